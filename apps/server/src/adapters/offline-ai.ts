@@ -1,0 +1,15 @@
+import { enhanceOffline } from "@smm/domain/ai/offline-enhance";
+import type { AiProvider } from "@smm/domain/ports";
+
+/**
+ * The embedded default text model: deterministic rules over the brand profile, no network, labelled
+ * "Offline model" in the UI. Chosen whenever OPENAI_API_KEY is not set.
+ */
+export function createOfflineAiProvider(): AiProvider {
+  return {
+    kind: "offline",
+    async enhanceContent(request) {
+      return enhanceOffline(request);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { AppError } from "@smm/domain/errors";
+import type { EnhanceContentRequest } from "@smm/domain/ports";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type FakeOpenAiServer,
+  promptText,
+  startFakeOpenAiServer,
+} from "../../../../tests/fakes/openai-server";
+import { createLogger } from "../lib/logger";
+import { createOpenAiProvider } from "./openai";
+
+let fake: FakeOpenAiServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const request: EnhanceContentRequest = {
+  fieldName: "description",
+  currentValue: "we roast coffee",
+  brand: {
+    name: "Bean There",
+    description: "",
+    industry: "Specialty coffee",
+    tone: "friendly",
+    targetAudience: "Young professionals",
+    keyMessages: ["Roasted fresh every morning"],
+    doNotMention: ["Starbucks"],
+    primaryColor: "#3B82F6",
+    secondaryColor: "#8B5CF6",
+    accentColor: "#10B981",
+    imageStyle: "professional",
+  },
+  language: "de",
+};
+
+const provider = () =>
+  createOpenAiProvider({
+    apiKey: "sk-test-123",
+    baseURL: fake.baseURL,
+    textModel: "gpt-4o-mini",
+    logger: createLogger("silent"),
+    maxRetries: 0,
+  });
+
+it("asks the Chat Completions API with the brand context and returns the text", async () => {
+  fake.respondWith({ text: '"Wir rösten Kaffee für junge Berufstätige."' });
+  const ai = provider();
+  expect(ai.kind).toBe("openai");
+  expect(await ai.enhanceContent(request)).toBe("Wir rösten Kaffee für junge Berufstätige.");
+
+  const sent = fake.requests.at(-1)!;
+  expect(sent.path).toBe("/v1/chat/completions");
+  expect(sent.headers.authorization).toBe("Bearer sk-test-123");
+  expect(sent.body.model).toBe("gpt-4o-mini");
+  const text = promptText(sent.body);
+  for (const fact of [
+    "Bean There",
+    "Specialty coffee",
+    "friendly",
+    "Young professionals",
+    "Roasted fresh every morning",
+    "we roast coffee",
+    "German",
+    "Never mention any of these: Starbucks",
+  ])
+    expect(text).toContain(fact);
+  expect(sent.body.messages[0]?.role).toBe("system");
+});
+
+it("turns a failing server into upstream_failed 'Failed to enhance content'", async () => {
+  fake.respondWith({ status: 500 });
+  const error = await provider()
+    .enhanceContent(request)
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ code: "upstream_failed", message: "Failed to enhance content" });
+});
+
+it("treats an empty completion as a failure", async () => {
+  fake.respondWith({ text: "   " });
+  await expect(provider().enhanceContent(request)).rejects.toMatchObject({ code: "upstream_failed" });
+});

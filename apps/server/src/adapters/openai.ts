@@ -1,0 +1,57 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import { buildEnhancePrompt } from "@smm/domain/ai/prompts";
+import { ENHANCE_FAILED } from "@smm/domain/ai/schemas";
+import { AppError } from "@smm/domain/errors";
+import type { AiProvider } from "@smm/domain/ports";
+import { generateText } from "ai";
+import type { Logger } from "../lib/logger";
+
+export interface OpenAiProviderOptions {
+  apiKey: string;
+  /** Any OpenAI-compatible server; absent means api.openai.com. */
+  baseURL?: string | undefined;
+  /** The chat model for text tasks (OPENAI_TEXT_MODEL). */
+  textModel: string;
+  logger: Logger;
+  /** Retries of a failed call (the AI SDK backs off exponentially). */
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+/** Models sometimes wrap the answer in quotes despite being told not to; quotes inside are the text's own. */
+function unquote(text: string): string {
+  const trimmed = text.trim();
+  const match = trimmed.match(/^["“]([^"“”]*)["”]$/u);
+  return (match?.[1] ?? trimmed).trim();
+}
+
+/**
+ * Text tasks on OpenAI (or any server speaking its Chat Completions API; the Responses API that plain
+ * `openai(model)` uses is not widely implemented, hence `.chat`).
+ */
+export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
+  const openai = createOpenAI({ apiKey: options.apiKey, baseURL: options.baseURL });
+  const model = openai.chat(options.textModel);
+  return {
+    kind: "openai",
+    async enhanceContent(request) {
+      const { system, prompt } = buildEnhancePrompt(request);
+      try {
+        const result = await generateText({
+          model,
+          system,
+          prompt,
+          temperature: 0.7,
+          maxRetries: options.maxRetries ?? 2,
+          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        });
+        const text = unquote(result.text);
+        if (text === "") throw new Error("empty completion");
+        return text;
+      } catch (error) {
+        options.logger.error("enhance-content failed", { error, model: options.textModel });
+        throw new AppError("upstream_failed", ENHANCE_FAILED);
+      }
+    },
+  };
+}

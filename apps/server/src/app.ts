@@ -1,0 +1,65 @@
+import { AppError, isAppError } from "@smm/domain/errors";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps, AppEnv } from "./context";
+import { createStaticHandler } from "./lib/static";
+import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
+import { createBrandRoutes } from "./routes/brands";
+import { createEnhanceRoutes } from "./routes/enhance";
+import { createEventRoutes } from "./routes/events";
+import { createHealthRoutes } from "./routes/health";
+import { createMeRoutes } from "./routes/me";
+import { createNotificationRoutes } from "./routes/notifications";
+import { createPlanRoutes } from "./routes/plan";
+import { createPublicRoutes } from "./routes/public";
+
+const openApiPaths = [
+  /^\/api\/health\/?$/,
+  /^\/api\/public-config\/?$/,
+  /^\/api\/data-deletion-requests\/?$/,
+];
+
+/** Builds the HTTP app from its dependencies; no I/O happens until a request arrives. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (isAppError(error)) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      const code =
+        error.status === 401 ? "unauthenticated" : error.status === 404 ? "not_found" : "invalid_input";
+      return c.json(new AppError(code, error.message || "Bad request").toBody(), error.status);
+    }
+    deps.logger.error("unhandled error", { error, method: c.req.method, path: c.req.path });
+    return c.json(new AppError("internal", "Something went wrong. Please try again.").toBody(), 500);
+  });
+
+  // better-auth answers its own routes; it gets the caller's address for its rate limiter.
+  app.on(["GET", "POST"], "/api/auth/*", (c) =>
+    deps.auth.handler(new Request(c.req.raw, { headers: headersWithClientIp(c, deps.trustProxy) })),
+  );
+
+  app.use("/api/*", sessionMiddleware(deps));
+  app.use("/api/*", requireSignedIn(openApiPaths));
+
+  app.route("/api/health", createHealthRoutes(deps));
+  app.route("/api", createPublicRoutes(deps));
+  app.route("/api/me", createMeRoutes());
+  app.route("/api/events", createEventRoutes(deps));
+  app.route("/api/brands", createBrandRoutes(deps));
+  app.route("/api/plan", createPlanRoutes(deps));
+  app.route("/api/notifications", createNotificationRoutes(deps));
+  app.route("/api/enhance-content", createEnhanceRoutes(deps));
+
+  app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
+
+  if (deps.webDist) {
+    const serveWeb = createStaticHandler(deps.webDist);
+    app.get("*", serveWeb);
+  }
+  app.notFound((c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { apiKey } from "@better-auth/api-key";
+import type { Db } from "@smm/domain/db/client";
+import * as schema from "@smm/domain/db/schema";
+import type { Mailer } from "@smm/domain/ports";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Logger } from "./lib/logger";
+
+/** The header our own middleware fills with the caller's address; anything a client sends in it is dropped. */
+export const CLIENT_IP_HEADER = "x-smm-client-ip";
+
+export interface AuthConfig {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  secret: string;
+  trustedOrigins?: string[];
+  rateLimitPerMinute: number;
+  facebook?: { clientId: string; clientSecret: string } | undefined;
+}
+
+export function createAuth(config: AuthConfig) {
+  return betterAuth({
+    appName: "Social Media Manager",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.secret,
+    trustedOrigins: [config.publicUrl, ...(config.trustedOrigins ?? [])],
+    database: drizzleAdapter(config.db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await config.mailer.send({
+          to: user.email,
+          subject: "Confirm your e-mail for Social Media Manager",
+          text: `Welcome to Social Media Manager!\n\nConfirm your e-mail address by opening this link:\n${url}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.`,
+          html: `<p>Welcome to Social Media Manager!</p><p><a href="${url}">Confirm your e-mail address</a></p><p>The link is valid for 24 hours. If you did not sign up, ignore this message.</p>`,
+          link: url,
+        });
+      },
+    },
+    socialProviders: config.facebook
+      ? { facebook: { clientId: config.facebook.clientId, clientSecret: config.facebook.clientSecret } }
+      : {},
+    plugins: [
+      apiKey({
+        // Scripts authenticate with "Authorization: Bearer <key>" (API.md); the middleware reads it.
+        apiKeyHeaders: ["x-api-key"],
+        rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 1_000 },
+      }),
+    ],
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: 60, max: config.rateLimitPerMinute },
+        "/sign-up/email": { window: 60, max: config.rateLimitPerMinute },
+        "/change-password": { window: 60, max: config.rateLimitPerMinute },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => randomBytes(16).toString("hex") },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fields = { args: args.map((arg) => (arg instanceof Error ? arg.message : arg)) };
+        if (level === "error") config.logger.error(`auth: ${message}`, fields);
+        else if (level === "warn") config.logger.warn(`auth: ${message}`, fields);
+        else config.logger.debug(`auth: ${message}`, fields);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Without BETTER_AUTH_SECRET a strong secret is made once and kept, so sessions survive restarts. */
+export async function loadOrCreateAuthSecret(dataDir: string, configured?: string): Promise<string> {
+  if (configured) return configured;
+  const file = join(dataDir, "auth-secret");
+  try {
+    const existing = (await readFile(file, "utf8")).trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,43 @@
+import type { Database } from "@smm/domain/db/client";
+import type { EventBus } from "@smm/domain/events/types";
+import type { PlanCatalogue } from "@smm/domain/plans/catalogue";
+import type { AiProvider, Mailer } from "@smm/domain/ports";
+import type { Auth } from "./auth";
+import type { Logger } from "./lib/logger";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+/** Everything createApp needs; main.ts builds the real ones, tests build their own. */
+export interface AppDeps {
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  events: EventBus;
+  /** Text generation: the offline model, or OpenAI when OPENAI_API_KEY is set. */
+  ai: AiProvider;
+  /** Plans and the configured billing price ids. */
+  plans: PlanCatalogue;
+  /** The clock of every use case; tests move it to cross quota windows and period ends. */
+  now?: () => Date;
+  logger: Logger;
+  version: string;
+  /** Folder of the built web app; absent when only the API is served. */
+  webDist?: string;
+  facebookLogin: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** Aborted when the process is stopping, so long-lived streams end and shutdown is not held up. */
+  shutdownSignal?: AbortSignal;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    authMethod: "session" | "api_key" | null;
+  };
+}

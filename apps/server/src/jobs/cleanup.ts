@@ -1,0 +1,12 @@
+import type { Db } from "@smm/domain/db/client";
+import { deleteExpiredNotifications } from "@smm/domain/notifications/delete-expired-notifications";
+import type { Logger } from "../lib/logger";
+
+export const CLEANUP_QUEUE = "cleanup";
+/** Hourly, on the hour (spec: notifications older than 24 h are deleted hourly). */
+export const CLEANUP_CRON = "0 * * * *";
+
+export async function runCleanup(db: Db, logger: Logger, now = new Date()): Promise<void> {
+  const notifications = await deleteExpiredNotifications(db, now);
+  logger.info("cleanup done", { notificationsDeleted: notifications });
+}

@@ -1,0 +1,35 @@
+import type { Db } from "@smm/domain/db/client";
+import PgBoss from "pg-boss";
+import type { Logger } from "../lib/logger";
+import { CLEANUP_CRON, CLEANUP_QUEUE, runCleanup } from "./cleanup";
+
+export interface Jobs {
+  boss: PgBoss;
+  /** Stops taking work and waits for running handlers (up to the timeout). */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** pg-boss on the app's own database: jobs survive restarts and any instance may run them. */
+export async function startJobs(options: {
+  connectionString: string;
+  db: Db;
+  logger: Logger;
+}): Promise<Jobs> {
+  const { logger } = options;
+  const boss = new PgBoss({ connectionString: options.connectionString, max: 4, schema: "pgboss" });
+  boss.on("error", (error) => logger.error("job queue error", { error }));
+  await boss.start();
+
+  await boss.createQueue(CLEANUP_QUEUE);
+  await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: "UTC" });
+  await boss.work(CLEANUP_QUEUE, async () => {
+    await runCleanup(options.db, logger);
+  });
+
+  return {
+    boss,
+    async stop(timeoutMs) {
+      await boss.stop({ graceful: true, wait: true, timeout: Math.max(timeoutMs, 1000) });
+    },
+  };
+}

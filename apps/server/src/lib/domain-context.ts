@@ -1,0 +1,25 @@
+import { resolveBrand } from "@smm/domain/brands/resolve-brand";
+import type { BrandContext, UserContext } from "@smm/domain/context";
+import type { Context } from "hono";
+import type { AppDeps, AppEnv } from "../context";
+import { requireUser } from "../middleware/session";
+
+/** The header a script sends to act on another of its own brands (API.md). */
+export const BRAND_HEADER = "x-brand-id";
+
+/** The use cases' context for the signed-in caller. */
+export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
+  return {
+    db: deps.database.db,
+    events: deps.events,
+    now: deps.now ?? (() => new Date()),
+    ai: deps.ai,
+    plans: deps.plans,
+    userId: requireUser(c).id,
+  };
+}
+
+/** The caller's context on the brand named by `brandId` (or X-Brand-Id), else their active brand. */
+export function brandContext(c: Context<AppEnv>, deps: AppDeps, brandId?: string): Promise<BrandContext> {
+  return resolveBrand(userContext(c, deps), { brandId: brandId ?? c.req.header(BRAND_HEADER) });
+}

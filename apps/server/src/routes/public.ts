@@ -1,0 +1,18 @@
+import { requestDataDeletion, requestDataDeletionInput } from "@smm/domain/account/request-data-deletion";
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../context";
+import { parseJsonBody } from "../lib/http";
+
+/** Routes a signed-out visitor may call. */
+export function createPublicRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/public-config", (c) =>
+      c.json({ facebookLogin: deps.facebookLogin, mail: deps.mailer.kind, version: deps.version }),
+    )
+    .post("/data-deletion-requests", async (c) => {
+      const input = await parseJsonBody(c, requestDataDeletionInput);
+      const result = await requestDataDeletion(deps.database.db, input);
+      deps.logger.info("data deletion requested", { id: result.id });
+      return c.json(result, 201);
+    });
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { type Database, openDatabase } from "@smm/domain/db/client";
+import { migrateDatabase } from "@smm/domain/db/migrate";
+import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
+import type { EventBus } from "@smm/domain/events/types";
+import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
+import type { AiProvider } from "@smm/domain/ports";
+import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
+import { createOfflineAiProvider } from "./adapters/offline-ai";
+import { createOpenAiProvider } from "./adapters/openai";
+import { createApp } from "./app";
+import { createAuth, loadOrCreateAuthSecret } from "./auth";
+import type { Env } from "./env";
+import { type Jobs, startJobs } from "./jobs";
+import type { Logger } from "./lib/logger";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+export interface RunningServer {
+  database: Database;
+  events: EventBus;
+  jobs: Jobs;
+  server: Server;
+  port: number;
+  bootMs: number;
+  /** Stop accepting, finish in-flight requests, drain jobs, close the database. */
+  stop(): Promise<void>;
+}
+
+export function readVersion(): string {
+  return (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/** Boot order: database (+ migrations) -> auth and mail -> jobs -> HTTP. */
+export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : join(env.dataDir, "pg"),
+  });
+  await migrateDatabase(database);
+  logger.info("database ready", { kind: database.kind });
+
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, logger })
+    : createOutboxMailer({ dir: join(env.dataDir, "outbox"), from: env.MAIL_FROM, logger });
+  const facebook =
+    env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+      ? { clientId: env.FACEBOOK_APP_ID, clientSecret: env.FACEBOOK_APP_SECRET }
+      : undefined;
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    publicUrl: env.publicUrl,
+    secret: await loadOrCreateAuthSecret(env.dataDir, env.BETTER_AUTH_SECRET),
+    trustedOrigins: env.NODE_ENV === "development" ? ["http://localhost:5173"] : [],
+    rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    facebook,
+  });
+
+  const ai: AiProvider = env.OPENAI_API_KEY
+    ? createOpenAiProvider({
+        apiKey: env.OPENAI_API_KEY,
+        baseURL: env.OPENAI_BASE_URL,
+        textModel: env.OPENAI_TEXT_MODEL,
+        logger,
+      })
+    : createOfflineAiProvider();
+  logger.info("ai ready", {
+    kind: ai.kind,
+    ...(ai.kind === "openai" ? { model: env.OPENAI_TEXT_MODEL } : {}),
+  });
+  const plans = createPlanCatalogue({
+    proMonthly: env.STRIPE_PRICE_PRO_MONTHLY,
+    proYearly: env.STRIPE_PRICE_PRO_YEARLY,
+    enterpriseMonthly: env.STRIPE_PRICE_ENTERPRISE_MONTHLY,
+    enterpriseYearly: env.STRIPE_PRICE_ENTERPRISE_YEARLY,
+  });
+
+  const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
+  const shutdown = new AbortController();
+  const jobs = await startJobs({ connectionString: database.connectionString, db: database.db, logger });
+
+  const app = createApp({
+    database,
+    auth,
+    mailer,
+    events,
+    ai,
+    plans,
+    logger,
+    version: readVersion(),
+    webDist: join(repoRoot, "apps/web/dist"),
+    facebookLogin: Boolean(facebook),
+    trustProxy: env.TRUST_PROXY,
+    shutdownSignal: shutdown.signal,
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const bootMs = Math.round(performance.now() - startedAt);
+
+  return {
+    database,
+    events,
+    jobs,
+    server,
+    port,
+    bootMs,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      shutdown.abort();
+      server.closeIdleConnections();
+      // Long-lived connections (event streams) get the shutdown budget, then are cut.
+      const cut = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
+      await closed;
+      clearTimeout(cut);
+      await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
+      await events.close();
+      await database.close();
+    },
+  };
+}

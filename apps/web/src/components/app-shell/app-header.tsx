@@ -1,0 +1,37 @@
+import { HouseIcon, MenuIcon } from "lucide-react";
+import { Link } from "react-router";
+
+import { UserMenu } from "@/components/app-shell/user-menu";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { Button } from "@/components/ui/button";
+
+export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () => void }) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="-ml-1 md:hidden"
+        onClick={onOpenNav}
+        aria-label="Open navigation"
+        data-testid="open-nav"
+      >
+        <MenuIcon aria-hidden="true" />
+      </Button>
+      <h1 className="truncate text-base font-semibold tracking-tight" data-testid="view-title">
+        {title}
+      </h1>
+      <div className="ml-auto flex items-center gap-1">
+        <Button asChild variant="ghost" className="px-2.5 md:px-3" data-testid="welcome-hub">
+          <Link to="/welcome" aria-label="Welcome Hub">
+            <HouseIcon aria-hidden="true" />
+            <span className="hidden sm:inline">Welcome Hub</span>
+          </Link>
+        </Button>
+        <ThemeToggle />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { Suspense } from "react";
+import { Link, Outlet } from "react-router";
+
+import { UserMenu } from "@/components/app-shell/user-menu";
+import { Logo } from "@/components/logo";
+import { MarketingTabs } from "@/components/marketing-tabs";
+import { PageSkeleton } from "@/components/page-skeleton";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { Button } from "@/components/ui/button";
+
+/** /analytics and /campaigns live outside the app shell (spec): a slim header, a way back, and the tab bar. */
+export function MarketingLayout() {
+  return (
+    <div className="min-h-svh bg-background">
+      <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 md:px-8">
+          <Button asChild variant="ghost" className="-ml-2 px-2.5" data-testid="back-to-dashboard">
+            <Link to="/dashboard">
+              <ArrowLeftIcon aria-hidden="true" />
+              <span className="hidden sm:inline">Back to Dashboard</span>
+              <span className="sm:hidden">Back</span>
+            </Link>
+          </Button>
+          <span className="ml-1 flex max-sm:hidden">
+            <Logo compact />
+          </span>
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-8">
+        <MarketingTabs className="mb-6" />
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

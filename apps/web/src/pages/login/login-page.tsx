@@ -1,0 +1,331 @@
+import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+
+import { FacebookIcon } from "@/components/brand-icons";
+import { Logo } from "@/components/logo";
+import { PasswordInput } from "@/components/password-input";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ApiError, fetchPublicConfig, type PublicConfig } from "@/lib/api";
+import { signInWithEmail, signInWithFacebook, signUpWithEmail } from "@/lib/auth";
+import { sanitizeRedirect } from "@/lib/redirect";
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from "@/lib/validation";
+
+type Mode = "sign-in" | "sign-up";
+
+// The spec's exact strings (core.md §5 and §8).
+const MESSAGES = {
+  fillAllFields: "Please fill in all fields",
+  passwordsDoNotMatch: "Passwords do not match",
+  notConfirmed: "Please check your email and click the confirmation link before signing in.",
+  generic: "Authentication failed. Please try again.",
+  signUpSuccess: "Please check your email for a confirmation link to complete your registration.",
+  facebookFailed: "Failed to sign in with Facebook. Please try again.",
+  facebookNotConfigured: "Facebook sign-in is not configured on this server.",
+  emailConfirmed: "Your e-mail is confirmed. You can sign in now.",
+  confirmationLinkInvalid: "This confirmation link is invalid or has expired.",
+} as const;
+
+/** Maps a failed auth call to the spec's wording: known cases first, then the provider's own message. */
+export function describeAuthError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "EMAIL_NOT_VERIFIED") return MESSAGES.notConfirmed;
+    if (error.code === "INVALID_EMAIL") return INVALID_EMAIL_MESSAGE;
+    // No status (network) or a server fault carries no provider message worth showing.
+    if (error.status === 0 || error.status >= 500) return MESSAGES.generic;
+    if (error.message) return error.message;
+  }
+  return MESSAGES.generic;
+}
+
+type FieldErrors = { email?: boolean; password?: boolean; confirmPassword?: boolean };
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const fromState = (location.state as { from?: string } | null)?.from;
+  const redirectTarget = sanitizeRedirect(searchParams.get("redirect") ?? fromState);
+  const verified = searchParams.get("verified") === "1";
+  const returnedFromFacebook = searchParams.get("provider") === "facebook";
+  const verifyError = returnedFromFacebook ? null : searchParams.get("error");
+
+  const [mode, setMode] = useState<Mode>("sign-in");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [facebookError, setFacebookError] = useState<string | null>(
+    returnedFromFacebook && searchParams.get("error") ? MESSAGES.facebookFailed : null,
+  );
+  const [facebookPending, setFacebookPending] = useState(false);
+  const configRef = useRef<Promise<PublicConfig | null> | null>(null);
+
+  const ids = {
+    email: useId(),
+    password: useId(),
+    confirm: useId(),
+    error: useId(),
+  };
+  const isSignUp = mode === "sign-up";
+
+  useEffect(() => {
+    // Fetched ahead of the click so the Facebook button can answer at once.
+    configRef.current = fetchPublicConfig().catch(() => null);
+  }, []);
+
+  function switchMode() {
+    // Typed values stay: switching modes must not cost the user their input.
+    setMode(isSignUp ? "sign-in" : "sign-up");
+    setError(null);
+    setFieldErrors({});
+    setFacebookError(null);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setError(null);
+    setNotice(null);
+    setFieldErrors({});
+
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail || !password) {
+      setFieldErrors({ email: !trimmedEmail, password: !password });
+      setError(MESSAGES.fillAllFields);
+      return;
+    }
+    if (isSignUp && password !== confirmPassword) {
+      setFieldErrors({ confirmPassword: true });
+      setError(MESSAGES.passwordsDoNotMatch);
+      return;
+    }
+    if (!isValidEmail(trimmedEmail)) {
+      setFieldErrors({ email: true });
+      setError(INVALID_EMAIL_MESSAGE);
+      return;
+    }
+
+    setSubmitting(true);
+    try {
+      if (isSignUp) {
+        await signUpWithEmail({ email: trimmedEmail, password });
+        setEmail("");
+        setPassword("");
+        setConfirmPassword("");
+        setMode("sign-in");
+        setNotice(MESSAGES.signUpSuccess);
+      } else {
+        const session = await signInWithEmail({ email: trimmedEmail, password });
+        // On success the login route's guard sees the session and navigates to the remembered origin.
+        if (session.status !== "signed-in") setError(MESSAGES.generic);
+      }
+    } catch (caught) {
+      const message = describeAuthError(caught);
+      if (message === INVALID_EMAIL_MESSAGE) setFieldErrors({ email: true });
+      setError(message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function handleFacebook() {
+    setFacebookError(null);
+    setFacebookPending(true);
+    try {
+      const config = await (configRef.current ?? fetchPublicConfig().catch(() => null));
+      if (config && !config.facebookLogin) {
+        setFacebookError(MESSAGES.facebookNotConfigured);
+        return;
+      }
+      await signInWithFacebook(redirectTarget);
+    } catch {
+      setFacebookError(MESSAGES.facebookFailed);
+    } finally {
+      setFacebookPending(false);
+    }
+  }
+
+  const banner = notice ? (
+    <Alert variant="success" data-testid="auth-notice">
+      <MailCheckIcon aria-hidden="true" />
+      <AlertDescription>{notice}</AlertDescription>
+    </Alert>
+  ) : verified && !verifyError ? (
+    <Alert variant="success" data-testid="verified-notice">
+      <CircleCheckIcon aria-hidden="true" />
+      <AlertDescription>{MESSAGES.emailConfirmed}</AlertDescription>
+    </Alert>
+  ) : verifyError ? (
+    <Alert variant="destructive" data-testid="verify-error">
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertDescription>{MESSAGES.confirmationLinkInvalid}</AlertDescription>
+    </Alert>
+  ) : null;
+
+  return (
+    <div className="relative flex min-h-svh flex-col bg-muted/40 dark:bg-background">
+      <div
+        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-primary/10 to-transparent"
+        aria-hidden="true"
+      />
+      <header className="relative flex h-14 items-center justify-between px-3 md:px-6">
+        <Button asChild variant="ghost" className="px-2.5">
+          <Link to="/">
+            <ArrowLeftIcon aria-hidden="true" />
+            Home
+          </Link>
+        </Button>
+        <ThemeToggle />
+      </header>
+
+      <main
+        id="main"
+        className="relative flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center"
+      >
+        <div className="w-full max-w-sm space-y-6">
+          <div className="flex flex-col items-center gap-4 text-center">
+            <Logo compact />
+            <div className="space-y-1.5">
+              <h1 className="text-2xl font-semibold tracking-tight" data-testid="auth-title">
+                {isSignUp ? "Create Account" : "Welcome Back"}
+              </h1>
+              <p className="text-sm text-muted-foreground">
+                {isSignUp
+                  ? "Start creating on-brand posts with AI in minutes."
+                  : "Sign in to manage your brands, posts and calendar."}
+              </p>
+            </div>
+          </div>
+
+          <div className="space-y-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+            {banner}
+
+            <div className="space-y-2">
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                onClick={() => void handleFacebook()}
+                disabled={facebookPending}
+                data-testid="facebook-login"
+              >
+                {facebookPending ? (
+                  <Loader2Icon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <FacebookIcon className="size-4 text-[#1877F2]" />
+                )}
+                Continue with Facebook
+              </Button>
+              {facebookError && (
+                <p className="text-sm text-destructive" role="alert" data-testid="facebook-error">
+                  {facebookError}
+                </p>
+              )}
+            </div>
+
+            <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              or continue with e-mail
+              <span className="h-px flex-1 bg-border" />
+            </div>
+
+            <form
+              className="space-y-4"
+              onSubmit={(event) => void handleSubmit(event)}
+              noValidate
+              aria-describedby={error ? ids.error : undefined}
+              data-testid="auth-form"
+            >
+              <div className="space-y-2">
+                <Label htmlFor={ids.email}>Email</Label>
+                <Input
+                  id={ids.email}
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  placeholder="you@company.com"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  aria-invalid={fieldErrors.email || undefined}
+                  data-testid="email-input"
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor={ids.password}>Password</Label>
+                <PasswordInput
+                  id={ids.password}
+                  name="password"
+                  autoComplete={isSignUp ? "new-password" : "current-password"}
+                  placeholder={isSignUp ? "Choose a password" : "Your password"}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-invalid={fieldErrors.password || undefined}
+                  data-testid="password-input"
+                />
+              </div>
+              {isSignUp && (
+                <div className="space-y-2">
+                  <Label htmlFor={ids.confirm}>Confirm password</Label>
+                  <PasswordInput
+                    id={ids.confirm}
+                    name="confirmPassword"
+                    autoComplete="new-password"
+                    placeholder="Repeat the password"
+                    value={confirmPassword}
+                    onChange={(event) => setConfirmPassword(event.target.value)}
+                    aria-invalid={fieldErrors.confirmPassword || undefined}
+                    data-testid="confirm-password-input"
+                  />
+                </div>
+              )}
+
+              {error && (
+                <Alert variant="destructive" id={ids.error} data-testid="auth-error">
+                  <CircleAlertIcon aria-hidden="true" />
+                  <AlertDescription>{error}</AlertDescription>
+                </Alert>
+              )}
+
+              <Button type="submit" className="w-full" disabled={submitting} data-testid="auth-submit">
+                {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+                {isSignUp ? "Create Account" : "Sign In"}
+              </Button>
+            </form>
+
+            <p className="text-center text-sm text-muted-foreground">
+              {isSignUp ? "Already have an account?" : "New here?"}{" "}
+              <button
+                type="button"
+                onClick={switchMode}
+                className="inline-flex min-h-10 items-center rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                data-testid="auth-mode-toggle"
+              >
+                {isSignUp ? "Sign in" : "Create an account"}
+              </button>
+            </p>
+          </div>
+
+          <p className="px-4 text-center text-xs leading-relaxed text-muted-foreground">
+            By continuing you agree to our{" "}
+            <Link to="/terms" className="rounded-sm underline underline-offset-4 hover:text-foreground">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="rounded-sm underline underline-offset-4 hover:text-foreground">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "stripe_user_subscriptions" ADD COLUMN "end_notice_sent_for" timestamp with time zone;

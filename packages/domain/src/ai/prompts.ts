@@ -1,0 +1,47 @@
+import { languageNames } from "../brands/constants";
+import type { EnhanceContentRequest } from "../ports";
+import type { EnhanceFieldName } from "./schemas";
+
+const fieldInstructions: Record<EnhanceFieldName, string> = {
+  brandName:
+    "Polish the brand name: fix capitalisation and spacing only. Keep it recognisably the same name, at most 5 words.",
+  description:
+    "Rewrite the company description as 2 to 4 clear sentences that say what the brand offers, to whom and why it matters.",
+  industry: "Name the industry precisely in 1 to 5 words, without a full stop.",
+  targetAudience: "Describe the target audience in one sentence: who they are and what they value.",
+  keyMessage: "Turn it into one crisp benefit statement of at most 15 words.",
+  captionPrompt:
+    "Improve this instruction for writing a social media caption: make it specific about goal, tone, audience and call to action. Keep any {placeholders} unchanged.",
+  prompt_template:
+    "Improve this prompt template for generating social media posts: make it specific about goal, tone, audience and call to action. Keep any {placeholders} unchanged.",
+  image_prompt_template:
+    "Improve this image-generation prompt: describe subject, composition, lighting and style concretely. Keep any {placeholders} unchanged.",
+};
+
+/** The chat prompt an OpenAI-compatible model gets for Enhance; the brand context travels in the user turn. */
+export function buildEnhancePrompt(request: EnhanceContentRequest): { system: string; prompt: string } {
+  const { brand } = request;
+  const rules = [
+    "You improve one field of a brand profile in a social media manager.",
+    fieldInstructions[request.fieldName],
+    `Write in ${languageNames[request.language]}, in a ${brand.tone} tone.`,
+    "Reply with the improved text only: no quotes, no preamble, no markdown.",
+  ];
+  if (brand.doNotMention.length > 0)
+    rules.push(`Never mention any of these: ${brand.doNotMention.join("; ")}.`);
+  const facts = [
+    `Brand name: ${brand.name}`,
+    brand.industry && `Industry: ${brand.industry}`,
+    `Tone: ${brand.tone}`,
+    brand.targetAudience && `Target audience: ${brand.targetAudience}`,
+    brand.description && request.fieldName !== "description" && `Description: ${brand.description}`,
+    brand.keyMessages.length > 0 && `Key messages: ${brand.keyMessages.join("; ")}`,
+    request.fieldName === "image_prompt_template" &&
+      `Brand colours: ${brand.primaryColor}, ${brand.secondaryColor}, ${brand.accentColor}; image style: ${brand.imageStyle}`,
+    request.context && `Context: ${request.context}`,
+  ].filter((line): line is string => typeof line === "string" && line !== "");
+  return {
+    system: rules.join("\n"),
+    prompt: `${facts.join("\n")}\n\nField: ${request.fieldName}\nCurrent text:\n${request.currentValue}`,
+  };
+}

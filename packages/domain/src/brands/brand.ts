@@ -1,0 +1,90 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbExecutor } from "../context";
+import { user, userBrands } from "../db/schema";
+import type { UserBrand } from "../db/schema/brands";
+import { AppError } from "../errors";
+import { isUuid } from "../ids";
+import {
+  type Brand,
+  type BrandSettings,
+  type BrandSettingsView,
+  type CompanyProfile,
+  defaultBrandSettings,
+  defaultCompanyProfile,
+  defaultWatermarkSettings,
+} from "./constants";
+
+export const BRAND_NOT_FOUND = "Brand not found";
+/** Core spec section 8: a brand-scoped call without a user or brand. */
+export const NO_ACTIVE_BRAND = "User not authenticated or no active brand";
+export const LAST_BRAND_DELETE = "You cannot delete your only brand";
+
+export function toBrandSettingsView(settings: Partial<BrandSettings> | null | undefined): BrandSettingsView {
+  const merged = { ...defaultBrandSettings, ...settings };
+  return {
+    ...merged,
+    logo: merged.logo ?? null,
+    postPromptOverride: merged.postPromptOverride ?? null,
+    imagePromptOverride: merged.imagePromptOverride ?? null,
+    watermarkSettings: { ...defaultWatermarkSettings, ...merged.watermarkSettings },
+  };
+}
+
+export function toCompanyProfile(profile: Partial<CompanyProfile> | null | undefined): CompanyProfile {
+  return { ...defaultCompanyProfile, ...profile };
+}
+
+export function toBrand(row: UserBrand): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    isActive: row.isActive,
+    settings: toBrandSettingsView({ ...row.brandSettings, name: row.name }),
+    companyProfile: toCompanyProfile(row.companyProfile),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's brand with that id, or null (also for another user's brand and for malformed ids). */
+export async function findUserBrand(
+  db: DbExecutor,
+  userId: string,
+  brandId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<UserBrand | null> {
+  if (!isUuid(brandId)) return null;
+  const query = db
+    .select()
+    .from(userBrands)
+    .where(and(eq(userBrands.id, brandId), eq(userBrands.userId, userId)));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function requireUserBrand(
+  db: DbExecutor,
+  userId: string,
+  brandId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<UserBrand> {
+  const row = await findUserBrand(db, userId, brandId, options);
+  if (!row) throw new AppError("not_found", BRAND_NOT_FOUND);
+  return row;
+}
+
+export async function findActiveBrand(db: DbExecutor, userId: string): Promise<UserBrand | null> {
+  const [row] = await db
+    .select()
+    .from(userBrands)
+    .where(and(eq(userBrands.userId, userId), eq(userBrands.isActive, true)));
+  return row ?? null;
+}
+
+/**
+ * Serialises a user's brand changes (create, switch, delete) on the user row, so two racing requests
+ * cannot both see "no other brand" or both insert an active brand.
+ */
+export async function lockUserBrands(tx: DbExecutor, userId: string): Promise<void> {
+  await tx.execute(sql`select ${user.id} from ${user} where ${user.id} = ${userId} for update`);
+}

@@ -1,0 +1,33 @@
+import type { Db } from "./db/client";
+import type { EventBus } from "./events/types";
+import type { PlanCatalogue } from "./plans/catalogue";
+import type { AiProvider } from "./ports";
+
+/** The transaction handle drizzle passes to `db.transaction(async (tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Queries that may run inside a caller's transaction accept either. */
+export type DbExecutor = Db | DbTransaction;
+
+/**
+ * What every use case receives: who is asking and the ports it may use. Routes, tools and jobs
+ * build it; tests build it with a real database and fake ports.
+ */
+export interface Deps {
+  db: Db;
+  events: EventBus;
+  /** The current time; injectable so quota windows and schedules are testable. */
+  now: () => Date;
+  /** Text generation: the offline model by default, OpenAI when configured. */
+  ai: AiProvider;
+  /** Plans and the billing price ids that map a subscription to a plan. */
+  plans: PlanCatalogue;
+}
+
+export interface UserContext extends Deps {
+  userId: string;
+}
+
+/** A user context resolved to one of the user's brands (the active one, or X-Brand-Id). */
+export interface BrandContext extends UserContext {
+  brandId: string;
+}

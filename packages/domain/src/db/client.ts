@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { startPgliteWireServer } from "./pglite-wire-server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PostgresJsDatabase<Schema>;
+export type DbKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  sql: postgres.Sql;
+  kind: DbKind;
+  /** A libpq connection string other clients (pg-boss) use to reach the same database. */
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; absent means an in-memory database (tests). */
+  dataDir?: string | undefined;
+  /** Pool size of the app's own client. */
+  maxConnections?: number;
+  /** A PGlite data-dir dump to start from (tests start from a migrated snapshot). */
+  pgliteTemplate?: Blob;
+}
+
+/**
+ * Opens the database. Both kinds are reached through postgres.js so the app runs one driver:
+ * PGlite is served on a loopback socket inside the process (pglite-wire-server), which also lets
+ * pg-boss share the very same database.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const max = options.maxConnections ?? 10;
+  if (options.url) {
+    const sql = postgres(options.url, { max, onnotice: () => {} });
+    return {
+      db: drizzle(sql, { schema }),
+      sql,
+      kind: "postgres",
+      connectionString: options.url,
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+
+  let pglite: PGlite;
+  if (options.dataDir) {
+    // PGlite does not create parent folders itself.
+    mkdirSync(options.dataDir, { recursive: true });
+    pglite = await PGlite.create(join(options.dataDir));
+  } else {
+    pglite = await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
+  }
+  // Every client of this process (app pool + pg-boss pool) reaches the one backend over loopback.
+  const server = await startPgliteWireServer(pglite);
+  const connectionString = `postgres://postgres@${server.host}:${server.port}/postgres`;
+  // One backend serves every connection, so named prepared statements of two clients would collide.
+  const sql = postgres(connectionString, { max, prepare: false, onnotice: () => {} });
+  return {
+    db: drizzle(sql, { schema }),
+    sql,
+    kind: "pglite",
+    connectionString,
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await server.close();
+      await pglite.close();
+    },
+  };
+}

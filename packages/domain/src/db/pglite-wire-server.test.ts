@@ -1,0 +1,54 @@
+import postgres from "postgres";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Database, openDatabase } from "./client";
+
+let database: Database;
+let other: postgres.Sql;
+
+beforeAll(async () => {
+  database = await openDatabase({ maxConnections: 8 });
+  // A second, independent client on the same backend, as pg-boss is.
+  other = postgres(database.connectionString, { max: 4, prepare: false, onnotice: () => {} });
+  await database.sql`create table counters (id int primary key, n int not null)`;
+  await database.sql`insert into counters values (1, 0)`;
+});
+
+afterAll(async () => {
+  await other?.end();
+  await database?.close();
+});
+
+it("keeps concurrent parameterised queries of many connections apart", async () => {
+  const queries = Array.from({ length: 200 }, (_, i) => {
+    const client = i % 2 === 0 ? database.sql : other;
+    return client`select ${i}::int as a, ${`text-${i}`}::text as b, ${i * 2}::int as c`.then(
+      (rows) => rows[0],
+    );
+  });
+  const rows = await Promise.all(queries);
+  rows.forEach((row, i) => {
+    expect(row).toEqual({ a: i, b: `text-${i}`, c: i * 2 });
+  });
+});
+
+it("runs concurrent transactions one after another, never interleaved", async () => {
+  const increments = Array.from({ length: 30 }, (_, i) =>
+    (i % 2 === 0 ? database.sql : other).begin(async (tx) => {
+      const [row] = await tx`select n from counters where id = ${1}`;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await tx`update counters set n = ${(row?.n as number) + 1} where id = ${1}`;
+    }),
+  );
+  await Promise.all(increments);
+  const [row] = await database.sql`select n from counters where id = 1`;
+  expect(row?.n).toBe(30);
+});
+
+it("rolls back the transaction of a client that disconnects inside it", async () => {
+  const quitter = postgres(database.connectionString, { max: 1, prepare: false, onnotice: () => {} });
+  await quitter`begin`;
+  await quitter`update counters set n = -1 where id = 1`;
+  await quitter.end({ timeout: 0 });
+  const [row] = await database.sql`select n from counters where id = ${1}`;
+  expect(row?.n).toBe(30);
+});

@@ -1,0 +1,165 @@
+import { createServer, type Server, type Socket } from "node:net";
+import type { PGlite } from "@electric-sql/pglite";
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+
+interface Connection {
+  socket: Socket;
+  buffer: Buffer;
+  started: boolean;
+  pending: { message: Uint8Array; startup: boolean }[];
+  closed: boolean;
+}
+
+export interface PgliteWireServer {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves one PGlite backend to many wire-protocol clients (the app's pool and pg-boss).
+ *
+ * PGlite is a single backend session, so a client's extended-query cycle (Parse, Bind, Describe,
+ * Execute ... Sync) and any open transaction must run without another client's messages in
+ * between: the unnamed prepared statement and the transaction state are shared. Messages are
+ * therefore scheduled per cycle: the client that starts a cycle owns the backend until it sends
+ * Sync or a simple Query and no transaction remains open. (pglite-socket schedules per message,
+ * which corrupts concurrent parameterised queries.)
+ */
+export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Promise<PgliteWireServer> {
+  const connections = new Set<Connection>();
+  const ready: Connection[] = [];
+  let owner: Connection | null = null;
+  let running = false;
+
+  const schedule = () => {
+    if (!running) void drain();
+  };
+
+  const nextConnection = (): Connection | null => {
+    if (owner) return owner.pending.length > 0 ? owner : null;
+    while (ready.length > 0) {
+      const candidate = ready.shift()!;
+      if (!candidate.closed && candidate.pending.length > 0) return candidate;
+    }
+    return null;
+  };
+
+  const drain = async () => {
+    running = true;
+    try {
+      for (;;) {
+        const connection = nextConnection();
+        if (!connection) return;
+        const { message, startup } = connection.pending.shift()!;
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(message, {
+              onRawData: (data) => {
+                if (!connection.closed && data.length > 0) connection.socket.write(data);
+              },
+            }),
+          );
+        } catch (error) {
+          connection.socket.destroy(error as Error);
+        }
+        const type = message[0];
+        const cycleEnded = startup || type === 0x53 /* S */ || type === 0x51 /* Q */;
+        owner = cycleEnded && !db.isInTransaction() ? null : connection;
+        if (connection.pending.length > 0 && owner !== connection) ready.push(connection);
+      }
+    } finally {
+      running = false;
+    }
+  };
+
+  const release = async (connection: Connection) => {
+    if (connection.closed) return;
+    connection.closed = true;
+    connections.delete(connection);
+    connection.pending.length = 0;
+    if (owner === connection) {
+      // A client that vanished mid-transaction must not leave the shared backend inside it.
+      // (exec takes the backend lock itself; the owner still holds the schedule, so nothing slips in.)
+      if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
+      owner = null;
+      schedule();
+    }
+  };
+
+  const onData = (connection: Connection, chunk: Buffer) => {
+    connection.buffer = Buffer.concat([connection.buffer, chunk]);
+    for (;;) {
+      const buffer = connection.buffer;
+      if (!connection.started) {
+        if (buffer.length < 8) return;
+        const length = buffer.readInt32BE(0);
+        if (buffer.length < length) return;
+        const code = buffer.readInt32BE(4);
+        connection.buffer = buffer.subarray(length);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+          connection.socket.write("N");
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          connection.socket.end();
+          return;
+        }
+        enqueue(connection, buffer.subarray(0, length), true);
+        connection.started = true;
+        continue;
+      }
+      if (buffer.length < 5) return;
+      const length = buffer.readInt32BE(1) + 1;
+      if (buffer.length < length) return;
+      connection.buffer = buffer.subarray(length);
+      if (buffer[0] === 0x58 /* X: Terminate */) {
+        connection.socket.end();
+        void release(connection);
+        return;
+      }
+      enqueue(connection, buffer.subarray(0, length));
+    }
+  };
+
+  const enqueue = (connection: Connection, message: Buffer, startup = false) => {
+    const wasIdle = connection.pending.length === 0;
+    connection.pending.push({ message: new Uint8Array(message), startup });
+    if (wasIdle && owner !== connection) ready.push(connection);
+    schedule();
+  };
+
+  const server: Server = createServer((socket) => {
+    socket.setNoDelay(true);
+    const connection: Connection = {
+      socket,
+      buffer: Buffer.alloc(0),
+      started: false,
+      pending: [],
+      closed: false,
+    };
+    connections.add(connection);
+    socket.on("data", (chunk) => onData(connection, chunk));
+    socket.on("close", () => void release(connection));
+    socket.on("error", () => void release(connection));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  return {
+    host,
+    port,
+    close: async () => {
+      for (const connection of connections) connection.socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

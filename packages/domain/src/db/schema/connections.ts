@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { userBrands } from "./brands";
+import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
+import { connectionProviderEnum } from "./enums";
+
+/** Non-secret facts about the connected account, shown in settings and on the campaigns page. */
+export interface ConnectionMetadata {
+  /** Pages: category, picture and tasks (MANAGE means the page can manage posts). */
+  category?: string;
+  pictureUrl?: string;
+  tasks?: string[];
+  /** Instagram: the linked account's username. */
+  username?: string;
+  /** Ad accounts: `act_<id>` form, currency, status code, business name. */
+  graphId?: string;
+  currency?: string;
+  accountStatus?: number;
+  businessName?: string;
+}
+
+/**
+ * A brand's link to a Facebook page, the Instagram account of that page, or a Facebook ad account. The
+ * access token is stored encrypted: `encrypted_token` holds the whole envelope (version, iv, auth tag,
+ * ciphertext) produced by the domain's crypto helper, and is never returned to the browser.
+ */
+export const socialConnections = pgTable(
+  "social_connections",
+  {
+    id: primaryId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    provider: connectionProviderEnum("provider").notNull(),
+    /** Page id, IG user id, or the ad account's numeric account_id. */
+    externalAccountId: text("external_account_id").notNull(),
+    name: text("name"),
+    encryptedToken: text("encrypted_token").notNull(),
+    /** Null when the token does not expire (page tokens from a long-lived user token). */
+    tokenExpiresAt: timestamptz("token_expires_at"),
+    scopes: text("scopes").array().default(sql`'{}'::text[]`).notNull(),
+    metadata: jsonb("metadata").$type<ConnectionMetadata>().default(sql`'{}'::jsonb`).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A brand has one page, one Instagram account and one ad account at a time; connecting replaces it.
+    unique("social_connections_brand_id_provider_key").on(t.brandId, t.provider),
+    index("social_connections_user_id_idx").on(t.userId),
+  ],
+);
+
+/** What the callback learnt before the user picked a page or an ad account; tokens included, hence encrypted. */
+export interface PendingConnectionChoices {
+  pages?: { id: string; name: string; category?: string; pictureUrl?: string; tasks?: string[] }[];
+  adAccounts?: {
+    id: string;
+    accountId: string;
+    name: string;
+    currency: string;
+    accountStatus: number;
+    balance?: string;
+    amountSpent?: string;
+    businessName?: string;
+  }[];
+  profile?: { id: string; name: string };
+}
+
+/**
+ * One OAuth round trip to Facebook. `state` is the CSRF value sent to the login dialog; the callback
+ * consumes the row once ("This authorization has already been processed"), then keeps the encrypted user
+ * token and page / ad-account tokens here until the user picks one, so tokens never reach the browser.
+ */
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    id: primaryId(),
+    state: text("state").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    /** `facebook` for the page flow, `facebook_ads` for the marketing flow. */
+    provider: connectionProviderEnum("provider").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    /** The choices offered to the user, without tokens: safe to send to the browser. */
+    choices: jsonb("choices").$type<PendingConnectionChoices>(),
+    /** Encrypted envelope of the user token and the per-choice tokens. */
+    encryptedTokens: text("encrypted_tokens"),
+    consumedAt: timestamptz("consumed_at"),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("oauth_states_user_id_idx").on(t.userId),
+    index("oauth_states_brand_id_idx").on(t.brandId),
+    // Expired rounds are swept by the cleanup job.
+    index("oauth_states_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export type SocialConnection = typeof socialConnections.$inferSelect;
+export type NewSocialConnection = typeof socialConnections.$inferInsert;
+export type OauthState = typeof oauthStates.$inferSelect;

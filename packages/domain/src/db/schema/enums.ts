@@ -1,0 +1,138 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+// Each closed set is exported as a readonly tuple too, so zod schemas (`z.enum(postStatuses)`) and UI
+// selects reuse the very list the database enforces.
+
+export const postStatuses = ["pending", "approved", "denied"] as const;
+export type PostStatus = (typeof postStatuses)[number];
+export const postStatusEnum = pgEnum("post_status", postStatuses);
+
+export const platforms = ["facebook", "instagram"] as const;
+export type Platform = (typeof platforms)[number];
+export const platformEnum = pgEnum("platform", platforms);
+
+/** Which use case created a post; the dashboard's AI/Manual filter reads `ai_generated`, not this. */
+export const postSources = ["manual", "prompt", "suggestion", "image_caption"] as const;
+export type PostSource = (typeof postSources)[number];
+export const postSourceEnum = pgEnum("post_source", postSources);
+
+export const generationStatuses = ["queued", "generating", "completed", "failed"] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
+export const generationStatusEnum = pgEnum("generation_status", generationStatuses);
+
+/**
+ * Steps of the background pipeline (content, then image, then AI suggestions). The chat shows them with the
+ * spec's percentages: starting 5, generating_content 10-15, content_ready 60, generating_image 70,
+ * image_ready 90, complete 100.
+ */
+export const generationStages = [
+  "starting",
+  "generating_content",
+  "content_ready",
+  "generating_image",
+  "image_ready",
+  "predicting",
+  "complete",
+] as const;
+export type GenerationStage = (typeof generationStages)[number];
+export const generationStageEnum = pgEnum("generation_stage", generationStages);
+
+/** The SocialNetwork adapter that published a post: its ids only make sense on that network. */
+export const publishNetworks = ["meta", "sandbox"] as const;
+export type PublishNetwork = (typeof publishNetworks)[number];
+export const publishNetworkEnum = pgEnum("publish_network", publishNetworks);
+
+export const notificationTypes = ["success", "error", "info"] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+export const notificationTypeEnum = pgEnum("notification_type", notificationTypes);
+
+/** The spec names generate_new and schedule_existing "or other"; `other` holds general advice. */
+export const suggestionTypes = ["generate_new", "schedule_existing", "other"] as const;
+export type SuggestionType = (typeof suggestionTypes)[number];
+export const suggestionTypeEnum = pgEnum("suggestion_type", suggestionTypes);
+
+export const templateCategories = ["general", "post", "image", "content", "social", "marketing"] as const;
+export type TemplateCategory = (typeof templateCategories)[number];
+export const templateCategoryEnum = pgEnum("template_category", templateCategories);
+
+export const mediaKinds = ["upload", "generated", "watermark"] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+export const mediaKindEnum = pgEnum("media_kind", mediaKinds);
+
+export const connectionProviders = ["facebook", "instagram", "facebook_ads"] as const;
+export type ConnectionProvider = (typeof connectionProviders)[number];
+export const connectionProviderEnum = pgEnum("connection_provider", connectionProviders);
+
+/** Analytics offers 7d/30d/90d; the calendar analysis uses 7d/30d of the same set. */
+export const timeRanges = ["7d", "30d", "90d"] as const;
+export type TimeRange = (typeof timeRanges)[number];
+export const timeRangeEnum = pgEnum("time_range", timeRanges);
+
+/** Meta's own spelling, so values travel to and from the Marketing API unchanged. */
+export const campaignObjectives = [
+  "OUTCOME_AWARENESS",
+  "OUTCOME_TRAFFIC",
+  "OUTCOME_ENGAGEMENT",
+  "OUTCOME_LEADS",
+  "OUTCOME_APP_PROMOTION",
+  "OUTCOME_SALES",
+] as const;
+export type CampaignObjective = (typeof campaignObjectives)[number];
+export const campaignObjectiveEnum = pgEnum("campaign_objective", campaignObjectives);
+
+/**
+ * The spec's six values plus ARCHIVED, which the Marketing API accepts on a status change and returns for
+ * archived campaigns; shared by campaigns and ad sets.
+ */
+export const campaignStatuses = [
+  "ACTIVE",
+  "PAUSED",
+  "PENDING_REVIEW",
+  "PENDING_BILLING_INFO",
+  "DISAPPROVED",
+  "ARCHIVED",
+  "DELETED",
+] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+export const campaignStatusEnum = pgEnum("campaign_status", campaignStatuses);
+
+export const optimizationGoals = [
+  "IMPRESSIONS",
+  "REACH",
+  "LINK_CLICKS",
+  "LANDING_PAGE_VIEWS",
+  "POST_ENGAGEMENT",
+  "PAGE_LIKES",
+  "LEAD_GENERATION",
+  "CONVERSIONS",
+  "APP_INSTALLS",
+  "VALUE",
+] as const;
+export type OptimizationGoal = (typeof optimizationGoals)[number];
+export const optimizationGoalEnum = pgEnum("optimization_goal", optimizationGoals);
+
+export const billingEvents = ["IMPRESSIONS", "CLICKS", "THRUPLAY"] as const;
+export type BillingEvent = (typeof billingEvents)[number];
+export const billingEventEnum = pgEnum("billing_event", billingEvents);
+
+/**
+ * Stripe's subscription statuses, plus `not_started` for a customer who opened checkout but has no
+ * subscription yet (the read model has a row before Stripe sends one).
+ */
+export const subscriptionStatuses = [
+  "not_started",
+  "incomplete",
+  "incomplete_expired",
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "paused",
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const subscriptionStatusEnum = pgEnum("subscription_status", subscriptionStatuses);
+
+export const dataDeletionStatuses = ["pending", "processing", "completed", "rejected"] as const;
+export type DataDeletionStatus = (typeof dataDeletionStatuses)[number];
+export const dataDeletionStatusEnum = pgEnum("data_deletion_status", dataDeletionStatuses);

@@ -1,0 +1,20 @@
+// The whole schema: tables, enums, JSON types and relations. drizzle-kit reads this file, the db client
+// passes it to drizzle(), and better-auth's adapter finds its tables here by export name.
+export * from "./agent";
+export * from "./analytics";
+export * from "./auth";
+export * from "./billing";
+export * from "./brands";
+export * from "./campaigns";
+export * from "./connections";
+export * from "./conversations";
+export * from "./data-deletion";
+export * from "./enums";
+export * from "./media";
+export * from "./notifications";
+export * from "./posts";
+export * from "./relations";
+export * from "./site-pages";
+export * from "./suggestions";
+export * from "./templates";
+export * from "./usage";

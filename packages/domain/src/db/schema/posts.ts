@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { type ImageStyle, type LanguageCode, userBrands } from "./brands";
+import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
+import {
+  generationStageEnum,
+  generationStatusEnum,
+  platformEnum,
+  postSourceEnum,
+  postStatusEnum,
+  publishNetworkEnum,
+  type SuggestionType,
+} from "./enums";
+import { media } from "./media";
+import { templates } from "./templates";
+
+/** AI suggestions stored on a post; keys keep the spec's (and the prediction call's) snake_case. */
+export interface AiSuggestions {
+  /** ISO date-time, or a free text such as 'Tomorrow at 12:00 PM'. */
+  optimal_time: string;
+  reasoning: string;
+  /** 0-100. */
+  engagement_prediction: number;
+  /** 0-100. */
+  audience_match: number;
+  /** 0-100. */
+  trend_score: number;
+  hashtags?: string[];
+}
+
+/**
+ * What the generation was asked for, kept on the post so a failed generation can be retried from the
+ * chat or the card without the caller re-sending anything.
+ */
+export interface GenerationRequest {
+  userPrompt?: string;
+  promptOverride?: string | null;
+  imagePromptOverride?: string | null;
+  imageStyle?: ImageStyle;
+  includeWatermark?: boolean;
+  /** A custom image the user uploaded instead of an AI image (or the image to caption). */
+  sourceMediaId?: string | null;
+  /** Image captions: the optional context and custom prompt of the upload item. */
+  context?: string | null;
+  customPrompt?: string | null;
+  /** Generation from a post suggestion. */
+  suggestionId?: string;
+  suggestedType?: SuggestionType;
+  suggestedContent?: string | null;
+  suggestedDate?: string | null;
+}
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: primaryId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    // Generation creates the row before the text exists, hence the empty default.
+    content: text("content").default("").notNull(),
+    /** The spec's image URL (external images, legacy rows); app-stored images are referenced by id. */
+    imageUrl: text("image_url"),
+    imageMediaId: uuid("image_media_id").references(() => media.id, { onDelete: "set null" }),
+    platform: platformEnum("platform").default("facebook").notNull(),
+    status: postStatusEnum("status").default("pending").notNull(),
+    scheduledDate: timestamptz("scheduled_date"),
+    feedback: text("feedback"),
+    language: text("language").$type<LanguageCode>().default("en").notNull(),
+    aiGenerated: boolean("ai_generated").default(false).notNull(),
+    aiSuggestions: jsonb("ai_suggestions").$type<AiSuggestions>(),
+
+    source: postSourceEnum("source").default("manual").notNull(),
+    templateId: uuid("template_id").references(() => templates.id, { onDelete: "set null" }),
+    // Null for posts that never went through the pipeline (written by hand).
+    generationStatus: generationStatusEnum("generation_status"),
+    generationStage: generationStageEnum("generation_stage"),
+    generationProgress: smallint("generation_progress"),
+    generationRequest: jsonb("generation_request").$type<GenerationRequest>(),
+    generationError: text("generation_error"),
+
+    /** The post's id on the network that holds it: a Page post id, or the IG media id for instagram. */
+    facebookPostId: text("facebook_post_id"),
+    publishedVia: publishNetworkEnum("published_via"),
+    postedAt: timestamptz("posted_at"),
+    publishError: text("publish_error"),
+
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Keyset pagination of the post lists (newest first, id as tie-breaker).
+    index("posts_brand_id_created_at_id_idx").on(t.brandId, t.createdAt, t.id),
+    index("posts_brand_id_status_created_at_idx").on(t.brandId, t.status, t.createdAt),
+    index("posts_brand_id_scheduled_date_idx").on(t.brandId, t.scheduledDate),
+    index("posts_user_id_idx").on(t.userId),
+    index("posts_template_id_idx").on(t.templateId),
+    index("posts_image_media_id_idx").on(t.imageMediaId),
+    // The publish worker's queue: approved, dated, not yet out.
+    index("posts_due_for_publishing_idx")
+      .on(t.scheduledDate)
+      .where(sql`${t.status} = 'approved' and ${t.postedAt} is null and ${t.scheduledDate} is not null`),
+    check(
+      "posts_generation_progress_range",
+      sql`${t.generationProgress} is null or ${t.generationProgress} between 0 and 100`,
+    ),
+  ],
+);
+
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { userBrands } from "./brands";
+import { createdAt, primaryId, updatedAt } from "./columns";
+import { templateCategoryEnum } from "./enums";
+
+export const templates = pgTable(
+  "templates",
+  {
+    id: primaryId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    name: text("name").default("Untitled Template").notNull(),
+    description: text("description"),
+    category: templateCategoryEnum("category").default("general").notNull(),
+    tags: text("tags").array().default(sql`'{}'::text[]`).notNull(),
+    promptTemplate: text("prompt_template"),
+    imagePromptTemplate: text("image_prompt_template"),
+    referenceImages: text("reference_images").array().default(sql`'{}'::text[]`).notNull(),
+    isActive: boolean("is_active").default(true).notNull(),
+    isPublic: boolean("is_public").default(false).notNull(),
+    /** Shown on community cards; copied at publish time so other users never read the owner's profile. */
+    creatorName: text("creator_name"),
+    usageCount: integer("usage_count").default(0).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("templates_brand_id_created_at_idx").on(t.brandId, t.createdAt),
+    index("templates_user_id_idx").on(t.userId),
+    // Community library sorts: Most Popular (usage_count desc) and Newest First (updated_at desc).
+    index("templates_public_usage_count_idx").on(t.isPublic, t.usageCount),
+    index("templates_public_updated_at_idx").on(t.isPublic, t.updatedAt),
+  ],
+);
+
+export const templateFavorites = pgTable(
+  "template_favorites",
+  {
+    id: primaryId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => templates.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("template_favorites_user_id_template_id_key").on(t.userId, t.templateId),
+    index("template_favorites_template_id_idx").on(t.templateId),
+  ],
+);
+
+/**
+ * Catalogue of selectable styles (not per brand, despite the spec's table name): rows with category
+ * `image_style` feed the image style picker; premium rows need pro or enterprise.
+ */
+export const brandStyles = pgTable(
+  "brand_styles",
+  {
+    id: primaryId(),
+    category: text("category").default("image_style").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** The style key stored in brand settings and sent to generation (professional, cartoon, ...). */
+    imageStyle: text("image_style").notNull(),
+    promptKey: text("prompt_key"),
+    previewImageUrl: text("preview_image_url"),
+    isPremium: boolean("is_premium").default(false).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("brand_styles_category_image_style_key").on(t.category, t.imageStyle),
+    index("brand_styles_category_is_premium_idx").on(t.category, t.isPremium),
+  ],
+);
+
+export type Template = typeof templates.$inferSelect;
+export type NewTemplate = typeof templates.$inferInsert;
+export type TemplateFavorite = typeof templateFavorites.$inferSelect;
+export type BrandStyle = typeof brandStyles.$inferSelect;

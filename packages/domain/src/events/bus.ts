@@ -1,0 +1,73 @@
+import { EventEmitter } from "node:events";
+import type postgres from "postgres";
+import type { AddressedEvent, AppEvent, EventBus } from "./types";
+
+export const EVENTS_CHANNEL = "smm_events";
+/** PostgreSQL caps a NOTIFY payload at 8000 bytes; events are small by design, this guards the rule. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/**
+ * Real PostgreSQL: NOTIFY on publish, one LISTEN connection per instance, so an event raised on any
+ * instance (a job worker, another web node) reaches the browser connected to this one.
+ */
+export function createPostgresEventBus(sql: postgres.Sql): EventBus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let listening: Promise<{ unlisten: () => Promise<void> }> | null = null;
+
+  const ensureListening = () => {
+    listening ??= sql.listen(EVENTS_CHANNEL, (payload) => {
+      try {
+        local.emit("event", JSON.parse(payload) as AddressedEvent);
+      } catch {
+        // A malformed payload is not ours to deliver.
+      }
+    });
+    return listening;
+  };
+
+  return {
+    async publish(userId: string, event: AppEvent) {
+      const payload = JSON.stringify({ userId, event } satisfies AddressedEvent);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+        throw new Error(`event ${event.type} is too large to notify`);
+      await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`;
+    },
+    async subscribe(listener) {
+      await ensureListening();
+      local.on("event", listener);
+      return async () => {
+        local.off("event", listener);
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      if (listening) await (await listening).unlisten();
+      listening = null;
+    },
+  };
+}
+
+/**
+ * Embedded PGlite is one process by construction, so an in-process emitter is the whole fan-out;
+ * notifications through its shared socket backend would not reach a separate listening connection.
+ */
+export function createLocalEventBus(): EventBus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  return {
+    async publish(userId, event) {
+      // Delivered after the caller's transaction code continues, as NOTIFY would be.
+      queueMicrotask(() => local.emit("event", { userId, event } satisfies AddressedEvent));
+    },
+    async subscribe(listener) {
+      local.on("event", listener);
+      return async () => {
+        local.off("event", listener);
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { UserContext } from "../context";
+import { stripeUserSubscriptions } from "../db/schema";
+import { insertNotification, publishNotificationCreated } from "../notifications/notification";
+import type { NotificationView } from "../notifications/schemas";
+import { readUsage } from "../usage/read-usage";
+import {
+  derivePlan,
+  hasSubscriptionEnded,
+  type PlanType,
+  planFeatures,
+  planLimits,
+  planNames,
+  SUBSCRIPTION_ENDED_MESSAGE,
+} from "./catalogue";
+import { readSubscription } from "./read-subscription";
+
+/** The caller's plan with what is left of it this month and today; null means unlimited. */
+export interface UserPlan {
+  type: PlanType;
+  name: string;
+  features: string[];
+  postsRemaining: number | null;
+  maxPosts: number | null;
+  dailyPostsRemaining: number | null;
+  maxDailyPosts: number | null;
+  captionsRemaining: number | null;
+  maxCaptions: number | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+const remaining = (max: number | null, used: number) => (max === null ? null : Math.max(0, max - used));
+
+/**
+ * Derives the plan from the subscription read model (core spec section 4, Plan) and the usage counters.
+ * A cancelled subscription whose period has passed puts the user on free and, once, tells them so.
+ */
+export async function getPlan(ctx: UserContext): Promise<UserPlan> {
+  const now = ctx.now();
+  const subscription = await readSubscription(ctx.db, ctx.userId);
+  if (hasSubscriptionEnded(subscription, ctx.plans, now)) await noticeSubscriptionEnded(ctx, now);
+  const plan = derivePlan(subscription, ctx.plans, now);
+  const usage = await readUsage(ctx.db, ctx.userId, now);
+  const limits = planLimits[plan.type];
+  return {
+    type: plan.type,
+    name: planNames[plan.type],
+    features: planFeatures[plan.type],
+    postsRemaining: remaining(limits.monthlyPosts, usage.monthlyPosts),
+    maxPosts: limits.monthlyPosts,
+    dailyPostsRemaining: remaining(limits.dailyPosts, usage.dailyPosts),
+    maxDailyPosts: limits.dailyPosts,
+    captionsRemaining: remaining(limits.monthlyCaptions, usage.monthlyCaptions),
+    maxCaptions: limits.monthlyCaptions,
+    currentPeriodEnd: plan.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+  };
+}
+
+/** Claims the ended period with a conditional update, so concurrent checks send the notice exactly once. */
+async function noticeSubscriptionEnded(ctx: UserContext, now: Date): Promise<void> {
+  const notification = await ctx.db.transaction(async (tx): Promise<NotificationView | null> => {
+    const claimed = await tx
+      .update(stripeUserSubscriptions)
+      .set({ endNoticeSentFor: sql`${stripeUserSubscriptions.currentPeriodEnd}` })
+      .where(
+        and(
+          eq(stripeUserSubscriptions.userId, ctx.userId),
+          eq(stripeUserSubscriptions.cancelAtPeriodEnd, true),
+          isNotNull(stripeUserSubscriptions.currentPeriodEnd),
+          lte(stripeUserSubscriptions.currentPeriodEnd, now),
+          or(
+            sql`${stripeUserSubscriptions.endNoticeSentFor} is null`,
+            sql`${stripeUserSubscriptions.endNoticeSentFor} <> ${stripeUserSubscriptions.currentPeriodEnd}`,
+          ),
+        ),
+      )
+      .returning({ id: stripeUserSubscriptions.id });
+    if (claimed.length === 0) return null;
+    return insertNotification(tx, ctx.userId, {
+      message: SUBSCRIPTION_ENDED_MESSAGE,
+      type: "info",
+      createdAt: now,
+    });
+  });
+  if (notification) await publishNotificationCreated(ctx, notification);
+}

@@ -1,0 +1,201 @@
+// npm run bench: measures, in one run,
+//  1. boot to healthy on a fresh embedded database,
+//  2. GET /api/me (session auth + user read) against a bare Hono handler doing the same read,
+//  3. the server's peak memory (VmHWM) while under load,
+//  4. the web build's gzip sizes per route chunk and the two page budgets.
+// Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
+// BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
+import { execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function readPeakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = status.match(/VmHWM:\s+(\d+)\s+kB/);
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function startChild(dataDir: string) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = await new Promise<{ port: number; barePort: number; bootMs: number }>((resolve, reject) => {
+    let buffer = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split("\n").find((l) => l.startsWith("BENCH_READY "));
+      if (line) resolve(JSON.parse(line.slice("BENCH_READY ".length)));
+    });
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  // Boot to healthy: process start until /api/health answers ok.
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (response?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const healthyMs = Math.round(performance.now() - started);
+  return { child, ...ready, healthyMs };
+}
+
+async function signIn(port: number, dataDir: string): Promise<string> {
+  const base = `http://localhost:${port}`;
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-1";
+  const headers = { "content-type": "application/json", origin: base };
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "bench" }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const outbox = join(dataDir, "outbox");
+  const file = readdirSync(outbox).sort().at(-1);
+  const link =
+    file &&
+    readFileSync(join(outbox, file), "utf8")
+      .match(/^X-Smm-Link: (.+)$/m)?.[1]
+      ?.trim();
+  if (!link) throw new Error("no verification link in the outbox");
+  await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: "manual" });
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+async function load(url: string, cookie: string, seconds: number) {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  }
+  return result;
+}
+
+function reportBundle() {
+  const dist = join(root, "apps/web/dist");
+  const manifestPath = join(dist, ".vite/manifest.json");
+  if (!existsSync(manifestPath)) {
+    console.log("\nweb build: apps/web/dist/.vite/manifest.json missing; run `npm run build` first");
+    return;
+  }
+  type Chunk = {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+  };
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, Chunk>;
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file))).length);
+    return gz.get(file)!;
+  };
+  const closure = (key: string, seen = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return seen;
+    seen.add(chunk.file);
+    for (const dep of chunk.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const sum = (files: Set<string>) =>
+    [...files].filter((f) => f.endsWith(".js")).reduce((t, f) => t + size(f), 0);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) return;
+  const entryFiles = closure(entryKey);
+  console.log(`\nweb build (gzip): entry ${kb(sum(entryFiles))}`);
+  const routes = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
+  const own = (key: string) => {
+    const files = closure(key);
+    for (const file of entryFiles) files.delete(file);
+    return files;
+  };
+  for (const [key] of routes.sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${key.padEnd(60)} +${kb(sum(own(key)))}`);
+  }
+  const find = (pattern: RegExp) => routes.find(([key]) => pattern.test(key))?.[0];
+  const union = (...keys: (string | undefined)[]) => {
+    const files = new Set(entryFiles);
+    for (const key of keys) if (key) for (const file of closure(key)) files.add(file);
+    return files;
+  };
+  const landing = find(/pages\/landing/);
+  const shell = find(/components\/app-shell\/app-shell/);
+  const dashboard = find(/pages\/dashboard/);
+  console.log(`landing page initial JS: ${kb(sum(union(landing)))} (budget 100 KB)`);
+  console.log(`signed-in shell + dashboard: ${kb(sum(union(shell, dashboard)))} (budget 250 KB)`);
+}
+
+async function main() {
+  if (!existsSync(join(root, "apps/web/dist/index.html")))
+    execSync("npm run build", { cwd: root, stdio: "inherit" });
+  const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-")), "data");
+  const server = await startChild(dataDir);
+  const pid = server.child.pid!;
+  console.log(`database: ${databaseUrl ? "postgres" : "pglite"}`);
+  console.log(
+    `boot to healthy: ${server.healthyMs} ms (budget 5000 ms on PGlite; server-reported ${server.bootMs} ms)`,
+  );
+  try {
+    const cookie = await signIn(server.port, dataDir);
+    const ours = `http://127.0.0.1:${server.port}/api/me`;
+    const bare = `http://127.0.0.1:${server.barePort}/me`;
+    await load(ours, cookie, 2);
+    await load(bare, cookie, 2);
+    const a = await load(ours, cookie, duration);
+    const b = await load(bare, cookie, duration);
+    const line = (name: string, r: autocannon.Result) =>
+      `${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms`;
+    console.log(`\nload: ${connections} connections, ${duration} s each`);
+    console.log(line("GET /api/me (ours)", a));
+    console.log(line("bare Hono, same read", b));
+    console.log(`throughput ratio ours/bare: ${(a.requests.average / b.requests.average).toFixed(2)}`);
+    console.log(`peak server RSS under load: ${readPeakRssMb(pid).toFixed(0)} MB (budget 400 MB on PGlite)`);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+  reportBundle();
+}
+
+await main();

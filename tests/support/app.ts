@@ -1,0 +1,182 @@
+import type { Database } from "@smm/domain/db/client";
+import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
+import type { AppEvent, EventBus } from "@smm/domain/events/types";
+import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans/catalogue";
+import type { AiProvider, Mailer, MailMessage } from "@smm/domain/ports";
+import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
+import { createApp } from "../../apps/server/src/app";
+import { createAuth } from "../../apps/server/src/auth";
+import { createLogger } from "../../apps/server/src/lib/logger";
+import { createTestDatabase } from "./database";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface CapturingMailer extends Mailer {
+  sent: MailMessage[];
+}
+
+export function createCapturingMailer(): CapturingMailer {
+  const sent: MailMessage[] = [];
+  return {
+    kind: "outbox",
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  mailer: CapturingMailer;
+  auth: ReturnType<typeof createAuth>;
+  events: EventBus;
+  plans: PlanCatalogue;
+  /** The test clock the app's use cases read; move it with `clock.set()`. */
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export interface TestClock {
+  now(): Date;
+  set(date: Date | null): void;
+}
+
+/** Real time until a test pins it. */
+export function createTestClock(): TestClock {
+  let pinned: Date | null = null;
+  return {
+    now: () => (pinned ? new Date(pinned) : new Date()),
+    set: (date) => {
+      pinned = date;
+    },
+  };
+}
+
+export async function createTestContext(
+  options: { rateLimitPerMinute?: number; facebookLogin?: boolean; ai?: AiProvider } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const mailer = createCapturingMailer();
+  const logger = createLogger("silent");
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    publicUrl: TEST_ORIGIN,
+    secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 1000,
+  });
+  const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
+  const plans = createPlanCatalogue(localPlanPriceIds);
+  const clock = createTestClock();
+  const app = createApp({
+    database,
+    auth,
+    mailer,
+    events,
+    ai: options.ai ?? createOfflineAiProvider(),
+    plans,
+    now: clock.now,
+    logger,
+    version: "test",
+    facebookLogin: options.facebookLogin ?? false,
+    trustProxy: true,
+  });
+  return {
+    app,
+    database,
+    mailer,
+    auth,
+    events,
+    plans,
+    clock,
+    close: async () => {
+      await events.close();
+      await database.close();
+    },
+  };
+}
+
+/** Sends a JSON request the way a browser on our origin would. */
+export function jsonRequest(
+  ctx: TestContext,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.cookie) headers.cookie = init.cookie;
+  return ctx.app.request(`${TEST_ORIGIN}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === "string"
+          ? init.body
+          : JSON.stringify(init.body),
+  });
+}
+
+/** Turns Set-Cookie headers into a Cookie header value. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Signs up, opens the verification link from the captured mail, signs in; returns the session cookie. */
+export async function signUpVerifiedUser(
+  ctx: TestContext,
+  email = uniqueEmail(),
+  password = "correct-horse-9",
+) {
+  const signUp = await jsonRequest(ctx, "/api/auth/sign-up/email", {
+    body: { email, password, name: email.split("@")[0], callbackURL: "/login?verified=1" },
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const mail = ctx.mailer.sent.findLast((message) => message.to === email);
+  if (!mail?.link) throw new Error("no verification mail captured");
+  const link = new URL(mail.link);
+  const verify = await ctx.app.request(`${TEST_ORIGIN}${link.pathname}${link.search}`);
+  if (verify.status >= 400) throw new Error(`verification failed: ${verify.status}`);
+  const signIn = await jsonRequest(ctx, "/api/auth/sign-in/email", { body: { email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return { email, password, cookie: cookieFrom(signIn) };
+}
+
+/** The signed-in caller's user id (through the API, as a script would learn it). */
+export async function userIdOf(ctx: TestContext, cookie: string): Promise<string> {
+  const response = await jsonRequest(ctx, "/api/me", { cookie });
+  if (response.status !== 200) throw new Error(`/api/me failed: ${response.status}`);
+  return ((await response.json()) as { user: { id: string } }).user.id;
+}
+
+/** Collects the events published to one user, whichever bus the test database uses. */
+export async function recordEvents(events: EventBus, userId: string) {
+  const received: AppEvent[] = [];
+  const unsubscribe = await events.subscribe((message) => {
+    if (message.userId === userId) received.push(message.event);
+  });
+  return {
+    received,
+    /** Waits until an event matching the predicate arrives (LISTEN/NOTIFY delivers asynchronously). */
+    async waitFor(predicate: (event: AppEvent) => boolean, timeoutMs = 3000): Promise<AppEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`event not received; got ${JSON.stringify(received)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    stop: unsubscribe,
+  };
+}

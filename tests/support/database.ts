@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type Database, openDatabase } from "@smm/domain/db/client";
+import { migrateDatabase } from "@smm/domain/db/migrate";
+import postgres from "postgres";
+import { inject } from "vitest";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const templatePath = inject("pgliteTemplate");
+    const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
+    const database = await openDatabase({ maxConnections: 5, pgliteTemplate });
+    // Applies nothing when the snapshot is current; keeps a stale or missing snapshot correct.
+    await migrateDatabase(database);
+    return database;
+  }
+  const name = `smm_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), maxConnections: 5 });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}

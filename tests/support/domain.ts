@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import type { Deps, UserContext } from "@smm/domain/context";
+import type { Database } from "@smm/domain/db/client";
+import { user } from "@smm/domain/db/schema";
+import type { AddressedEvent, EventBus } from "@smm/domain/events/types";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import type { AiProvider } from "@smm/domain/ports";
+import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
+import { createTestClock, type TestClock } from "./app";
+import { createTestDatabase } from "./database";
+
+/** An event bus that keeps what was published, for asserting which events a use case raised. */
+export interface RecordingEventBus extends EventBus {
+  published: AddressedEvent[];
+}
+
+export function createRecordingEventBus(): RecordingEventBus {
+  const published: AddressedEvent[] = [];
+  return {
+    published,
+    async publish(userId, event) {
+      published.push({ userId, event });
+    },
+    async subscribe() {
+      return async () => {};
+    },
+    async close() {},
+  };
+}
+
+export interface DomainTestContext {
+  database: Database;
+  deps: Deps;
+  events: RecordingEventBus;
+  clock: TestClock;
+  /** Inserts a user row (as sign-up would) and returns its id. */
+  createUser(): Promise<string>;
+  as(userId: string): UserContext;
+  close(): Promise<void>;
+}
+
+/** Use cases on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with recording ports. */
+export async function createDomainTestContext(options: { ai?: AiProvider } = {}): Promise<DomainTestContext> {
+  const database = await createTestDatabase();
+  const events = createRecordingEventBus();
+  const clock = createTestClock();
+  const deps: Deps = {
+    db: database.db,
+    events,
+    now: clock.now,
+    ai: options.ai ?? createOfflineAiProvider(),
+    plans: createPlanCatalogue(localPlanPriceIds),
+  };
+  return {
+    database,
+    deps,
+    events,
+    clock,
+    async createUser() {
+      const id = randomUUID().replaceAll("-", "");
+      await database.db
+        .insert(user)
+        .values({ id, name: "Test", email: `${id}@example.com`, emailVerified: true });
+      return id;
+    },
+    as: (userId) => ({ ...deps, userId }),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+const label = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+export default defineConfig({
+  test: {
+    include: ["apps/server/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "tests/e2e/**"],
+    pool: "forks",
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: process.env.CI ? ["default", "json"] : ["default"],
+    outputFile: { json: `test-results/vitest-${label}.json` },
+  },
+});
