@@ -5,13 +5,16 @@ import { defineConfig, devices } from "@playwright/test";
  * The webServer command builds apps/web first (`npm run build -w @smm/web`, about two seconds), then starts
  * the server through tests/e2e/start-server.ts, which wipes test-results/e2e-data so every run starts empty.
  */
-const PORT = 3100;
+// E2E_PORT lets several suites run side by side on one machine (each gets its own data dir).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = PORT === 3100 ? "test-results/e2e-data" : `test-results/e2e-data-${PORT}`;
+const WEB_DIST = PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${PORT}`;
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Artifacts live beside (not above) the server's data dir, so Playwright's output cleanup never touches it.
-  outputDir: "test-results/e2e-artifacts",
+  outputDir: PORT === 3100 ? "test-results/e2e-artifacts" : `test-results/e2e-artifacts-${PORT}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
@@ -19,7 +22,15 @@ export default defineConfig({
   retries: 0,
   // Two cores on CI machines: one worker leaves the other to the server.
   workers: process.env.CI ? 1 : 2,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [
+    ["list"],
+    [
+      "json",
+      {
+        outputFile: PORT === 3100 ? "test-results/e2e-results.json" : `test-results/e2e-results-${PORT}.json`,
+      },
+    ],
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -46,7 +57,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npm run build -w @smm/web && node --import tsx tests/e2e/start-server.ts",
+    command: `${WEB_DIST ? `WEB_OUT_DIR=${WEB_DIST} ` : ""}npm run build -w @smm/web && node --import tsx tests/e2e/start-server.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -54,7 +65,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(PORT),
-      DATA_DIR: "test-results/e2e-data",
+      DATA_DIR,
+      ...(WEB_DIST ? { WEB_DIST } : {}),
       // Every test signs up and in from 127.0.0.1; the production default (10/min) would throttle the suite.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",

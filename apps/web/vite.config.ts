@@ -13,7 +13,8 @@ export default defineConfig({
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
   },
   build: {
-    outDir: "dist",
+    // WEB_OUT_DIR lets parallel browser suites build side by side without replacing each other's files.
+    outDir: process.env.WEB_OUT_DIR ?? "dist",
     emptyOutDir: true,
     // npm run bench reads the manifest to report each route's gzip size against the budgets.
     manifest: true,

@@ -3,7 +3,10 @@ import { join, resolve } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** Where the server started by playwright.config.ts writes its mail (DATA_DIR/outbox). */
-export const OUTBOX_DIR = resolve("test-results/e2e-data/outbox");
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const OUTBOX_DIR = resolve(
+  E2E_PORT === 3100 ? "test-results/e2e-data/outbox" : `test-results/e2e-data-${E2E_PORT}/outbox`,
+);
 export const DEFAULT_PASSWORD = "correct-horse-42";
 
 export function uniqueEmail(prefix = "user"): string {

@@ -18,6 +18,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
+  /** Where the built web app lives; the default is apps/web/dist (set by tests that build elsewhere). */
+  WEB_DIST: optionalText,
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),

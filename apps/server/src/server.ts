@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { join } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { type Database, openDatabase } from "@smm/domain/db/client";
@@ -95,7 +95,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     plans,
     logger,
     version: readVersion(),
-    webDist: join(repoRoot, "apps/web/dist"),
+    webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),
     facebookLogin: Boolean(facebook),
     trustProxy: env.TRUST_PROXY,
     shutdownSignal: shutdown.signal,

@@ -1,0 +1,102 @@
+import type { Brand } from "@smm/domain/brands/constants";
+import type {
+  UpdateBrandFieldInput,
+  UpdateBrandSettingsInput,
+  UpdateCompanyProfileInput,
+} from "@smm/domain/brands/schemas";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+import { api } from "@/lib/api";
+
+/*
+ * Server state of the caller's brands, shared by the header switcher, the setup wizard and the settings
+ * tabs. Every mutation refreshes the brand queries so all three stay in step; anything that depends on
+ * the active brand (posts, usage) keys its queries under ["brand", id] and is dropped on a switch.
+ */
+export const brandKeys = {
+  all: ["brands"] as const,
+  list: () => [...brandKeys.all, "list"] as const,
+  active: () => [...brandKeys.all, "active"] as const,
+};
+
+export function useBrands() {
+  return useQuery({
+    queryKey: brandKeys.list(),
+    queryFn: async () => (await api.get<{ brands: Brand[] }>("/api/brands")).brands,
+  });
+}
+
+/** The active brand, or null for a user who has none yet (the setup wizard's cue). */
+export function useActiveBrand() {
+  return useQuery({
+    queryKey: brandKeys.active(),
+    queryFn: async () => (await api.get<{ brand: Brand | null }>("/api/brands/active")).brand,
+  });
+}
+
+function useInvalidateBrands() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: brandKeys.all });
+  };
+}
+
+export function useCreateBrand() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: (input: { name: string }) => api.post<Brand>("/api/brands", input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSwitchBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (brandId: string) => api.post<Brand>(`/api/brands/${encodeURIComponent(brandId)}/activate`),
+    onSuccess: async () => {
+      // Posts, usage and anything else scoped to the previous brand must not be shown for the new one.
+      queryClient.removeQueries({ queryKey: ["brand"] });
+      await queryClient.invalidateQueries({ queryKey: brandKeys.all });
+    },
+  });
+}
+
+export function useDeleteBrand() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: (brandId: string) =>
+      api.delete<{ activeBrandId: string }>(`/api/brands/${encodeURIComponent(brandId)}`),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: ["brand"] });
+      await invalidate();
+    },
+  });
+}
+
+export function useUpdateBrandSettings() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: ({ brandId, patch }: { brandId: string; patch: UpdateBrandSettingsInput }) =>
+      api.patch<Brand>(`/api/brands/${encodeURIComponent(brandId)}/settings`, patch),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateCompanyProfile() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: ({ brandId, patch }: { brandId: string; patch: UpdateCompanyProfileInput }) =>
+      api.patch<Brand>(`/api/brands/${encodeURIComponent(brandId)}/company-profile`, patch),
+    onSuccess: invalidate,
+  });
+}
+
+/** One field of the active brand (the assistant's updateBrandField, also usable by quick edits). */
+export function useUpdateBrandField() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: (input: UpdateBrandFieldInput) => api.post<Brand>("/api/brands/field", input),
+    onSuccess: invalidate,
+  });
+}
