@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request as playwrightRequest } from "@playwright/test";
 
 /** Where the server started by playwright.config.ts writes its mail (DATA_DIR/outbox). */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -84,7 +84,7 @@ export async function submitSignIn(page: Page, email: string, password = DEFAULT
 export async function createConfirmedUser(
   request: APIRequestContext,
   baseURL: string,
-  options: { email?: string; password?: string } = {},
+  options: { email?: string; password?: string; brand?: string | false } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? DEFAULT_PASSWORD;
@@ -96,7 +96,28 @@ export async function createConfirmedUser(
   const link = await readLatestMailLink(email);
   const verify = await request.get(link, { maxRedirects: 0 });
   expect([200, 302], `verification failed: ${verify.status()}`).toContain(verify.status());
+  // A user with no brand gets the setup wizard; tests about other screens start with one unless told not to.
+  const brand = options.brand === undefined ? "Test Brand" : options.brand;
+  if (brand) await createBrandForUser(baseURL, { email, password }, brand);
   return { email, password };
+}
+
+/** Signs in over HTTP in a throw-away request context and creates (and activates) a brand for the user. */
+export async function createBrandForUser(
+  baseURL: string,
+  credentials: { email: string; password: string },
+  name: string,
+) {
+  const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  try {
+    const signIn = await context.post("/api/auth/sign-in/email", { data: credentials });
+    expect(signIn.ok(), `sign-in failed: ${signIn.status()} ${await signIn.text()}`).toBe(true);
+    const created = await context.post("/api/brands", { data: { name } });
+    expect(created.ok(), `brand creation failed: ${created.status()} ${await created.text()}`).toBe(true);
+    return (await created.json()) as { id: string; name: string };
+  } finally {
+    await context.dispose();
+  }
 }
 
 /** Signs in through the login screen and waits until the app has navigated away from /login. */
