@@ -15,6 +15,7 @@ const webEntries = [
   "brands/schemas.ts",
   "brands/rules.ts",
   "machines/setup-wizard.ts",
+  "machines/post-lifecycle.ts",
   "ai/schemas.ts",
   "ai/offline-enhance.ts",
   "plans/catalogue.ts",
