@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { createConfirmedUser, signInThroughUi } from "./helpers";
 
