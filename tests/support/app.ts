@@ -4,6 +4,7 @@ import type { AppEvent, EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans/catalogue";
 import type { AiProvider, Mailer, MailMessage } from "@smm/domain/ports";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
+import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
 import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
@@ -78,6 +79,7 @@ export async function createTestContext(
     events,
     ai: options.ai ?? createOfflineAiProvider(),
     plans,
+    social: createSandboxNetwork(database.db, clock.now),
     now: clock.now,
     logger,
     version: "test",

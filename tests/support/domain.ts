@@ -6,6 +6,7 @@ import type { AddressedEvent, EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
 import type { AiProvider } from "@smm/domain/ports";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
+import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
 import { createTestClock, type TestClock } from "./app";
 import { createTestDatabase } from "./database";
 
@@ -50,6 +51,7 @@ export async function createDomainTestContext(options: { ai?: AiProvider } = {})
     now: clock.now,
     ai: options.ai ?? createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
+    social: createSandboxNetwork(database.db, clock.now),
   };
   return {
     database,

@@ -1,7 +1,7 @@
 import type { Database } from "@smm/domain/db/client";
 import type { EventBus } from "@smm/domain/events/types";
 import type { PlanCatalogue } from "@smm/domain/plans/catalogue";
-import type { AiProvider, Mailer } from "@smm/domain/ports";
+import type { AiProvider, Mailer, SocialNetwork } from "@smm/domain/ports";
 import type { Auth } from "./auth";
 import type { Logger } from "./lib/logger";
 
@@ -22,6 +22,8 @@ export interface AppDeps {
   ai: AiProvider;
   /** Plans and the configured billing price ids. */
   plans: PlanCatalogue;
+  /** Where approved posts go: the sandbox network by default. */
+  social: SocialNetwork;
   /** The clock of every use case; tests move it to cross quota windows and period ends. */
   now?: () => Date;
   logger: Logger;

@@ -12,6 +12,7 @@ import type { AiProvider } from "@smm/domain/ports";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
 import { createOfflineAiProvider } from "./adapters/offline-ai";
 import { createOpenAiProvider } from "./adapters/openai";
+import { createSandboxNetwork } from "./adapters/sandbox-network";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
 import type { Env } from "./env";
@@ -93,6 +94,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     events,
     ai,
     plans,
+    social: createSandboxNetwork(database.db),
     logger,
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),

@@ -1,7 +1,7 @@
 import type { Db } from "./db/client";
 import type { EventBus } from "./events/types";
 import type { PlanCatalogue } from "./plans/catalogue";
-import type { AiProvider } from "./ports";
+import type { AiProvider, SocialNetwork } from "./ports";
 
 /** The transaction handle drizzle passes to `db.transaction(async (tx) => ...)`. */
 export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -21,6 +21,8 @@ export interface Deps {
   ai: AiProvider;
   /** Plans and the billing price ids that map a subscription to a plan. */
   plans: PlanCatalogue;
+  /** Where approved posts are published: the sandbox network by default, Meta when connected. */
+  social: SocialNetwork;
 }
 
 export interface UserContext extends Deps {

@@ -52,3 +52,28 @@ export interface AiProvider {
   /** The improved text only; throws AppError upstream_failed when the model fails. */
   enhanceContent(request: EnhanceContentRequest): Promise<string>;
 }
+
+/** One post as a social network receives it. */
+export interface SocialPostRequest {
+  userId: string;
+  brandId: string;
+  postId: string;
+  platform: "facebook" | "instagram";
+  content: string;
+  imageUrl: string | null;
+}
+
+/**
+ * Where approved posts go: the embedded sandbox network by default (labelled "Sandbox" in the UI), the Meta
+ * Graph API when a page is connected. Every call throws AppError upstream_failed with the spec's message
+ * when the network refuses.
+ */
+export interface SocialNetwork {
+  readonly kind: "sandbox" | "meta";
+  /** Posts now; returns the network's id for the post. */
+  publish(request: SocialPostRequest): Promise<{ externalId: string }>;
+  /** Hands the post to the network to go out at `scheduledDate`; returns the network's id. */
+  schedule(request: SocialPostRequest & { scheduledDate: Date }): Promise<{ externalId: string }>;
+  cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
+  update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
+}

@@ -15,6 +15,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     now: deps.now ?? (() => new Date()),
     ai: deps.ai,
     plans: deps.plans,
+    social: deps.social,
     userId: requireUser(c).id,
   };
 }

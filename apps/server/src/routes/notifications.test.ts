@@ -9,6 +9,7 @@ import {
   userIdOf,
 } from "../../../../tests/support/app";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
+import { createSandboxNetwork } from "../adapters/sandbox-network";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,6 +31,7 @@ async function signedIn() {
         now: () => new Date(),
         ai: createOfflineAiProvider(),
         plans: ctx.plans,
+        social: createSandboxNetwork(ctx.database.db),
         userId,
       },
       { message, type },

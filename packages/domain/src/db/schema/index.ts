@@ -14,6 +14,7 @@ export * from "./media";
 export * from "./notifications";
 export * from "./posts";
 export * from "./relations";
+export * from "./sandbox";
 export * from "./site-pages";
 export * from "./suggestions";
 export * from "./templates";

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import type { DbExecutor } from "@smm/domain/context";
+import { sandboxPosts } from "@smm/domain/db/schema";
+import { AppError } from "@smm/domain/errors";
+import type { SocialNetwork } from "@smm/domain/ports";
+import { and, eq } from "drizzle-orm";
+
+/** Ids shaped like a Page post id ("{page}_{post}") so the UI treats them like the real thing. */
+function newSandboxId(brandId: string): string {
+  return `sbx${brandId.replaceAll("-", "").slice(0, 12)}_${randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * The embedded social network: a real implementation of the port that keeps what it was sent in the
+ * sandbox_posts table instead of a page on Facebook. Labelled "Sandbox" wherever a post says where it went.
+ */
+export function createSandboxNetwork(db: DbExecutor, now: () => Date = () => new Date()): SocialNetwork {
+  async function requireOwn(userId: string, brandId: string, externalId: string) {
+    const [row] = await db
+      .select()
+      .from(sandboxPosts)
+      .where(
+        and(
+          eq(sandboxPosts.id, externalId),
+          eq(sandboxPosts.userId, userId),
+          eq(sandboxPosts.brandId, brandId),
+        ),
+      );
+    if (!row) throw new AppError("upstream_failed", "Sandbox network: post not found");
+    return row;
+  }
+
+  return {
+    kind: "sandbox",
+    async publish(request) {
+      const id = newSandboxId(request.brandId);
+      await db.insert(sandboxPosts).values({
+        id,
+        userId: request.userId,
+        brandId: request.brandId,
+        postId: request.postId,
+        platform: request.platform,
+        content: request.content,
+        imageUrl: request.imageUrl,
+        state: "published",
+        publishedAt: now(),
+      });
+      return { externalId: id };
+    },
+    async schedule(request) {
+      const id = newSandboxId(request.brandId);
+      await db.insert(sandboxPosts).values({
+        id,
+        userId: request.userId,
+        brandId: request.brandId,
+        postId: request.postId,
+        platform: request.platform,
+        content: request.content,
+        imageUrl: request.imageUrl,
+        state: "scheduled",
+        scheduledFor: request.scheduledDate,
+      });
+      return { externalId: id };
+    },
+    async cancel(request) {
+      const row = await requireOwn(request.userId, request.brandId, request.externalId);
+      if (row.state === "published") throw new AppError("upstream_failed", "Failed to cancel Facebook post");
+      await db.update(sandboxPosts).set({ state: "cancelled" }).where(eq(sandboxPosts.id, row.id));
+    },
+    async update(request) {
+      const row = await requireOwn(request.userId, request.brandId, request.externalId);
+      await db
+        .update(sandboxPosts)
+        .set({
+          content: request.content,
+          imageUrl: request.imageUrl,
+          ...(request.scheduledDate !== undefined && row.state === "scheduled"
+            ? { scheduledFor: request.scheduledDate }
+            : {}),
+        })
+        .where(eq(sandboxPosts.id, row.id));
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { userBrands } from "./brands";
+import { createdAt, timestamptz, updatedAt } from "./columns";
+import { platformEnum } from "./enums";
+
+/**
+ * The embedded sandbox network (the default SocialNetwork adapter): what a real network would hold for
+ * our posts, kept in the app's own database so every server instance sees the same "network".
+ */
+export const sandboxPosts = pgTable(
+  "sandbox_posts",
+  {
+    /** The network's id for the post, returned to the caller and stored as posts.facebook_post_id. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    postId: uuid("post_id").notNull(),
+    platform: platformEnum("platform").notNull(),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    /** scheduled, published or cancelled. */
+    state: text("state").$type<"scheduled" | "published" | "cancelled">().notNull(),
+    scheduledFor: timestamptz("scheduled_for"),
+    publishedAt: timestamptz("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sandbox_posts_brand_id_idx").on(t.brandId), index("sandbox_posts_post_id_idx").on(t.postId)],
+);
+
+export type SandboxPost = typeof sandboxPosts.$inferSelect;

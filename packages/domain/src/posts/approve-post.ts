@@ -1,0 +1,54 @@
+import type { BrandContext } from "../context";
+import { parseInput } from "../parse-input";
+import {
+  changedMeanwhile,
+  type PostView,
+  publishPostChanged,
+  requireBrandPost,
+  requireTransition,
+  toPostView,
+  toSocialRequest,
+  updatePostIfUnchanged,
+} from "./post";
+import { type ApprovePostInput, approvePostInput } from "./schemas";
+
+export { type ApprovePostInput, approvePostInput };
+
+/**
+ * Approves (or re-approves) a pending or denied post. With a future date the post is handed to the network
+ * for that time; with a date that is not in the future it is posted now; without a date it waits in the
+ * calendar's Approved Content list.
+ */
+export async function approvePost(ctx: BrandContext, input: ApprovePostInput): Promise<PostView> {
+  const { postId, scheduledDate } = parseInput(approvePostInput, input);
+  const post = await requireBrandPost(ctx.db, ctx, postId);
+  const now = ctx.now();
+  const date = scheduledDate ? new Date(scheduledDate) : null;
+  const when = !date ? "unscheduled" : date.getTime() > now.getTime() ? "future" : "now";
+  requireTransition(post, "APPROVE", { type: "APPROVE", when });
+
+  let externalId: string | null = null;
+  if (when === "future" && date) {
+    ({ externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date }));
+  } else if (when === "now") {
+    ({ externalId } = await ctx.social.publish(toSocialRequest(ctx, post)));
+  }
+
+  const updated = await updatePostIfUnchanged(ctx, post, {
+    status: "approved",
+    feedback: null,
+    scheduledDate: when === "now" ? now : date,
+    postedAt: when === "now" ? now : null,
+    facebookPostId: externalId,
+    publishedVia: externalId ? ctx.social.kind : null,
+    publishError: null,
+  });
+  if (!updated) {
+    // Someone else changed the post while the network call ran: take back what we handed over, if we can.
+    if (when === "future" && externalId)
+      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+    throw changedMeanwhile();
+  }
+  await publishPostChanged(ctx, post.id, "updated");
+  return toPostView(updated);
+}

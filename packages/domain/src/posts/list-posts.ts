@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import type { BrandContext } from "../context";
+import { posts } from "../db/schema";
+import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
+import { type PostView, toPostView } from "./post";
+import { type ListPostsInput, listPostsInput } from "./schemas";
+
+export { type ListPostsInput, listPostsInput };
+
+export interface PostPage {
+  posts: PostView[];
+  /** Pass back as `cursor` for the next page; null at the end of the list. */
+  nextCursor: string | null;
+  /** How many posts match the filters (the lists' 'N posts found'). */
+  total: number;
+}
+
+interface Cursor {
+  /** The sort key of the last post shown: an ISO time, or "infinity" for undated posts by schedule. */
+  k: string;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Partial<Cursor>;
+    if (typeof parsed.k === "string" && typeof parsed.id === "string") return { k: parsed.k, id: parsed.id };
+  } catch {
+    // fall through
+  }
+  throw new AppError("invalid_input", "Invalid cursor", [{ path: "cursor", message: "Invalid cursor" }]);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The brand's posts, filtered like the All Posts and Pending Approval lists, in pages that stay stable
+ * while new posts arrive (keyset pagination on the sort key and the id).
+ */
+export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): Promise<PostPage> {
+  const { status, platform, source, search, sort, cursor, limit } = parseInput(listPostsInput, input);
+
+  const filters: SQL[] = [eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId)];
+  if (status) filters.push(eq(posts.status, status));
+  if (platform) filters.push(eq(posts.platform, platform));
+  if (source) filters.push(eq(posts.aiGenerated, source === "ai"));
+  if (search) filters.push(ilike(posts.content, `%${escapeLike(search)}%`));
+
+  // By schedule: dated posts first, soonest first; undated ones after them, oldest first by id.
+  const scheduleKey = sql`coalesce(${posts.scheduledDate}, 'infinity'::timestamptz)`;
+  const key = sort === "schedule" ? scheduleKey : sql`${posts.createdAt}`;
+  const ascending = sort !== "newest";
+
+  const pageFilters = [...filters];
+  if (cursor) {
+    const { k, id } = decodeCursor(cursor);
+    if (k !== "infinity" && Number.isNaN(Date.parse(k)))
+      throw new AppError("invalid_input", "Invalid cursor");
+    pageFilters.push(
+      ascending
+        ? sql`(${key}, ${posts.id}) > (${k}::timestamptz, ${id}::uuid)`
+        : sql`(${key}, ${posts.id}) < (${k}::timestamptz, ${id}::uuid)`,
+    );
+  }
+
+  const order = ascending ? [asc(key), asc(posts.id)] : [desc(key), desc(posts.id)];
+  const [rows, [totals]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(posts)
+      .where(and(...pageFilters))
+      .orderBy(...order)
+      .limit(limit + 1),
+    ctx.db
+      .select({ total: count() })
+      .from(posts)
+      .where(and(...filters)),
+  ]);
+
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({
+          k:
+            sort === "schedule"
+              ? (last.scheduledDate?.toISOString() ?? "infinity")
+              : last.createdAt.toISOString(),
+          id: last.id,
+        })
+      : null;
+  return { posts: page.map(toPostView), nextCursor, total: totals?.total ?? 0 };
+}

@@ -1,0 +1,166 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BrandContext, DbExecutor } from "../context";
+import { type NewPost, type Post, posts } from "../db/schema";
+import { AppError } from "../errors";
+import { isUuid } from "../ids";
+import {
+  canPostDo,
+  derivePostState,
+  nextPostState,
+  type PostAction,
+  type PostEvent,
+  type PostState,
+} from "../machines/post-lifecycle";
+import { POST_CHANGED_MEANWHILE, POST_NOT_FOUND } from "./schemas";
+
+/** A post as the API, the tools and the screens see it. */
+export interface PostView {
+  id: string;
+  brandId: string;
+  content: string;
+  imageUrl: string | null;
+  platform: Post["platform"];
+  status: Post["status"];
+  /** The lifecycle state (generating, pending, approved, scheduled, published, denied). */
+  state: PostState;
+  scheduledDate: string | null;
+  postedAt: string | null;
+  feedback: string | null;
+  language: string;
+  aiGenerated: boolean;
+  aiSuggestions: Post["aiSuggestions"];
+  source: Post["source"];
+  generation: {
+    status: Post["generationStatus"];
+    stage: Post["generationStage"];
+    progress: number | null;
+    error: string | null;
+  };
+  /** The network's id for the post, and which network holds it ("sandbox" or "meta"). */
+  facebookPostId: string | null;
+  publishedVia: Post["publishedVia"];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toPostView(row: Post): PostView {
+  return {
+    id: row.id,
+    brandId: row.brandId,
+    content: row.content,
+    imageUrl: row.imageUrl,
+    platform: row.platform,
+    status: row.status,
+    state: derivePostState(row),
+    scheduledDate: row.scheduledDate?.toISOString() ?? null,
+    postedAt: row.postedAt?.toISOString() ?? null,
+    feedback: row.feedback,
+    language: row.language,
+    aiGenerated: row.aiGenerated,
+    aiSuggestions: row.aiSuggestions,
+    source: row.source,
+    generation: {
+      status: row.generationStatus,
+      stage: row.generationStage,
+      progress: row.generationProgress,
+      error: row.generationError,
+    },
+    facebookPostId: row.facebookPostId,
+    publishedVia: row.publishedVia,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The brand's post with that id; another brand's or user's post (or a malformed id) is not found. */
+export async function requireBrandPost(db: DbExecutor, ctx: BrandContext, postId: string): Promise<Post> {
+  if (!isUuid(postId)) throw new AppError("not_found", POST_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId)));
+  if (!row) throw new AppError("not_found", POST_NOT_FOUND);
+  return row;
+}
+
+const refusals: Record<PostAction, string> = {
+  APPROVE: "Only pending or denied posts can be approved",
+  DENY: "Only pending posts can be denied",
+  CANCEL: "Only approved or scheduled posts can be cancelled",
+  EDIT: "This post is still being generated",
+  SCHEDULE: "Only approved posts can be scheduled",
+  RESCHEDULE: "Only approved posts that are not published yet can be rescheduled",
+  PUBLISH_NOW: "This post cannot be published now",
+  DELETE: "This post cannot be deleted",
+};
+
+/** Asks the lifecycle machine; a refused action is a 409 with words the user understands. */
+export function requireTransition(row: Post, action: PostAction, event: PostEvent): PostState | "deleted" {
+  const state = derivePostState(row);
+  const next = nextPostState(state, event);
+  if (next) return next;
+  if (state === "published" && action !== "EDIT")
+    throw new AppError("conflict", "This post has already been published");
+  if (canPostDo(state, action))
+    throw new AppError("invalid_input", "This change is not allowed for this post");
+  throw new AppError("conflict", refusals[action]);
+}
+
+/**
+ * Writes a post only if nobody changed it since it was read (the row's updated_at as a version). Network
+ * calls happen between the read and this write, outside any transaction, so a slow network never holds a
+ * database lock; a lost race is a 409 and the caller undoes its network side effect.
+ */
+export async function updatePostIfUnchanged(
+  ctx: BrandContext,
+  read: Post,
+  changes: Partial<NewPost>,
+): Promise<Post | null> {
+  const [row] = await ctx.db
+    .update(posts)
+    // Strictly later than the version read, so two writes in the same millisecond still differ.
+    .set({ ...changes, updatedAt: new Date(Math.max(ctx.now().getTime(), read.updatedAt.getTime() + 1)) })
+    .where(
+      and(
+        eq(posts.id, read.id),
+        eq(posts.brandId, ctx.brandId),
+        // Postgres keeps microseconds, a JS Date only milliseconds: compare at the precision we read.
+        sql`date_trunc('milliseconds', ${posts.updatedAt}) = ${read.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export function changedMeanwhile(): AppError {
+  return new AppError("conflict", POST_CHANGED_MEANWHILE);
+}
+
+/** Tells the user's open pages (lists, calendar, chat cards) that a post changed. */
+export async function publishPostChanged(
+  ctx: BrandContext,
+  postId: string,
+  change: "created" | "updated" | "deleted",
+): Promise<void> {
+  await ctx.events.publish(ctx.userId, { type: "post.changed", brandId: ctx.brandId, postId, change });
+}
+
+/** What a network call needs to know about a post. */
+export function toSocialRequest(
+  ctx: BrandContext,
+  row: Post,
+  content = row.content,
+  imageUrl = row.imageUrl,
+) {
+  return {
+    userId: ctx.userId,
+    brandId: ctx.brandId,
+    postId: row.id,
+    platform: row.platform,
+    content,
+    imageUrl,
+  };
+}
+
+/** A post handed to the network for later that has not gone out yet. */
+export const isScheduledOnNetwork = (row: Post): boolean => Boolean(row.facebookPostId) && !row.postedAt;

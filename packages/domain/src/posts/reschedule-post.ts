@@ -1,0 +1,47 @@
+import type { BrandContext } from "../context";
+import { parseInput } from "../parse-input";
+import {
+  changedMeanwhile,
+  isScheduledOnNetwork,
+  type PostView,
+  publishPostChanged,
+  requireBrandPost,
+  requireTransition,
+  toPostView,
+  toSocialRequest,
+  updatePostIfUnchanged,
+} from "./post";
+import { requireFutureDate } from "./schedule-post";
+import { type ReschedulePostInput, reschedulePostInput } from "./schemas";
+
+export { type ReschedulePostInput, reschedulePostInput };
+
+/**
+ * Moves an approved post to another future date, or (null) takes its date away so it goes back to the
+ * calendar's Approved Content list. Only the date changes; the network's copy follows.
+ */
+export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInput): Promise<PostView> {
+  const { postId, scheduledDate } = parseInput(reschedulePostInput, input);
+  const date = scheduledDate === null ? null : requireFutureDate(ctx, scheduledDate);
+  const post = await requireBrandPost(ctx.db, ctx, postId);
+  requireTransition(post, "RESCHEDULE", { type: "RESCHEDULE", unschedule: date === null });
+
+  let externalId = isScheduledOnNetwork(post) ? post.facebookPostId : null;
+  if (externalId && date) {
+    await ctx.social.update({ ...toSocialRequest(ctx, post), externalId, scheduledDate: date });
+  } else if (externalId && !date) {
+    await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId });
+    externalId = null;
+  } else if (date) {
+    ({ externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date }));
+  }
+
+  const updated = await updatePostIfUnchanged(ctx, post, {
+    scheduledDate: date,
+    facebookPostId: externalId,
+    publishedVia: externalId ? ctx.social.kind : null,
+  });
+  if (!updated) throw changedMeanwhile();
+  await publishPostChanged(ctx, post.id, "updated");
+  return toPostView(updated);
+}

@@ -1,0 +1,44 @@
+import type { BrandContext } from "../context";
+import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
+import {
+  changedMeanwhile,
+  type PostView,
+  publishPostChanged,
+  requireBrandPost,
+  requireTransition,
+  toPostView,
+  toSocialRequest,
+  updatePostIfUnchanged,
+} from "./post";
+import { SCHEDULED_IN_PAST, type SchedulePostInput, schedulePostInput } from "./schemas";
+
+export { type SchedulePostInput, schedulePostInput };
+
+/** A future date, or the spec's refusal: posts cannot be scheduled in the past. */
+export function requireFutureDate(ctx: BrandContext, iso: string): Date {
+  const date = new Date(iso);
+  if (date.getTime() <= ctx.now().getTime()) throw new AppError("invalid_input", SCHEDULED_IN_PAST);
+  return date;
+}
+
+/** Gives an approved, undated post a future date and hands it to the network for that time. */
+export async function schedulePost(ctx: BrandContext, input: SchedulePostInput): Promise<PostView> {
+  const { postId, scheduledDate } = parseInput(schedulePostInput, input);
+  const date = requireFutureDate(ctx, scheduledDate);
+  const post = await requireBrandPost(ctx.db, ctx, postId);
+  requireTransition(post, "SCHEDULE", { type: "SCHEDULE" });
+
+  const { externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date });
+  const updated = await updatePostIfUnchanged(ctx, post, {
+    scheduledDate: date,
+    facebookPostId: externalId,
+    publishedVia: ctx.social.kind,
+  });
+  if (!updated) {
+    await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+    throw changedMeanwhile();
+  }
+  await publishPostChanged(ctx, post.id, "updated");
+  return toPostView(updated);
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/**
+ * Inputs of the post use cases: the HTTP bodies, the tools' input schemas and the forms' validators.
+ * Messages are the spec's where it names one (core spec sections 5 and 8).
+ */
+/** The platform enum's values (db/schema/enums.ts), repeated so the web bundle needs no drizzle. */
+export const postPlatforms = ["facebook", "instagram"] as const;
+
+export const POST_NOT_FOUND = "Post not found";
+export const POST_CONTENT_EMPTY = "Post content cannot be empty";
+export const MISSING_SCHEDULED_DATE = "Missing scheduled date";
+export const SCHEDULED_IN_PAST = "Posts cannot be scheduled in the past";
+export const DENY_FEEDBACK_REQUIRED = "Please tell us why you are denying this post";
+export const POST_CANCELLED_FEEDBACK = "Post cancelled by user";
+export const POST_CHANGED_MEANWHILE = "This post was changed in the meantime. Please reload and try again.";
+
+export const MAX_POST_LENGTH = 63_206; // Facebook's own limit for a Page post's text.
+export const POST_PAGE_SIZE = 10;
+export const MAX_POST_PAGE_SIZE = 100;
+
+const postId = z.string({ error: "Post id is required" }).trim().min(1, "Post id is required");
+
+/** An ISO 8601 date-time with an offset; the screens send the user's local time converted to it. */
+const isoDate = (missing: string) =>
+  z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined ? missing : "Invalid date") });
+
+export const postIdInput = z.object({ postId });
+export type PostIdInput = z.infer<typeof postIdInput>;
+
+export const approvePostInput = z.object({
+  postId,
+  /** Omitted: approved for the calendar's "Approved Content" list. Future: scheduled. Now or past: posted now. */
+  scheduledDate: isoDate(MISSING_SCHEDULED_DATE).nullish(),
+});
+export type ApprovePostInput = z.infer<typeof approvePostInput>;
+
+export const denyPostInput = z.object({
+  postId,
+  feedback: z
+    .string({ error: DENY_FEEDBACK_REQUIRED })
+    .trim()
+    .min(1, DENY_FEEDBACK_REQUIRED)
+    .max(2000, "Feedback must be at most 2000 characters"),
+});
+export type DenyPostInput = z.infer<typeof denyPostInput>;
+
+export const editPostInput = z.object({
+  postId,
+  content: z
+    .string({ error: POST_CONTENT_EMPTY })
+    .trim()
+    .min(1, POST_CONTENT_EMPTY)
+    .max(MAX_POST_LENGTH, `Post content must be at most ${MAX_POST_LENGTH} characters`),
+  imageUrl: z.url({ error: "Invalid image URL" }).nullish(),
+});
+export type EditPostInput = z.infer<typeof editPostInput>;
+
+export const schedulePostInput = z.object({
+  postId,
+  scheduledDate: isoDate(MISSING_SCHEDULED_DATE),
+});
+export type SchedulePostInput = z.infer<typeof schedulePostInput>;
+
+/** null takes the date away (a calendar post dragged back to the sidebar). */
+export const reschedulePostInput = z.object({
+  postId,
+  scheduledDate: isoDate(MISSING_SCHEDULED_DATE).nullable(),
+});
+export type ReschedulePostInput = z.infer<typeof reschedulePostInput>;
+
+export const postSorts = ["newest", "oldest", "schedule"] as const;
+export const postStatusFilters = ["pending", "approved", "denied"] as const;
+/** The lists' source filter: AI Generated or Manual (the spec's ai_generated flag). */
+export const postSourceFilters = ["ai", "manual"] as const;
+
+export const listPostsInput = z.object({
+  status: z.enum(postStatusFilters, { error: "Status must be one of: pending, approved, denied" }).optional(),
+  platform: z.enum(postPlatforms, { error: "Platform must be one of: facebook, instagram" }).optional(),
+  source: z.enum(postSourceFilters, { error: "Source must be one of: ai, manual" }).optional(),
+  search: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+  sort: z.enum(postSorts, { error: "Sort must be one of: newest, oldest, schedule" }).default("newest"),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "Limit must be between 1 and 100")
+    .max(MAX_POST_PAGE_SIZE, "Limit must be between 1 and 100")
+    .default(POST_PAGE_SIZE),
+});
+export type ListPostsInput = z.input<typeof listPostsInput>;
