@@ -11,6 +11,7 @@ import { createHealthRoutes } from "./routes/health";
 import { createMeRoutes } from "./routes/me";
 import { createNotificationRoutes } from "./routes/notifications";
 import { createPlanRoutes } from "./routes/plan";
+import { createPostRoutes } from "./routes/posts";
 import { createPublicRoutes } from "./routes/public";
 
 const openApiPaths = [
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/events", createEventRoutes(deps));
   app.route("/api/brands", createBrandRoutes(deps));
   app.route("/api/plan", createPlanRoutes(deps));
+  app.route("/api/posts", createPostRoutes(deps));
   app.route("/api/notifications", createNotificationRoutes(deps));
   app.route("/api/enhance-content", createEnhanceRoutes(deps));
 
