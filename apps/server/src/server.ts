@@ -85,7 +85,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
 
   const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
   const shutdown = new AbortController();
-  const jobs = await startJobs({ connectionString: database.connectionString, db: database.db, logger });
+  const social = createSandboxNetwork(database.db);
+  const jobs = await startJobs({
+    connectionString: database.connectionString,
+    db: database.db,
+    logger,
+    deps: { db: database.db, events, now: () => new Date(), ai, plans, social },
+  });
 
   const app = createApp({
     database,
@@ -94,7 +100,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     events,
     ai,
     plans,
-    social: createSandboxNetwork(database.db),
+    social,
     logger,
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),

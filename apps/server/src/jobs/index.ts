@@ -1,7 +1,9 @@
+import type { Deps } from "@smm/domain/context";
 import type { Db } from "@smm/domain/db/client";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger";
 import { CLEANUP_CRON, CLEANUP_QUEUE, runCleanup } from "./cleanup";
+import { PUBLISH_CRON, PUBLISH_QUEUE, runPublishPosts } from "./publish-posts";
 
 export interface Jobs {
   boss: PgBoss;
@@ -14,6 +16,8 @@ export async function startJobs(options: {
   connectionString: string;
   db: Db;
   logger: Logger;
+  /** The use cases' dependencies, for jobs that act for users (publishing due posts). */
+  deps?: Deps;
 }): Promise<Jobs> {
   const { logger } = options;
   const boss = new PgBoss({ connectionString: options.connectionString, max: 4, schema: "pgboss" });
@@ -25,6 +29,16 @@ export async function startJobs(options: {
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
   });
+
+  const { deps } = options;
+  if (deps) {
+    // "stately": at most one run active and one waiting across all instances, so runs never overlap.
+    await boss.createQueue(PUBLISH_QUEUE, { name: PUBLISH_QUEUE, policy: "stately" });
+    await boss.schedule(PUBLISH_QUEUE, PUBLISH_CRON, {}, { tz: "UTC" });
+    await boss.work(PUBLISH_QUEUE, async () => {
+      await runPublishPosts(deps, logger);
+    });
+  }
 
   return {
     boss,

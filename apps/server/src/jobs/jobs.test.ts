@@ -1,20 +1,38 @@
+import { createBrand } from "@smm/domain/brands/create-brand";
+import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
-import { notifications, user } from "@smm/domain/db/schema";
+import { notifications, posts, user } from "@smm/domain/db/schema";
+import { createLocalEventBus } from "@smm/domain/events/bus";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/database";
+import { createOfflineAiProvider } from "../adapters/offline-ai";
+import { createSandboxNetwork } from "../adapters/sandbox-network";
 import { createLogger } from "../lib/logger";
 import { CLEANUP_QUEUE } from "./cleanup";
 import { type Jobs, startJobs } from "./index";
+import { PUBLISH_QUEUE } from "./publish-posts";
 
 let database: Database;
 let jobs: Jobs;
+let deps: Deps;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  deps = {
+    db: database.db,
+    events: createLocalEventBus(),
+    now: () => new Date(),
+    ai: createOfflineAiProvider(),
+    plans: createPlanCatalogue(localPlanPriceIds),
+    social: createSandboxNetwork(database.db),
+  };
   jobs = await startJobs({
     connectionString: database.connectionString,
     db: database.db,
     logger: createLogger("silent"),
+    deps,
   });
 });
 
@@ -25,7 +43,12 @@ afterAll(async () => {
 
 it("schedules the hourly cleanup and, when it runs, deletes notifications older than 24 hours", async () => {
   const schedules = await jobs.boss.getSchedules();
-  expect(schedules).toEqual([expect.objectContaining({ name: CLEANUP_QUEUE, cron: "0 * * * *" })]);
+  expect(schedules).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: CLEANUP_QUEUE, cron: "0 * * * *" }),
+      expect.objectContaining({ name: PUBLISH_QUEUE, cron: "* * * * *" }),
+    ]),
+  );
 
   await database.db.insert(user).values({ id: "u1", name: "Ann", email: "ann@example.com" });
   const hour = 60 * 60 * 1000;
@@ -43,4 +66,35 @@ it("schedules the hourly cleanup and, when it runs, deletes notifications older 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(messages).toEqual(["fresh"]);
+});
+
+it("publishes a due post when the publish-post job runs", async () => {
+  await database.db.insert(user).values({ id: "u2", name: "Bo", email: "bo@example.com" });
+  const brand = await createBrand({ ...deps, userId: "u2" }, { name: "Bo's" });
+  const [post] = await database.db
+    .insert(posts)
+    .values({
+      userId: "u2",
+      brandId: brand.id,
+      content: "Due now",
+      status: "approved",
+      scheduledDate: new Date(Date.now() - 60_000),
+    })
+    .returning();
+
+  await jobs.boss.send(PUBLISH_QUEUE, {});
+  const deadline = Date.now() + 20_000;
+  let postedAt: Date | null = null;
+  while (Date.now() < deadline && !postedAt) {
+    [{ postedAt = null } = { postedAt: null }] = await database.db
+      .select({ postedAt: posts.postedAt })
+      .from(posts)
+      .where(eq(posts.id, post!.id));
+    if (!postedAt) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(postedAt).toBeInstanceOf(Date);
+  const messages = (await database.db.select().from(notifications).where(eq(notifications.userId, "u2"))).map(
+    (n) => n.message,
+  );
+  expect(messages).toEqual(["Your scheduled post was published."]);
 });

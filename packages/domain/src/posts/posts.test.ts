@@ -12,6 +12,7 @@ import { denyPost } from "./deny-post";
 import { editPost } from "./edit-post";
 import { getPost } from "./get-post";
 import { listPosts } from "./list-posts";
+import { publishDuePosts } from "./publish-due-posts";
 import { publishPostNow } from "./publish-post-now";
 import { reschedulePost } from "./reschedule-post";
 import { schedulePost } from "./schedule-post";
@@ -345,5 +346,60 @@ describe("listPosts", () => {
       code: "invalid_input",
       message: "Sort must be one of: newest, oldest, schedule",
     });
+  });
+});
+
+describe("publishDuePosts (the publish-post job)", () => {
+  it("marks network-held posts posted, publishes the others, and keeps a failure on the post", async () => {
+    const ctx = await brandContext();
+    const held = await approvePost(ctx, { postId: (await insertPost(ctx)).id, scheduledDate: inHours(1) });
+    const undated = await approvePost(ctx, { postId: (await insertPost(ctx, { content: "Later" })).id });
+    // Dated without a network copy (e.g. written before the network was connected).
+    await t.database.db
+      .update(posts)
+      .set({ scheduledDate: new Date(Date.now() + 1_800_000) })
+      .where(eq(posts.id, undated.id));
+    const notYet = await approvePost(ctx, { postId: (await insertPost(ctx)).id, scheduledDate: inHours(5) });
+
+    t.clock.set(new Date(Date.now() + 2 * 3_600_000));
+    try {
+      const result = await publishDuePosts(ctx);
+      expect(result.failed).toBe(0);
+      expect(await getPost(ctx, { postId: held.id })).toMatchObject({
+        state: "published",
+        postedAt: held.scheduledDate,
+        facebookPostId: held.facebookPostId,
+      });
+      const published = await getPost(ctx, { postId: undated.id });
+      expect(published.state).toBe("published");
+      expect(await sandboxRow(published.facebookPostId)).toMatchObject({
+        state: "published",
+        content: "Later",
+      });
+      expect((await getPost(ctx, { postId: notYet.id })).state).toBe("scheduled");
+
+      const failing = await approvePost(ctx, { postId: (await insertPost(ctx)).id });
+      await t.database.db
+        .update(posts)
+        .set({ scheduledDate: new Date(Date.now()) })
+        .where(eq(posts.id, failing.id));
+      const broken = {
+        ...ctx,
+        social: {
+          ...ctx.social,
+          publish: async () => {
+            throw new AppError("upstream_failed", "Failed to post to Facebook: Bad Gateway");
+          },
+        },
+      };
+      expect(await publishDuePosts(broken)).toMatchObject({ failed: 1 });
+      const [row] = await t.database.db.select().from(posts).where(eq(posts.id, failing.id));
+      expect(row?.publishError).toBe("Facebook posting failed: Failed to post to Facebook: Bad Gateway");
+      expect(row?.postedAt).toBeNull();
+      // Not retried every minute: the next run leaves it alone.
+      expect(await publishDuePosts(broken)).toEqual({ published: 0, failed: 0 });
+    } finally {
+      t.clock.set(null);
+    }
   });
 });
