@@ -27,6 +27,11 @@ test("sign up, confirm the e-mail through the outbox link, sign in and land on t
   await submitSignIn(page, email);
 
   await expect(page).toHaveURL(/\/dashboard$/);
+  // A user who signed up has no brand yet, so the first-run setup wizard opens over the dashboard.
+  await expect(page.getByTestId("setup-wizard")).toBeVisible();
+  await expect(page.getByTestId("wizard-step-title")).toHaveText("Welcome to Social Media Manager");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("setup-wizard")).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
 

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+import { useActiveBrand } from "@/lib/brands";
+
+// Only new users need the wizard (and XState with it), so its code loads when the gate opens.
+const SetupWizardDialog = lazy(async () => ({
+  default: (await import("./setup-wizard-dialog")).SetupWizardDialog,
+}));
+
+type GatePhase = "deciding" | "open" | "closed" | "done";
+
+/**
+ * Opens the setup wizard for a user without a brand (core spec section 4: "A user with no brand settings
+ * gets the setup wizard"), on whichever signed-in screen they land. The decision waits for
+ * /api/brands/active, so users with a brand never see it flash, and it is taken once: the wizard's own
+ * step-1 save creates the brand, and that must not close the wizard under the user.
+ */
+export function SetupWizardGate() {
+  const activeBrand = useActiveBrand();
+  const [phase, setPhase] = useState<GatePhase>("deciding");
+
+  useEffect(() => {
+    if (phase !== "deciding" || !activeBrand.isSuccess) return;
+    setPhase(activeBrand.data === null ? "open" : "done");
+  }, [phase, activeBrand.isSuccess, activeBrand.data]);
+
+  // "closed" keeps the dialog mounted for its exit animation; "done" (never needed) renders nothing.
+  if (phase === "deciding" || phase === "done") return null;
+  return (
+    <Suspense fallback={null}>
+      <SetupWizardDialog
+        open={phase === "open"}
+        onOpenChange={(open) => setPhase(open ? "open" : "closed")}
+        onFinished={() => setPhase("closed")}
+      />
+    </Suspense>
+  );
+}
