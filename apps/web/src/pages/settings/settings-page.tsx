@@ -1,21 +1,29 @@
+import type { Brand } from "@smm/domain/brands/constants";
 import {
-  BuildingIcon,
+  CircleAlertIcon,
   ExternalLinkIcon,
   MailIcon,
-  PaletteIcon,
+  RotateCwIcon,
   ShieldCheckIcon,
+  SparklesIcon,
   StampIcon,
 } from "lucide-react";
-
 import type * as React from "react";
+import { useSearchParams } from "react-router";
 
 import { FacebookIcon } from "@/components/brand-icons";
 import { EmptyState } from "@/components/empty-state";
 import { MarketingTabs } from "@/components/marketing-tabs";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useActiveBrand } from "@/lib/brands";
 import { CONTACT_EMAIL } from "@/lib/site";
 
+import { BrandSettingsForm } from "./brand-settings-form";
+import { CompanyProfileForm } from "./company-profile-form";
+import { SettingsFormSkeleton } from "./settings-form-skeleton";
+
+/** Tabs later issues fill in; they say what will live there rather than pretend to work. */
 const PENDING_TABS: {
   value: string;
   label: string;
@@ -23,22 +31,6 @@ const PENDING_TABS: {
   title: string;
   description: string;
 }[] = [
-  {
-    value: "brand",
-    label: "Brand Settings",
-    icon: PaletteIcon,
-    title: "Brand settings are on their way",
-    description:
-      "Your brand name, logo, three brand colours, language and image style will be editable here.",
-  },
-  {
-    value: "company",
-    label: "Company Profile",
-    icon: BuildingIcon,
-    title: "Company profile is on its way",
-    description:
-      "Your description, industry, tone, target audience, key messages and topics to avoid will be editable here.",
-  },
   {
     value: "facebook",
     label: "Facebook",
@@ -55,22 +47,100 @@ const PENDING_TABS: {
   },
 ];
 
+const TAB_VALUES = ["brand", "company", ...PENDING_TABS.map((tab) => tab.value), "legal"];
+const DEFAULT_TAB = "brand";
+
 const LEGAL_LINKS = [
   { to: "/privacy", label: "Privacy Policy", hint: "How we collect, use and protect your data" },
   { to: "/terms", label: "Terms of Service", hint: "The rules for using Social Media Manager" },
   { to: "/delete", label: "Delete Data", hint: "Ask us to delete all your personal data" },
 ];
 
+/** The two brand tabs share one query: a skeleton while it loads, a retry on failure, the wizard if no brand. */
+function BrandTab({ children, label }: { children: (brand: Brand) => React.ReactNode; label: string }) {
+  const activeBrand = useActiveBrand();
+  if (activeBrand.isPending) return <SettingsFormSkeleton label={`Loading ${label}`} />;
+  if (activeBrand.isError) {
+    return (
+      <EmptyState
+        icon={CircleAlertIcon}
+        title={`Could not load your ${label}`}
+        description={activeBrand.error.message}
+        testId="settings-load-error"
+        action={
+          <Button
+            variant="outline"
+            onClick={() => void activeBrand.refetch()}
+            disabled={activeBrand.isFetching}
+          >
+            <RotateCwIcon
+              className={activeBrand.isFetching ? "animate-spin" : undefined}
+              aria-hidden="true"
+            />
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!activeBrand.data) {
+    return (
+      <EmptyState
+        icon={SparklesIcon}
+        title="No brand yet"
+        description="Finish the setup wizard to create your brand; its settings and company profile will then be editable here."
+        testId="settings-no-brand"
+        action={
+          // The wizard gate decides once per page load, so a fresh load of this screen is what reopens it.
+          <Button asChild>
+            <a href="/settings" data-testid="settings-open-wizard">
+              Open the setup wizard
+            </a>
+          </Button>
+        }
+      />
+    );
+  }
+  return children(activeBrand.data);
+}
+
 export function SettingsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab = requested && TAB_VALUES.includes(requested) ? requested : DEFAULT_TAB;
+
+  // The tab lives in the URL so a reload, a shared link or the assistant can open the right one.
+  function selectTab(value: string) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === DEFAULT_TAB) next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
   return (
     <>
       <MarketingTabs className="mb-6" />
-      <Tabs defaultValue="brand" className="gap-6">
+      <Tabs value={tab} onValueChange={selectTab} className="gap-6">
         <div className="-mx-1 overflow-x-auto px-1">
           <TabsList className="min-w-max">
-            {PENDING_TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
-                {tab.label}
+            <TabsTrigger value="brand" data-testid="settings-tab-brand">
+              Brand Settings
+            </TabsTrigger>
+            <TabsTrigger value="company" data-testid="settings-tab-company">
+              Company Profile
+            </TabsTrigger>
+            {PENDING_TABS.map((pending) => (
+              <TabsTrigger
+                key={pending.value}
+                value={pending.value}
+                data-testid={`settings-tab-${pending.value}`}
+              >
+                {pending.label}
               </TabsTrigger>
             ))}
             <TabsTrigger value="legal" data-testid="settings-tab-legal">
@@ -79,9 +149,17 @@ export function SettingsPage() {
           </TabsList>
         </div>
 
-        {PENDING_TABS.map((tab) => (
-          <TabsContent key={tab.value} value={tab.value}>
-            <EmptyState icon={tab.icon} title={tab.title} description={tab.description} />
+        {/* Kept mounted while hidden: switching tabs must not throw away unsaved edits. */}
+        <TabsContent value="brand" forceMount className="data-[state=inactive]:hidden">
+          <BrandTab label="brand settings">{(brand) => <BrandSettingsForm brand={brand} />}</BrandTab>
+        </TabsContent>
+        <TabsContent value="company" forceMount className="data-[state=inactive]:hidden">
+          <BrandTab label="company profile">{(brand) => <CompanyProfileForm brand={brand} />}</BrandTab>
+        </TabsContent>
+
+        {PENDING_TABS.map((pending) => (
+          <TabsContent key={pending.value} value={pending.value}>
+            <EmptyState icon={pending.icon} title={pending.title} description={pending.description} />
           </TabsContent>
         ))}
 
