@@ -1,8 +1,11 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const label = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 export default defineConfig({
+  // Unit tests of the web app's pure logic (tests/unit) import modules that use the app's `@/` alias.
+  resolve: { alias: { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)) } },
   test: {
     include: ["apps/server/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
     exclude: ["**/node_modules/**", "tests/e2e/**"],

@@ -1,4 +1,5 @@
 import { api } from "@/lib/api";
+import { clearSeenUpgrades } from "@/lib/seen-upgrades";
 import { markSignedOut, refreshSession } from "@/lib/session";
 
 /*
@@ -49,7 +50,9 @@ export async function signOut() {
   try {
     await api.post("/api/auth/sign-out", {});
   } finally {
-    // Even if the server call fails the user asked to leave; forget the session locally.
+    // Even if the server call fails the user asked to leave; forget the session locally, and (core spec
+    // section 4, Plan) which upgrades this browser has welcomed.
+    clearSeenUpgrades();
     markSignedOut({ afterSignOut: true });
   }
 }

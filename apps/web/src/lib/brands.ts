@@ -100,3 +100,18 @@ export function useUpdateBrandField() {
     onSuccess: invalidate,
   });
 }
+
+/**
+ * Creates a brand from the header. The domain makes a new brand the active one, so, as on a switch,
+ * whatever was cached for the previous brand is dropped.
+ */
+export function useCreateActiveBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string }) => api.post<Brand>("/api/brands", input),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: ["brand"] });
+      await queryClient.invalidateQueries({ queryKey: brandKeys.all });
+    },
+  });
+}

@@ -1,7 +1,9 @@
 import { HouseIcon, MenuIcon } from "lucide-react";
 import { Link } from "react-router";
 
+import { BrandSwitcher } from "@/components/app-shell/brand-switcher";
 import { UserMenu } from "@/components/app-shell/user-menu";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 
@@ -23,12 +25,14 @@ export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () =
         {title}
       </h1>
       <div className="ml-auto flex items-center gap-1">
+        <BrandSwitcher />
         <Button asChild variant="ghost" className="px-2.5 md:px-3" data-testid="welcome-hub">
           <Link to="/welcome" aria-label="Welcome Hub">
             <HouseIcon aria-hidden="true" />
             <span className="hidden sm:inline">Welcome Hub</span>
           </Link>
         </Button>
+        <NotificationBell />
         <ThemeToggle />
         <UserMenu />
       </div>

@@ -1,0 +1,97 @@
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import { stripeUserSubscriptions, user } from "@smm/domain/db/schema";
+import { eq } from "drizzle-orm";
+import { loadEnv } from "../../apps/server/src/env";
+import { createLogger } from "../../apps/server/src/lib/logger";
+import { startServer } from "../../apps/server/src/server";
+
+/*
+ * The production server (apps/server/src/server.ts, the same boot as main.ts) started inside the
+ * Playwright worker, for tests that must play a server-side part: the embedded PGlite database is only
+ * reachable from inside its process, and with it the event bus that feeds /api/events. Holding the
+ * running server, a test writes what another part of the system would (the billing webhook's
+ * subscription read model) and then watches the browser react through the real HTTP and SSE paths.
+ * No test-only route exists in the product for this.
+ *
+ * Loaded through tsx (`tsImport`) by the spec: the server's dependencies need tsx's module resolution.
+ */
+
+export interface SubscriptionRow {
+  priceId: string;
+  subscriptionStatus?: "active" | "trialing" | "canceled" | "past_due";
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd?: boolean;
+}
+
+export interface InProcessServer {
+  url: string;
+  /** Marks the account's e-mail confirmed, as following the mailed link would. */
+  confirmEmail(email: string): Promise<void>;
+  /** Writes the subscription read model the billing webhook keeps (stripe_user_subscriptions). */
+  setSubscription(email: string, row: SubscriptionRow): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export async function startInProcessServer(options: { webDist?: string }): Promise<InProcessServer> {
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = resolve(`test-results/e2e-in-process-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    LOG_LEVEL: "warn",
+    SHUTDOWN_TIMEOUT_MS: "1000",
+  });
+  const running = await startServer(env, createLogger(env.LOG_LEVEL));
+  const { db } = running.database;
+
+  async function userIdOf(email: string): Promise<string> {
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  }
+
+  return {
+    url,
+    async confirmEmail(email) {
+      await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    },
+    async setSubscription(email, row) {
+      const userId = await userIdOf(email);
+      const values = {
+        priceId: row.priceId,
+        subscriptionStatus: row.subscriptionStatus ?? "active",
+        currentPeriodEnd: row.currentPeriodEnd,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+      };
+      await db
+        .insert(stripeUserSubscriptions)
+        .values({ userId, customerId: `cus_e2e_${userId}`, ...values })
+        .onConflictDoUpdate({ target: stripeUserSubscriptions.userId, set: values });
+    },
+    async stop() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
