@@ -1,5 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { execPath } from "node:process";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -17,6 +20,22 @@ export interface Database {
   /** A libpq connection string other clients (pg-boss) use to reach the same database. */
   connectionString: string;
   close(): Promise<void>;
+}
+
+/*
+ * PGlite's memory is WebAssembly memory: it grows and is never given back. The defaults (128 MB of shared
+ * buffers) and a first-boot initdb in the server process would leave the server near 1 GB RSS, so the
+ * embedded database runs with small buffers and is initialised in a short-lived child process.
+ */
+const PGLITE_CONFIG = ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"];
+
+async function initialisePgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, "PG_VERSION"))) return;
+  const moduleUrl = import.meta.resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)});
+const db = await PGlite.create(${JSON.stringify(dataDir)});
+await db.close();`;
+  await promisify(execFile)(execPath, ["--input-type=module", "-e", script], { timeout: 120_000 });
 }
 
 export interface OpenDatabaseOptions {
@@ -52,7 +71,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.dataDir) {
     // PGlite does not create parent folders itself.
     mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create(join(options.dataDir));
+    await initialisePgliteDataDir(options.dataDir);
+    pglite = await PGlite.create(join(options.dataDir), { postgresqlconf: PGLITE_CONFIG });
   } else {
     pglite = await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
   }
