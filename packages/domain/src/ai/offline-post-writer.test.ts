@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { AiBrandContext } from "../ports";
+import { extractTopic, type PostWritingRequest, writePostOffline } from "./offline-post-writer";
+
+const brand: AiBrandContext = {
+  name: "Bean There",
+  description: "A neighbourhood roastery",
+  industry: "specialty coffee",
+  tone: "friendly",
+  targetAudience: "young professionals who love good coffee",
+  keyMessages: ["Roasted fresh every morning"],
+  doNotMention: [],
+  primaryColor: "#3B82F6",
+  secondaryColor: "#8B5CF6",
+  accentColor: "#10B981",
+  imageStyle: "professional",
+};
+
+const request = (overrides: Partial<PostWritingRequest> = {}): PostWritingRequest => ({
+  brand,
+  language: "en",
+  platform: "facebook",
+  userPrompt: "Write a post about our new autumn blend",
+  ...overrides,
+});
+
+describe("writePostOffline", () => {
+  it("writes a brand-specific caption from the prompt, the key message and the audience", () => {
+    const post = writePostOffline(request());
+    expect(post.caption).toContain("our new autumn blend");
+    expect(post.caption).toContain("Roasted fresh every morning.");
+    expect(post.caption).toContain("young professionals who love good coffee");
+    expect(post.caption).toContain("Bean There");
+    expect(post.hashtags).toEqual(["#BeanThere", "#SpecialtyCoffee", "#Autumn"]);
+    expect(post.imagePrompt).toContain("#3B82F6");
+    expect(post.imagePrompt).toContain("professional style");
+  });
+
+  it("is deterministic: the same inputs give the same post, another prompt another one", () => {
+    expect(writePostOffline(request())).toEqual(writePostOffline(request()));
+    expect(writePostOffline(request({ userPrompt: "Monday opening hours" })).caption).not.toEqual(
+      writePostOffline(request()).caption,
+    );
+  });
+
+  it("shapes the post for the platform: Instagram gets short lines and more hashtags", () => {
+    const facebook = writePostOffline(request());
+    const instagram = writePostOffline(
+      request({ platform: "instagram", userPrompt: "latte art weekend workshop" }),
+    );
+    expect(facebook.caption.split("\n\n")).toHaveLength(2);
+    expect(instagram.caption.split("\n\n").length).toBeGreaterThan(4);
+    expect(instagram.hashtags.length).toBeGreaterThan(3);
+    expect(instagram.hashtags.length).toBeLessThanOrEqual(8);
+    expect(facebook.hashtags.length).toBeLessThanOrEqual(3);
+  });
+
+  it("never says what the brand must not mention", () => {
+    const post = writePostOffline(
+      request({ brand: { ...brand, doNotMention: ["specialty coffee", "autumn"] } }),
+    );
+    expect(post.caption.toLowerCase()).not.toContain("specialty coffee");
+    expect(post.caption.toLowerCase()).not.toContain("autumn");
+    expect(post.hashtags.join(" ").toLowerCase()).not.toContain("autumn");
+    expect(post.hashtags).not.toContain("#SpecialtyCoffee");
+    expect(post.caption).toContain("Bean There");
+  });
+
+  it("follows the tone and the language", () => {
+    const humorous = writePostOffline(request({ brand: { ...brand, tone: "humorous" } }));
+    const professional = writePostOffline(request({ brand: { ...brand, tone: "professional" } }));
+    expect(humorous.caption.split(" ").slice(0, 3)).not.toEqual(professional.caption.split(" ").slice(0, 3));
+    const german = writePostOffline(request({ language: "de" }));
+    expect(german.caption).toContain("Reden wir über our new autumn blend.");
+    expect(german.caption).toContain("Gemacht für");
+    const spanish = writePostOffline(request({ language: "es", userPrompt: "" }));
+    expect(spanish.caption).toContain("Hablemos de lo que hace diferente a Bean There.");
+  });
+
+  it("takes the prompt override as the brief", () => {
+    const post = writePostOffline(request({ promptOverride: "Post about our loyalty card" }));
+    expect(post.caption).toContain("our loyalty card");
+    expect(post.caption).not.toContain("autumn");
+  });
+});
+
+describe("extractTopic", () => {
+  it("strips the request around the subject", () => {
+    expect(extractTopic("Write a post about our new autumn blend.")).toBe("our new autumn blend");
+    expect(extractTopic("create an instagram post on latte art")).toBe("latte art");
+    expect(extractTopic("Summer opening hours")).toBe("Summer opening hours");
+    expect(extractTopic("   ")).toBe("");
+  });
+});
