@@ -1,14 +1,18 @@
 // Child process of scripts/bench.ts: boots the real server, plus a bare Hono handler doing the
 // same database read as GET /api/me (session token -> user), so the parent can compare the two.
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { initialisePgliteDataDir } from "@smm/domain/db/initialise-pglite";
 import { session, user } from "@smm/domain/db/schema";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loadEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
-import { startServer } from "../apps/server/src/server";
 
 const env = loadEnv();
+// Boots the way main.ts does: a first-boot initdb overlaps with loading the server's modules.
+if (!env.DATABASE_URL) initialisePgliteDataDir(join(env.dataDir, "pg")).catch(() => {});
+const { startServer } = await import("../apps/server/src/server");
 const running = await startServer(env, createLogger("warn"));
 const { db } = running.database;
 

@@ -1,6 +1,7 @@
+import { join } from "node:path";
+import { initialisePgliteDataDir } from "@smm/domain/db/initialise-pglite";
 import { loadDotEnvFile, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
-import { startServer } from "./server";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -12,6 +13,10 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // A first boot on the embedded database runs initdb in a child process while this one loads the server's
+  // modules; openDatabase awaits the same work (and reports its failure).
+  if (!env.DATABASE_URL) initialisePgliteDataDir(join(env.dataDir, "pg")).catch(() => {});
+  const { startServer } = await import("./server");
   const running = await startServer(env, logger);
   logger.info("server listening", {
     url: env.publicUrl,

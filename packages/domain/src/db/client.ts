@@ -1,11 +1,8 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { execPath } from "node:process";
-import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { initialisePgliteDataDir } from "./initialise-pglite";
 import { startPgliteWireServer } from "./pglite-wire-server";
 import * as schema from "./schema";
 
@@ -22,21 +19,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/*
- * PGlite's memory is WebAssembly memory: it grows and is never given back. The defaults (128 MB of shared
- * buffers) and a first-boot initdb in the server process would leave the server near 1 GB RSS, so the
- * embedded database runs with small buffers and is initialised in a short-lived child process.
- */
+/** Small buffers keep the embedded database's (never returned) WebAssembly memory near 190 MB. */
 const PGLITE_CONFIG = ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"];
-
-async function initialisePgliteDataDir(dataDir: string): Promise<void> {
-  if (existsSync(join(dataDir, "PG_VERSION"))) return;
-  const moduleUrl = import.meta.resolve("@electric-sql/pglite");
-  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)});
-const db = await PGlite.create(${JSON.stringify(dataDir)});
-await db.close();`;
-  await promisify(execFile)(execPath, ["--input-type=module", "-e", script], { timeout: 120_000 });
-}
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent the embedded PGlite is used. */
@@ -69,8 +53,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
   let pglite: PGlite;
   if (options.dataDir) {
-    // PGlite does not create parent folders itself.
-    mkdirSync(options.dataDir, { recursive: true });
     await initialisePgliteDataDir(options.dataDir);
     pglite = await PGlite.create(join(options.dataDir), { postgresqlconf: PGLITE_CONFIG });
   } else {
