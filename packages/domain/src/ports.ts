@@ -1,5 +1,6 @@
 /** Ports: what the domain needs from the outside world. Adapters live in apps/server/src/adapters. */
 
+import type { PostWritingRequest, WrittenPost } from "./ai/offline-post-writer";
 import type { EnhanceFieldName } from "./ai/schemas";
 import type { ContentTone, ImageStyle, LanguageCode } from "./brands/constants";
 
@@ -51,7 +52,14 @@ export interface AiProvider {
   readonly kind: "offline" | "openai";
   /** The improved text only; throws AppError upstream_failed when the model fails. */
   enhanceContent(request: EnhanceContentRequest): Promise<string>;
+  /**
+   * A post's caption, hashtags and image brief. Throws AppError upstream_failed with 'Failed to generate
+   * post', or 'Invalid response format from AI' when the model's answer cannot be read.
+   */
+  writePost(request: PostWritingRequest): Promise<WrittenPost>;
 }
+
+export type { PostWritingRequest, WrittenPost };
 
 /** One post as a social network receives it. */
 export interface SocialPostRequest {

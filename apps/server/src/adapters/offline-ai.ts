@@ -1,4 +1,5 @@
 import { enhanceOffline } from "@smm/domain/ai/offline-enhance";
+import { writePostOffline } from "@smm/domain/ai/offline-post-writer";
 import type { AiProvider } from "@smm/domain/ports";
 
 /**
@@ -10,6 +11,9 @@ export function createOfflineAiProvider(): AiProvider {
     kind: "offline",
     async enhanceContent(request) {
       return enhanceOffline(request);
+    },
+    async writePost(request) {
+      return writePostOffline(request);
     },
   };
 }

@@ -83,3 +83,47 @@ it("treats an empty completion as a failure", async () => {
   fake.respondWith({ text: "   " });
   await expect(provider().enhanceContent(request)).rejects.toMatchObject({ code: "upstream_failed" });
 });
+
+const postRequest = {
+  brand: request.brand,
+  language: "en" as const,
+  platform: "instagram" as const,
+  userPrompt: "our autumn blend",
+};
+
+it("writes a post from the model's JSON answer, with the brand and the brief in the prompt", async () => {
+  fake.respondWith({
+    text: '```json\n{"caption":"Autumn in a cup. #BeanThere","hashtags":["#BeanThere"],"image_prompt":"a latte on oak"}\n```',
+  });
+  expect(await provider().writePost(postRequest)).toEqual({
+    caption: "Autumn in a cup. #BeanThere",
+    hashtags: ["#BeanThere"],
+    imagePrompt: "a latte on oak",
+  });
+  const text = promptText(fake.requests.at(-1)!.body);
+  for (const fact of [
+    "Instagram",
+    "Bean There",
+    "our autumn blend",
+    "Never mention any of these: Starbucks",
+    "JSON",
+  ])
+    expect(text).toContain(fact);
+});
+
+it("answers 'Invalid response format from AI' to malformed JSON and 'Failed to generate post' to a 500", async () => {
+  fake.respondWith({ text: "Sure! Here is your post: Autumn in a cup." });
+  await expect(provider().writePost(postRequest)).rejects.toMatchObject({
+    code: "upstream_failed",
+    message: "Invalid response format from AI",
+  });
+  fake.respondWith({ text: '{"hashtags":[]}' });
+  await expect(provider().writePost(postRequest)).rejects.toMatchObject({
+    message: "Invalid response format from AI",
+  });
+  fake.respondWith({ status: 500 });
+  await expect(provider().writePost(postRequest)).rejects.toMatchObject({
+    code: "upstream_failed",
+    message: "Failed to generate post",
+  });
+});

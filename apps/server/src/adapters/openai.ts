@@ -1,6 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { buildEnhancePrompt } from "@smm/domain/ai/prompts";
-import { ENHANCE_FAILED } from "@smm/domain/ai/schemas";
+import { buildEnhancePrompt, buildPostPrompt } from "@smm/domain/ai/prompts";
+import { ENHANCE_FAILED, INVALID_AI_RESPONSE, POST_GENERATION_FAILED } from "@smm/domain/ai/schemas";
 import { AppError } from "@smm/domain/errors";
 import type { AiProvider } from "@smm/domain/ports";
 import { generateText } from "ai";
@@ -23,6 +23,28 @@ function unquote(text: string): string {
   const trimmed = text.trim();
   const match = trimmed.match(/^["“]([^"“”]*)["”]$/u);
   return (match?.[1] ?? trimmed).trim();
+}
+
+/** Reads the model's JSON answer, tolerating a ```json fence; anything else is not a post. */
+export function parseWrittenPost(text: string): { caption: string; hashtags: string[]; imagePrompt: string } {
+  const unfenced = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
+  let value: unknown;
+  try {
+    value = JSON.parse(unfenced);
+  } catch {
+    throw new AppError("upstream_failed", INVALID_AI_RESPONSE);
+  }
+  const record = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const caption = typeof record.caption === "string" ? record.caption.trim() : "";
+  if (caption === "") throw new AppError("upstream_failed", INVALID_AI_RESPONSE);
+  const hashtags = Array.isArray(record.hashtags)
+    ? record.hashtags.filter((tag): tag is string => typeof tag === "string")
+    : [];
+  const imagePrompt = typeof record.image_prompt === "string" ? record.image_prompt : caption.slice(0, 300);
+  return { caption, hashtags, imagePrompt };
 }
 
 /**
@@ -52,6 +74,25 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         options.logger.error("enhance-content failed", { error, model: options.textModel });
         throw new AppError("upstream_failed", ENHANCE_FAILED);
       }
+    },
+    async writePost(request) {
+      const { system, prompt } = buildPostPrompt(request);
+      let text: string;
+      try {
+        const result = await generateText({
+          model,
+          system,
+          prompt,
+          temperature: 0.8,
+          maxRetries: options.maxRetries ?? 2,
+          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+        });
+        text = result.text;
+      } catch (error) {
+        options.logger.error("write-post failed", { error, model: options.textModel });
+        throw new AppError("upstream_failed", POST_GENERATION_FAILED);
+      }
+      return parseWrittenPost(text);
     },
   };
 }

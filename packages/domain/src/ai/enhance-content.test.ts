@@ -25,6 +25,9 @@ function recordingProvider(answer: () => string): AiProvider & { requests: Enhan
       requests.push(request);
       return answer();
     },
+    async writePost() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { languageNames } from "../brands/constants";
-import type { EnhanceContentRequest } from "../ports";
+import type { EnhanceContentRequest, PostWritingRequest } from "../ports";
 import type { EnhanceFieldName } from "./schemas";
 
 const fieldInstructions: Record<EnhanceFieldName, string> = {
@@ -44,4 +44,36 @@ export function buildEnhancePrompt(request: EnhanceContentRequest): { system: st
     system: rules.join("\n"),
     prompt: `${facts.join("\n")}\n\nField: ${request.fieldName}\nCurrent text:\n${request.currentValue}`,
   };
+}
+
+/**
+ * The chat prompt for writing a post (core spec section 7, generate-post): the brand, the platform, the
+ * language and the user's brief (or the prompt override), answered as one JSON object.
+ */
+export function buildPostPrompt(request: PostWritingRequest): { system: string; prompt: string } {
+  const { brand } = request;
+  const rules = [
+    `You write ${request.platform === "instagram" ? "Instagram" : "Facebook"} posts for a brand.`,
+    `Write in ${languageNames[request.language]}, in a ${brand.tone} tone, for the brand's audience.`,
+    request.platform === "instagram"
+      ? "Use short lines, a few fitting emojis and 5 to 8 hashtags."
+      : "Write one or two short paragraphs with at most 3 hashtags.",
+    'Answer with one JSON object only: {"caption": string, "hashtags": string[], "image_prompt": string}.',
+    "The caption already includes the hashtags at its end. image_prompt describes the picture to go with it.",
+  ];
+  if (brand.doNotMention.length > 0)
+    rules.push(`Never mention any of these: ${brand.doNotMention.join("; ")}.`);
+  const brief =
+    request.promptOverride?.trim() ||
+    request.userPrompt?.trim() ||
+    "A post that shows what makes the brand special.";
+  const facts = [
+    `Brand name: ${brand.name}`,
+    brand.industry && `Industry: ${brand.industry}`,
+    brand.description && `Description: ${brand.description}`,
+    brand.targetAudience && `Target audience: ${brand.targetAudience}`,
+    brand.keyMessages.length > 0 && `Key messages: ${brand.keyMessages.join("; ")}`,
+    `Brand colours: ${brand.primaryColor}, ${brand.secondaryColor}, ${brand.accentColor}; image style: ${brand.imageStyle}`,
+  ].filter((line): line is string => typeof line === "string" && line !== "");
+  return { system: rules.join("\n"), prompt: `${facts.join("\n")}\n\nBrief: ${brief}` };
 }

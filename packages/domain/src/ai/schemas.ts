@@ -18,6 +18,9 @@ export const enhanceFieldNames = [
 export type EnhanceFieldName = (typeof enhanceFieldNames)[number];
 
 export const ENHANCE_FAILED = "Failed to enhance content";
+// Core spec section 8, generation errors.
+export const POST_GENERATION_FAILED = "Failed to generate post";
+export const INVALID_AI_RESPONSE = "Invalid response format from AI";
 export const ENHANCE_EMPTY = "Enter some text to enhance";
 export const MAX_ENHANCE_LENGTH = 4000;
 
