@@ -6,8 +6,6 @@ import {
   languageNames,
 } from "@smm/domain/brands/constants";
 import { type BrandSettingsField, updateBrandSettingsInput } from "@smm/domain/brands/schemas";
-import type { FormEvent } from "react";
-import { toast } from "sonner";
 
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -19,22 +17,9 @@ import { useUpdateBrandSettings } from "@/lib/brands";
 
 import { BrandPreview } from "./brand-preview";
 import { ColorField } from "./color-field";
-import {
-  describedBy,
-  Field,
-  FieldError,
-  FormActions,
-  FormSection,
-  fieldIds,
-  OtherBrandNotice,
-} from "./form-parts";
-import {
-  type DraftSource,
-  describeSaveError,
-  type FieldErrors,
-  useBrandDraft,
-  validatePatch,
-} from "./use-brand-draft";
+import { describedBy, Field, FieldError, FormActions, FormSection, OtherBrandNotice } from "./form-parts";
+import type { DraftSource } from "./use-brand-draft";
+import { useSettingsForm } from "./use-settings-form";
 
 const ID_PREFIX = "brand-settings";
 const SAVED = "Brand settings saved";
@@ -108,43 +93,20 @@ function toPatch(draft: BrandSettingsDraft, keys: readonly FieldName[]): Record<
 }
 
 export function BrandSettingsForm({ brand }: { brand: Brand }) {
-  const source = toDraftSource(brand);
-  const form = useBrandDraft(source);
   const mutation = useUpdateBrandSettings();
+  const { form, errors, ids, handleSubmit } = useSettingsForm({
+    brand,
+    fields: FIELDS,
+    idPrefix: ID_PREFIX,
+    schema: updateBrandSettingsInput,
+    toDraftSource,
+    toPatch,
+    save: (brandId, patch) => mutation.mutateAsync({ brandId, patch }),
+    isSaving: mutation.isPending,
+    messages: { saved: SAVED, failed: SAVE_FAILED },
+  });
   const { draft, baseline } = form;
-  const dirtyFields = form.dirtyKeys.filter((key): key is FieldName =>
-    (FIELDS as readonly string[]).includes(key),
-  );
 
-  // Only what the user changed is checked live: stored values are valid, and a pristine form stays quiet.
-  const validation = validatePatch(updateBrandSettingsInput, toPatch(draft, dirtyFields), FIELDS);
-  const clientErrors: FieldErrors<FieldName> = validation.ok ? {} : validation.errors;
-  const errors: FieldErrors<FieldName> = { ...form.serverErrors, ...clientErrors };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.isDirty || mutation.isPending) return;
-    if (!validation.ok) {
-      const first = FIELDS.find((field) => validation.errors[field]);
-      if (first) document.getElementById(fieldIds(ID_PREFIX, first).control)?.focus();
-      return;
-    }
-    const submitted = draft;
-    try {
-      const saved = await mutation.mutateAsync({ brandId: form.brandId, patch: validation.data });
-      form.commit(toDraftSource(saved), submitted);
-      toast.success(SAVED);
-    } catch (error) {
-      const { message, fieldErrors } = describeSaveError(error, FIELDS, SAVE_FAILED);
-      form.setServerErrors(fieldErrors);
-      toast.error(message);
-    }
-  }
-
-  const ids = Object.fromEntries(FIELDS.map((field) => [field, fieldIds(ID_PREFIX, field)])) as Record<
-    FieldName,
-    ReturnType<typeof fieldIds>
-  >;
   // A language set elsewhere (the chat accepts all twelve) stays visible instead of showing as blank.
   const languageOptions: string[] = [...interfaceLanguageCodes];
   if (!languageOptions.includes(draft.defaultLanguage)) languageOptions.push(draft.defaultLanguage);

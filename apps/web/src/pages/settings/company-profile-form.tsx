@@ -1,22 +1,15 @@
 import { type Brand, contentTones } from "@smm/domain/brands/constants";
 import { type CompanyProfileField, updateCompanyProfileInput } from "@smm/domain/brands/schemas";
-import type { FormEvent } from "react";
-import { toast } from "sonner";
 
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useUpdateCompanyProfile } from "@/lib/brands";
 
-import { describedBy, Field, FormActions, FormSection, fieldIds, OtherBrandNotice } from "./form-parts";
+import { describedBy, Field, FormActions, FormSection, OtherBrandNotice } from "./form-parts";
 import { ListField } from "./list-field";
-import {
-  type DraftSource,
-  describeSaveError,
-  type FieldErrors,
-  useBrandDraft,
-  validatePatch,
-} from "./use-brand-draft";
+import type { DraftSource } from "./use-brand-draft";
+import { useSettingsForm } from "./use-settings-form";
 
 const ID_PREFIX = "company-profile";
 const SAVED = "Company profile saved";
@@ -71,41 +64,19 @@ function toPatch(draft: CompanyProfileDraft, keys: readonly FieldName[]): Record
 }
 
 export function CompanyProfileForm({ brand }: { brand: Brand }) {
-  const form = useBrandDraft(toDraftSource(brand));
   const mutation = useUpdateCompanyProfile();
+  const { form, errors, ids, handleSubmit } = useSettingsForm({
+    brand,
+    fields: FIELDS,
+    idPrefix: ID_PREFIX,
+    schema: updateCompanyProfileInput,
+    toDraftSource,
+    toPatch,
+    save: (brandId, patch) => mutation.mutateAsync({ brandId, patch }),
+    isSaving: mutation.isPending,
+    messages: { saved: SAVED, failed: SAVE_FAILED },
+  });
   const { draft } = form;
-  const dirtyFields = form.dirtyKeys.filter((key): key is FieldName =>
-    (FIELDS as readonly string[]).includes(key),
-  );
-
-  // Only what the user changed is checked live: stored values are valid, and a pristine form stays quiet.
-  const validation = validatePatch(updateCompanyProfileInput, toPatch(draft, dirtyFields), FIELDS);
-  const clientErrors: FieldErrors<FieldName> = validation.ok ? {} : validation.errors;
-  const errors: FieldErrors<FieldName> = { ...form.serverErrors, ...clientErrors };
-  const ids = Object.fromEntries(FIELDS.map((field) => [field, fieldIds(ID_PREFIX, field)])) as Record<
-    FieldName,
-    ReturnType<typeof fieldIds>
-  >;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.isDirty || mutation.isPending) return;
-    if (!validation.ok) {
-      const first = FIELDS.find((field) => validation.errors[field]);
-      if (first) document.getElementById(ids[first].control)?.focus();
-      return;
-    }
-    const submitted = draft;
-    try {
-      const saved = await mutation.mutateAsync({ brandId: form.brandId, patch: validation.data });
-      form.commit(toDraftSource(saved), submitted);
-      toast.success(SAVED);
-    } catch (error) {
-      const { message, fieldErrors } = describeSaveError(error, FIELDS, SAVE_FAILED);
-      form.setServerErrors(fieldErrors);
-      toast.error(message);
-    }
-  }
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="company-profile-form">
