@@ -29,29 +29,12 @@ import { Label } from "@/components/ui/label";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api";
 import { useActiveBrand, useBrands, useCreateActiveBrand, useSwitchBrand } from "@/lib/brands";
+import { readableTextOn, toSixDigitColor } from "@/lib/colors";
 
 // Core spec section 9: success toasts 2000 ms, errors 4000 ms.
 const SUCCESS_TOAST_MS = 2000;
 const ERROR_TOAST_MS = 4000;
 const FALLBACK_BRAND_COLOR = "#3B82F6";
-
-/** #rgb or #rrggbb (with or without '#') as #rrggbb; anything else gives the default brand blue. */
-function toBackgroundColor(value: string): string {
-  const digits = value.trim().replace(/^#/, "");
-  if (/^[0-9a-f]{6}$/i.test(digits)) return `#${digits}`;
-  if (/^[0-9a-f]{3}$/i.test(digits)) return `#${[...digits].map((digit) => digit + digit).join("")}`;
-  return FALLBACK_BRAND_COLOR;
-}
-
-/** Black or white initials, whichever has more contrast on the chip (WCAG relative luminance). */
-function readableTextOn(background: string): string {
-  const channel = (offset: number) => {
-    const value = Number.parseInt(background.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.179 ? "#000000" : "#ffffff";
-}
 
 function brandInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -62,7 +45,7 @@ function brandInitials(name: string): string {
 
 /** The brand's avatar: initials on its primary colour (UI.md: brand colours tint brand-owned things only). */
 export function BrandChip({ brand, className = "size-6" }: { brand: Brand; className?: string }) {
-  const background = toBackgroundColor(brand.settings.primaryColor);
+  const background = toSixDigitColor(brand.settings.primaryColor, FALLBACK_BRAND_COLOR);
   return (
     <span
       aria-hidden="true"

@@ -12,6 +12,7 @@ import { type RefObject, useState } from "react";
 
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { toSixDigitColor } from "@/lib/colors";
 import { cn } from "@/lib/utils";
 
 import { EnhanceButton, EnhanceStatus } from "./enhance-controls";
@@ -25,20 +26,6 @@ const COLOR_SLOTS: { field: ColorField; label: "Primary" | "Secondary" | "Accent
   { field: "secondaryColor", label: "Secondary", slug: "secondary" },
   { field: "accentColor", label: "Accent", slug: "accent" },
 ];
-
-/** `<input type="color">` only takes #rrggbb; a 3-digit hex is expanded, anything invalid shows black. */
-function toPickerValue(value: string): string {
-  if (!isHexColor(value)) return "#000000";
-  const digits = normalizeHexColor(value).slice(1).toLowerCase();
-  const six =
-    digits.length === 3
-      ? digits
-          .split("")
-          .map((digit) => digit + digit)
-          .join("")
-      : digits;
-  return `#${six}`;
-}
 
 /** A colour as CSS, or undefined while the hex text is not (yet) valid. */
 export function cssColor(value: string): string | undefined {
@@ -222,7 +209,7 @@ function ColorSlot({
         <input
           type="color"
           className="size-10 shrink-0 cursor-pointer rounded-md border bg-transparent p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-moz-color-swatch]:rounded-sm [&::-moz-color-swatch]:border-none [&::-webkit-color-swatch]:rounded-sm [&::-webkit-color-swatch]:border-none [&::-webkit-color-swatch-wrapper]:p-0"
-          value={toPickerValue(value)}
+          value={toSixDigitColor(value, "#000000")}
           aria-label={`${slot.label} colour picker`}
           onFocus={onSelect}
           onChange={(event) => {

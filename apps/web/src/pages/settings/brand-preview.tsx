@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { readableTextOn, toSixDigitColor } from "./color-utils";
+import { readableTextOn, toSixDigitColor } from "@/lib/colors";
 
 export type BrandPreviewColors = { primary: string; secondary: string; accent: string };
 

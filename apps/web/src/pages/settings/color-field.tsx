@@ -1,6 +1,6 @@
 import { Input } from "@/components/ui/input";
 
-import { toSixDigitColor } from "./color-utils";
+import { toSixDigitColor } from "@/lib/colors";
 import { describedBy, Field, fieldIds } from "./form-parts";
 
 /** A colour picker and its hex text, edited together; the text is what gets validated and saved. */
