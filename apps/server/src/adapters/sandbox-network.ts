@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DbExecutor } from "@smm/domain/context";
-import { sandboxPosts } from "@smm/domain/db/schema";
+import { type NewSandboxPost, sandboxPosts } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
-import type { SocialNetwork } from "@smm/domain/ports";
+import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
 import { and, eq } from "drizzle-orm";
 
 /** Ids shaped like a Page post id ("{page}_{post}") so the UI treats them like the real thing. */
@@ -30,37 +30,33 @@ export function createSandboxNetwork(db: DbExecutor, now: () => Date = () => new
     return row;
   }
 
+  /** Stores the post as the network would hold it and returns its new id. */
+  async function record(
+    request: SocialPostRequest,
+    state: Pick<NewSandboxPost, "state" | "publishedAt" | "scheduledFor">,
+  ): Promise<string> {
+    const id = newSandboxId(request.brandId);
+    await db.insert(sandboxPosts).values({
+      id,
+      userId: request.userId,
+      brandId: request.brandId,
+      postId: request.postId,
+      platform: request.platform,
+      content: request.content,
+      imageUrl: request.imageUrl,
+      ...state,
+    });
+    return id;
+  }
+
   return {
     kind: "sandbox",
     async publish(request) {
-      const id = newSandboxId(request.brandId);
-      await db.insert(sandboxPosts).values({
-        id,
-        userId: request.userId,
-        brandId: request.brandId,
-        postId: request.postId,
-        platform: request.platform,
-        content: request.content,
-        imageUrl: request.imageUrl,
-        state: "published",
-        publishedAt: now(),
-      });
-      return { externalId: id };
+      return { externalId: await record(request, { state: "published", publishedAt: now() }) };
     },
     async schedule(request) {
-      const id = newSandboxId(request.brandId);
-      await db.insert(sandboxPosts).values({
-        id,
-        userId: request.userId,
-        brandId: request.brandId,
-        postId: request.postId,
-        platform: request.platform,
-        content: request.content,
-        imageUrl: request.imageUrl,
-        state: "scheduled",
-        scheduledFor: request.scheduledDate,
-      });
-      return { externalId: id };
+      const { scheduledDate, ...post } = request;
+      return { externalId: await record(post, { state: "scheduled", scheduledFor: scheduledDate }) };
     },
     async cancel(request) {
       const row = await requireOwn(request.userId, request.brandId, request.externalId);

@@ -34,3 +34,4 @@ export const sandboxPosts = pgTable(
 );
 
 export type SandboxPost = typeof sandboxPosts.$inferSelect;
+export type NewSandboxPost = typeof sandboxPosts.$inferInsert;
