@@ -403,3 +403,33 @@ describe("publishDuePosts (the publish-post job)", () => {
     }
   });
 });
+
+describe("a change from elsewhere while the network call runs (a second tab)", () => {
+  it("loses with 409, leaves the other change in place and takes back what it handed to the network", async () => {
+    const ctx = await brandContext();
+    const post = await insertPost(ctx);
+    let handedOver: string | null = null;
+    const racing: BrandContext = {
+      ...ctx,
+      social: {
+        ...ctx.social,
+        schedule: async (request) => {
+          const result = await ctx.social.schedule(request);
+          handedOver = result.externalId;
+          // The other tab denies the post while this one waits for the network.
+          await denyPost(ctx, { postId: post.id, feedback: "Not this week" });
+          return result;
+        },
+      },
+    };
+    expect(await rejection(approvePost(racing, { postId: post.id, scheduledDate: inHours(2) }))).toEqual({
+      code: "conflict",
+      message: "This post was changed in the meantime. Please reload and try again.",
+    });
+    expect(await getPost(ctx, { postId: post.id })).toMatchObject({
+      status: "denied",
+      feedback: "Not this week",
+    });
+    expect(await sandboxRow(handedOver)).toMatchObject({ state: "cancelled" });
+  });
+});

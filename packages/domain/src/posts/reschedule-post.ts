@@ -27,6 +27,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   requireTransition(post, "RESCHEDULE", { type: "RESCHEDULE", unschedule: date === null });
 
   let externalId = isScheduledOnNetwork(post) ? post.facebookPostId : null;
+  const handedOver = !externalId && date !== null;
   if (externalId && date) {
     await ctx.social.update({ ...toSocialRequest(ctx, post), externalId, scheduledDate: date });
   } else if (externalId && !date) {
@@ -41,7 +42,12 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     facebookPostId: externalId,
     publishedVia: externalId ? ctx.social.kind : null,
   });
-  if (!updated) throw changedMeanwhile();
+  if (!updated) {
+    // Someone else changed the post meanwhile: take back a copy this call handed to the network.
+    if (handedOver && externalId)
+      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+    throw changedMeanwhile();
+  }
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(updated);
 }
