@@ -35,6 +35,8 @@ import { readableTextOn, toSixDigitColor } from "@/lib/colors";
 const SUCCESS_TOAST_MS = 2000;
 const ERROR_TOAST_MS = 4000;
 const FALLBACK_BRAND_COLOR = "#3B82F6";
+/** One "Switched to ..." toast at a time: a quick second switch replaces the first instead of stacking. */
+const SWITCH_TOAST_ID = "brand-switched";
 
 function brandInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -109,7 +111,7 @@ export function BrandSwitcher() {
     if (brandId === active.id || switchBrand.isPending) return;
     switchBrand.mutate(brandId, {
       onSuccess: (brand) => {
-        toast.success(`Switched to ${brand.name}`, { duration: SUCCESS_TOAST_MS });
+        toast.success(`Switched to ${brand.name}`, { id: SWITCH_TOAST_ID, duration: SUCCESS_TOAST_MS });
       },
       onError: (error) => {
         toast.error(error.message, { duration: ERROR_TOAST_MS });
@@ -223,6 +225,7 @@ function CreateBrandDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         setName("");
         onOpenChange(false);
         toast.success(`Switched to ${brand.name}`, {
+          id: SWITCH_TOAST_ID,
           duration: SUCCESS_TOAST_MS,
           description: "Your new brand is active. Set its colours and profile in Settings.",
           action: { label: "Settings", onClick: () => navigate("/settings") },
