@@ -2,7 +2,8 @@
 //  1. boot to healthy on a fresh embedded database,
 //  2. GET /api/me (session auth + user read) against a bare Hono handler doing the same read,
 //  3. the server's peak memory (VmHWM) while under load,
-//  4. the web build's gzip sizes per route chunk and the two page budgets.
+//  4. the web build's gzip sizes per route chunk and the two page budgets,
+//  5. end-to-end post generations per second on PostgreSQL (scripts/bench-generation.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchGenerations } from "./bench-generation";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -196,6 +198,7 @@ async function main() {
     server.child.kill("SIGTERM");
   }
   reportBundle();
+  await benchGenerations();
 }
 
 await main();

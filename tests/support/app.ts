@@ -1,3 +1,4 @@
+import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { AppEvent, EventBus } from "@smm/domain/events/types";
@@ -9,6 +10,7 @@ import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import { createTestDatabase } from "./database";
+import { createTestJobQueue, createTestMediaPorts, type TestJobQueue } from "./ports";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -36,6 +38,12 @@ export interface TestContext {
   plans: PlanCatalogue;
   /** The test clock the app's use cases read; move it with `clock.set()`. */
   clock: TestClock;
+  /** The use cases' dependencies as the app's routes see them (for acting as a job or a tool would). */
+  deps: Deps;
+  /** Generations run in the background as soon as they are queued, as on the server. */
+  jobs: TestJobQueue;
+  /** The real media ports on a throwaway folder. */
+  media: ReturnType<typeof createTestMediaPorts>;
   close(): Promise<void>;
 }
 
@@ -72,14 +80,22 @@ export async function createTestContext(
   const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
   const plans = createPlanCatalogue(localPlanPriceIds);
   const clock = createTestClock();
+  const media = createTestMediaPorts();
+  const ai = options.ai ?? createOfflineAiProvider();
+  const social = createSandboxNetwork(database.db, clock.now);
+  const { removeUploads: _remove, uploadsDir: _dir, ...mediaPorts } = media;
+  const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
+  const deps: Deps = { db: database.db, events, now: clock.now, ai, plans, social, ...mediaPorts, jobs };
   const app = createApp({
     database,
     auth,
     mailer,
     events,
-    ai: options.ai ?? createOfflineAiProvider(),
+    ai,
     plans,
-    social: createSandboxNetwork(database.db, clock.now),
+    social,
+    ...mediaPorts,
+    jobs,
     now: clock.now,
     logger,
     version: "test",
@@ -94,9 +110,14 @@ export async function createTestContext(
     events,
     plans,
     clock,
+    deps,
+    jobs,
+    media,
     close: async () => {
+      await jobs.settled();
       await events.close();
       await database.close();
+      media.removeUploads();
     },
   };
 }

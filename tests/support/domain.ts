@@ -9,6 +9,7 @@ import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-
 import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
 import { createTestClock, type TestClock } from "./app";
 import { createTestDatabase } from "./database";
+import { createTestJobQueue, createTestMediaPorts, type TestJobQueue } from "./ports";
 
 /** An event bus that keeps what was published, for asserting which events a use case raised. */
 export interface RecordingEventBus extends EventBus {
@@ -34,6 +35,8 @@ export interface DomainTestContext {
   deps: Deps;
   events: RecordingEventBus;
   clock: TestClock;
+  /** Queued generations; run them with `jobs.runQueued()`. */
+  jobs: TestJobQueue;
   /** Inserts a user row (as sign-up would) and returns its id. */
   createUser(): Promise<string>;
   as(userId: string): UserContext;
@@ -41,10 +44,14 @@ export interface DomainTestContext {
 }
 
 /** Use cases on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with recording ports. */
-export async function createDomainTestContext(options: { ai?: AiProvider } = {}): Promise<DomainTestContext> {
+export async function createDomainTestContext(
+  options: { ai?: AiProvider; overrides?: Partial<Deps> } = {},
+): Promise<DomainTestContext> {
   const database = await createTestDatabase();
   const events = createRecordingEventBus();
   const clock = createTestClock();
+  const media = createTestMediaPorts();
+  const jobs = createTestJobQueue(() => deps, { auto: false });
   const deps: Deps = {
     db: database.db,
     events,
@@ -52,12 +59,19 @@ export async function createDomainTestContext(options: { ai?: AiProvider } = {})
     ai: options.ai ?? createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
     social: createSandboxNetwork(database.db, clock.now),
+    images: media.images,
+    imaging: media.imaging,
+    storage: media.storage,
+    mediaUrls: media.mediaUrls,
+    jobs,
+    ...options.overrides,
   };
   return {
     database,
     deps,
     events,
     clock,
+    jobs,
     async createUser() {
       const id = randomUUID().replaceAll("-", "");
       await database.db
@@ -66,6 +80,9 @@ export async function createDomainTestContext(options: { ai?: AiProvider } = {})
       return id;
     },
     as: (userId) => ({ ...deps, userId }),
-    close: () => database.close(),
+    close: async () => {
+      await database.close();
+      media.removeUploads();
+    },
   };
 }

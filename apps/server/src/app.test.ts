@@ -28,7 +28,15 @@ describe("health and public routes", () => {
 
   it("tells the browser which optional integrations are configured", async () => {
     const response = await jsonRequest(ctx, "/api/public-config");
-    expect(await response.json()).toEqual({ facebookLogin: false, mail: "outbox", version: "test" });
+    expect(await response.json()).toEqual({
+      facebookLogin: false,
+      mail: "outbox",
+      ai: "offline",
+      images: "offline",
+      social: "sandbox",
+      storage: "local",
+      version: "test",
+    });
   });
 
   it("stores a data deletion request", async () => {

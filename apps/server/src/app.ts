@@ -8,16 +8,21 @@ import { createBrandRoutes } from "./routes/brands";
 import { createEnhanceRoutes } from "./routes/enhance";
 import { createEventRoutes } from "./routes/events";
 import { createHealthRoutes } from "./routes/health";
+import { createImageStyleRoutes } from "./routes/image-styles";
 import { createMeRoutes } from "./routes/me";
+import { createMediaRoutes } from "./routes/media";
 import { createNotificationRoutes } from "./routes/notifications";
 import { createPlanRoutes } from "./routes/plan";
 import { createPostRoutes } from "./routes/posts";
 import { createPublicRoutes } from "./routes/public";
+import { createWatermarkRoutes } from "./routes/watermark";
 
 const openApiPaths = [
   /^\/api\/health\/?$/,
   /^\/api\/public-config\/?$/,
   /^\/api\/data-deletion-requests\/?$/,
+  // Signed links: the signature is the permission (networks fetch images without a session).
+  /^\/api\/media\/[^/]+\/file$/,
 ];
 
 /** Builds the HTTP app from its dependencies; no I/O happens until a request arrives. */
@@ -51,6 +56,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/plan", createPlanRoutes(deps));
   app.route("/api/posts", createPostRoutes(deps));
   app.route("/api/notifications", createNotificationRoutes(deps));
+  app.route("/api/media", createMediaRoutes(deps));
+  app.route("/api/watermark", createWatermarkRoutes(deps));
+  app.route("/api/image-styles", createImageStyleRoutes(deps));
   app.route("/api/enhance-content", createEnhanceRoutes(deps));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));

@@ -1,7 +1,16 @@
 import type { Database } from "@smm/domain/db/client";
 import type { EventBus } from "@smm/domain/events/types";
 import type { PlanCatalogue } from "@smm/domain/plans/catalogue";
-import type { AiProvider, Mailer, SocialNetwork } from "@smm/domain/ports";
+import type {
+  AiProvider,
+  FileStorage,
+  ImageGenerator,
+  ImageProcessor,
+  JobQueue,
+  Mailer,
+  MediaUrlSigner,
+  SocialNetwork,
+} from "@smm/domain/ports";
 import type { Auth } from "./auth";
 import type { Logger } from "./lib/logger";
 
@@ -24,6 +33,13 @@ export interface AppDeps {
   plans: PlanCatalogue;
   /** Where approved posts go: the sandbox network by default. */
   social: SocialNetwork;
+  /** Images: the offline renderer, or the OpenAI image model. */
+  images: ImageGenerator;
+  imaging: ImageProcessor;
+  storage: FileStorage;
+  mediaUrls: MediaUrlSigner;
+  /** Background work (the generation pipeline on pg-boss). */
+  jobs: JobQueue;
   /** The clock of every use case; tests move it to cross quota windows and period ends. */
   now?: () => Date;
   logger: Logger;

@@ -32,6 +32,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OPENAI_TEXT_MODEL: optionalText.pipe(z.string().default("gpt-4o-mini")),
+  OPENAI_IMAGE_MODEL: optionalText.pipe(z.string().default("gpt-image-1")),
   STRIPE_PRICE_PRO_MONTHLY: optionalText.pipe(z.string().default("price_pro_monthly")),
   STRIPE_PRICE_PRO_YEARLY: optionalText.pipe(z.string().default("price_pro_yearly")),
   STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalText.pipe(z.string().default("price_enterprise_monthly")),

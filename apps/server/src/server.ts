@@ -9,10 +9,15 @@ import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/
 import type { EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
 import type { AiProvider } from "@smm/domain/ports";
+import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
+import { createMediaUrlSigner } from "./adapters/media-url-signer";
 import { createOfflineAiProvider } from "./adapters/offline-ai";
+import { createOfflineImageGenerator } from "./adapters/offline-images";
 import { createOpenAiProvider } from "./adapters/openai";
+import { createOpenAiImageGenerator } from "./adapters/openai-images";
 import { createSandboxNetwork } from "./adapters/sandbox-network";
+import { createSharpImageProcessor } from "./adapters/sharp-imaging";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
 import type { Env } from "./env";
@@ -49,6 +54,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   const mailer = env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, logger })
     : createOutboxMailer({ dir: join(env.dataDir, "outbox"), from: env.MAIL_FROM, logger });
+  const authSecret = await loadOrCreateAuthSecret(env.dataDir, env.BETTER_AUTH_SECRET);
   const facebook =
     env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
       ? { clientId: env.FACEBOOK_APP_ID, clientSecret: env.FACEBOOK_APP_SECRET }
@@ -58,7 +64,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     mailer,
     logger,
     publicUrl: env.publicUrl,
-    secret: await loadOrCreateAuthSecret(env.dataDir, env.BETTER_AUTH_SECRET),
+    secret: authSecret,
     trustedOrigins: env.NODE_ENV === "development" ? ["http://localhost:5173"] : [],
     rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     facebook,
@@ -76,6 +82,20 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     kind: ai.kind,
     ...(ai.kind === "openai" ? { model: env.OPENAI_TEXT_MODEL } : {}),
   });
+  const images = env.OPENAI_API_KEY
+    ? createOpenAiImageGenerator({
+        apiKey: env.OPENAI_API_KEY,
+        baseURL: env.OPENAI_BASE_URL,
+        imageModel: env.OPENAI_IMAGE_MODEL,
+        logger,
+      })
+    : createOfflineImageGenerator();
+  const media = {
+    images,
+    imaging: createSharpImageProcessor(),
+    storage: createLocalStorage(uploadsDir(env.dataDir)),
+    mediaUrls: createMediaUrlSigner(authSecret),
+  };
   const plans = createPlanCatalogue({
     proMonthly: env.STRIPE_PRICE_PRO_MONTHLY,
     proYearly: env.STRIPE_PRICE_PRO_YEARLY,
@@ -90,8 +110,9 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     connectionString: database.connectionString,
     db: database.db,
     logger,
-    deps: { db: database.db, events, now: () => new Date(), ai, plans, social },
+    deps: { db: database.db, events, now: () => new Date(), ai, plans, social, ...media },
   });
+  if (!jobs.queue) throw new Error("job queue did not start");
 
   const app = createApp({
     database,
@@ -101,6 +122,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     ai,
     plans,
     social,
+    ...media,
+    jobs: jobs.queue,
     logger,
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),

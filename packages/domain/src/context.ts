@@ -1,7 +1,15 @@
 import type { Db } from "./db/client";
 import type { EventBus } from "./events/types";
 import type { PlanCatalogue } from "./plans/catalogue";
-import type { AiProvider, SocialNetwork } from "./ports";
+import type {
+  AiProvider,
+  FileStorage,
+  ImageGenerator,
+  ImageProcessor,
+  JobQueue,
+  MediaUrlSigner,
+  SocialNetwork,
+} from "./ports";
 
 /** The transaction handle drizzle passes to `db.transaction(async (tx) => ...)`. */
 export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -23,6 +31,16 @@ export interface Deps {
   plans: PlanCatalogue;
   /** Where approved posts are published: the sandbox network by default, Meta when connected. */
   social: SocialNetwork;
+  /** Image generation: the offline renderer by default, the OpenAI image model when configured. */
+  images: ImageGenerator;
+  /** Pixel work: probing uploads, watermarks, background removal. */
+  imaging: ImageProcessor;
+  /** Stored files (uploads, generated images, watermarks). */
+  storage: FileStorage;
+  /** Signed, expiring URLs for stored media. */
+  mediaUrls: MediaUrlSigner;
+  /** Background work (the generation pipeline). */
+  jobs: JobQueue;
 }
 
 export interface UserContext extends Deps {

@@ -85,3 +85,102 @@ export interface SocialNetwork {
   cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
 }
+
+/** What an image is drawn from: the writer's brief, the brand's look, and the style the user picked. */
+export interface ImageGenerationRequest {
+  brand: AiBrandContext;
+  /** The writer's image brief (WrittenPost.imagePrompt). */
+  imagePrompt: string;
+  imageStyle: ImageStyle;
+  /** The brand's or template's image prompt override: replaces the default image brief. */
+  imagePromptOverride?: string | null | undefined;
+  language: LanguageCode;
+  platform: "facebook" | "instagram";
+}
+
+export interface GeneratedImage {
+  bytes: Uint8Array;
+  mimeType: "image/png";
+  width: number;
+  height: number;
+}
+
+/**
+ * Images: the offline renderer (SVG -> PNG in the brand's colours) by default, the OpenAI image model when
+ * configured. Throws AppError upstream_failed with 'Failed to generate image'.
+ */
+export interface ImageGenerator {
+  readonly kind: "offline" | "openai";
+  generateImage(request: ImageGenerationRequest): Promise<GeneratedImage>;
+}
+
+/** Raster types the product stores; SVG is accepted for watermarks only and rasterised on arrival. */
+export type StoredImageMimeType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+export interface ImageFacts {
+  mimeType: StoredImageMimeType;
+  width: number;
+  height: number;
+}
+
+export interface WatermarkPlacement {
+  /** Centre of the mark, percent of the image's width and height. */
+  position: { x: number; y: number };
+  /** Percent of the image's smaller side that the mark's longer side spans. */
+  size: number;
+  /** 0-1. */
+  opacity: number;
+  /** Degrees clockwise. */
+  rotation: number;
+  flipHorizontal: boolean;
+  flipVertical: boolean;
+}
+
+/** Pixel work (sharp on the server). Every method throws on bytes it cannot decode. */
+export interface ImageProcessor {
+  /** The real type and size of a raster image, read from its content; null when it is not one. */
+  probe(bytes: Uint8Array): Promise<ImageFacts | null>;
+  /** An SVG drawn to PNG, its longer side at most `maxSide` pixels. */
+  rasteriseSvg(svg: Uint8Array, maxSide: number): Promise<Uint8Array>;
+  /** The image with the mark composited on top, in the image's own format (PNG for PNG, JPEG for JPEG...). */
+  applyWatermark(
+    image: Uint8Array,
+    watermark: Uint8Array,
+    placement: WatermarkPlacement,
+  ): Promise<Uint8Array>;
+  /** Pixels within `threshold` (5-100) of `targetColor` become transparent; the result is a PNG. */
+  removeBackground(
+    image: Uint8Array,
+    options: { threshold: number; targetColor: string },
+  ): Promise<Uint8Array>;
+}
+
+/** Where files live: `$DATA_DIR/uploads` by default; an S3-compatible bucket at scale. */
+export interface FileStorage {
+  readonly kind: "local" | "s3";
+  put(key: string, bytes: Uint8Array, mimeType: string): Promise<void>;
+  /** null when no file has that key. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** Deleting a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface SignedUrl {
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * Expiring links to stored media (HMAC over the media id and expiry), good for the browser and for networks
+ * that fetch the image when publishing.
+ */
+export interface MediaUrlSigner {
+  sign(mediaId: string, now: Date): SignedUrl;
+  verify(mediaId: string, expires: number, signature: string, now: Date): boolean;
+}
+
+/** Background work: durable jobs (pg-boss) on the server, an in-memory queue in tests. */
+export interface JobQueue {
+  /** Queues the generation pipeline of a post created by generatePost. */
+  enqueuePostGeneration(postId: string): Promise<void>;
+}

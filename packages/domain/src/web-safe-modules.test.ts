@@ -21,6 +21,10 @@ const webEntries = [
   "plans/catalogue.ts",
   "usage/limits.ts",
   "notifications/schemas.ts",
+  "posts/schemas.ts",
+  "generation/schemas.ts",
+  "media/schemas.ts",
+  "watermark/schemas.ts",
 ];
 const allowedPackages = new Set(["zod", "xstate"]);
 

@@ -7,6 +7,7 @@ import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalo
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/database";
+import { createTestMediaPorts } from "../../../../tests/support/ports";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createSandboxNetwork } from "../adapters/sandbox-network";
 import { createLogger } from "../lib/logger";
@@ -16,7 +17,8 @@ import { PUBLISH_QUEUE } from "./publish-posts";
 
 let database: Database;
 let jobs: Jobs;
-let deps: Deps;
+let deps: Omit<Deps, "jobs">;
+const media = createTestMediaPorts();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -27,6 +29,10 @@ beforeAll(async () => {
     ai: createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
     social: createSandboxNetwork(database.db),
+    images: media.images,
+    imaging: media.imaging,
+    storage: media.storage,
+    mediaUrls: media.mediaUrls,
   };
   jobs = await startJobs({
     connectionString: database.connectionString,
@@ -39,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await jobs?.stop(2000);
   await database?.close();
+  media.removeUploads();
 });
 
 it("schedules the hourly cleanup and, when it runs, deletes notifications older than 24 hours", async () => {
@@ -70,7 +77,10 @@ it("schedules the hourly cleanup and, when it runs, deletes notifications older 
 
 it("publishes a due post when the publish-post job runs", async () => {
   await database.db.insert(user).values({ id: "u2", name: "Bo", email: "bo@example.com" });
-  const brand = await createBrand({ ...deps, userId: "u2" }, { name: "Bo's" });
+  const brand = await createBrand(
+    { ...deps, jobs: jobs.queue as Deps["jobs"], userId: "u2" },
+    { name: "Bo's" },
+  );
   const [post] = await database.db
     .insert(posts)
     .values({

@@ -16,6 +16,11 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     ai: deps.ai,
     plans: deps.plans,
     social: deps.social,
+    images: deps.images,
+    imaging: deps.imaging,
+    storage: deps.storage,
+    mediaUrls: deps.mediaUrls,
+    jobs: deps.jobs,
     userId: requireUser(c).id,
   };
 }

@@ -8,8 +8,6 @@ import {
   type TestContext,
   userIdOf,
 } from "../../../../tests/support/app";
-import { createOfflineAiProvider } from "../adapters/offline-ai";
-import { createSandboxNetwork } from "../adapters/sandbox-network";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,18 +22,7 @@ async function signedIn() {
   const userId = await userIdOf(ctx, cookie);
   // What a job or another use case does on the server: the same use case the routes reach.
   const notify = (message: string, type?: "success" | "error" | "info") =>
-    createNotification(
-      {
-        db: ctx.database.db,
-        events: ctx.events,
-        now: () => new Date(),
-        ai: createOfflineAiProvider(),
-        plans: ctx.plans,
-        social: createSandboxNetwork(ctx.database.db),
-        userId,
-      },
-      { message, type },
-    );
+    createNotification({ ...ctx.deps, now: () => new Date(), userId }, { message, type });
   return { cookie, userId, notify };
 }
 

@@ -1,9 +1,11 @@
 import { AppError } from "@smm/domain/errors";
+import { generatePost, generatePostInput } from "@smm/domain/generation/generate-post";
 import { approvePost, approvePostInput } from "@smm/domain/posts/approve-post";
 import { cancelPost } from "@smm/domain/posts/cancel-post";
 import { deletePost } from "@smm/domain/posts/delete-post";
 import { denyPost, denyPostInput } from "@smm/domain/posts/deny-post";
 import { editPost, editPostInput } from "@smm/domain/posts/edit-post";
+import { getDashboardStats } from "@smm/domain/posts/get-dashboard-stats";
 import { getPost } from "@smm/domain/posts/get-post";
 import { listPosts, listPostsInput } from "@smm/domain/posts/list-posts";
 import { publishPostNow } from "@smm/domain/posts/publish-post-now";
@@ -29,6 +31,11 @@ export function createPostRoutes(deps: AppDeps) {
       if (!parsed.success) throw AppError.fromZod(parsed.error);
       return c.json(await listPosts(await brandContext(c, deps), parsed.data));
     })
+    .post("/generate", async (c) => {
+      const body = await parseJsonBody(c, generatePostInput);
+      return c.json(await generatePost(await brandContext(c, deps), body), 201);
+    })
+    .get("/stats", async (c) => c.json(await getDashboardStats(await brandContext(c, deps))))
     .get("/:id", async (c) =>
       c.json(await getPost(await brandContext(c, deps), { postId: c.req.param("id") })),
     )

@@ -7,7 +7,16 @@ import { parseJsonBody } from "../lib/http";
 export function createPublicRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/public-config", (c) =>
-      c.json({ facebookLogin: deps.facebookLogin, mail: deps.mailer.kind, version: deps.version }),
+      c.json({
+        facebookLogin: deps.facebookLogin,
+        mail: deps.mailer.kind,
+        // The screens label embedded defaults ("Offline model", "Sandbox network") from these.
+        ai: deps.ai.kind,
+        images: deps.images.kind,
+        social: deps.social.kind,
+        storage: deps.storage.kind,
+        version: deps.version,
+      }),
     )
     .post("/data-deletion-requests", async (c) => {
       const input = await parseJsonBody(c, requestDataDeletionInput);

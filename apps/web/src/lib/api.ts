@@ -107,7 +107,16 @@ export const api = {
     requestJson<T>(path, { ...options, method: "DELETE" }),
 };
 
-export type PublicConfig = { facebookLogin: boolean; mail: "outbox" | "smtp"; version: string };
+/** Which embedded defaults run, so the screens can label them ("Offline model", "Sandbox network"). */
+export type PublicConfig = {
+  facebookLogin: boolean;
+  mail: "outbox" | "smtp";
+  ai: "offline" | "openai";
+  images: "offline" | "openai";
+  social: "sandbox" | "meta";
+  storage: "local" | "s3";
+  version: string;
+};
 
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return api.get<PublicConfig>("/api/public-config", signal ? { signal } : undefined);

@@ -91,4 +91,11 @@ describe("extractTopic", () => {
     expect(extractTopic("Summer opening hours")).toBe("Summer opening hours");
     expect(extractTopic("   ")).toBe("");
   });
+
+  it("lowers an everyday opening word so the topic reads mid-sentence, but keeps proper nouns", () => {
+    expect(extractTopic("Our autumn blend")).toBe("our autumn blend");
+    expect(extractTopic("The Paris roastery opening")).toBe("the Paris roastery opening");
+    expect(extractTopic("Paris roastery opening")).toBe("Paris roastery opening");
+    expect(extractTopic("Another day")).toBe("Another day");
+  });
 });

@@ -238,6 +238,8 @@ const toHashtag = (text: string) => {
 
 /** Takes "write a post about X" style requests down to X. */
 export function extractTopic(prompt: string): string {
+  // A prompt typed as a sentence ("Our autumn blend") reads mid-sentence in the caption; proper nouns keep
+  // their capital, so only everyday opening words are lowered.
   return prompt
     .trim()
     .replace(
@@ -246,7 +248,8 @@ export function extractTopic(prompt: string): string {
     )
     .replace(/^(about|on|for|regarding)\s+/i, "")
     .replace(/[.!?]+$/, "")
-    .trim();
+    .trim()
+    .replace(/^(Our|The|A|An|My|New|This|These|Your|Some)\b/, (word) => word.toLowerCase());
 }
 
 /** Case-insensitive, and also with spaces removed so "#SpecialtyCoffee" counts as "specialty coffee". */

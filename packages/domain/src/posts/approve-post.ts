@@ -50,5 +50,5 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(updated);
+  return toPostView(ctx, updated);
 }

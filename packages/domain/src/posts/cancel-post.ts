@@ -45,5 +45,5 @@ export async function cancelPost(
   });
   if (!updated) throw changedMeanwhile();
   await publishPostChanged(ctx, post.id, "updated");
-  return { post: toPostView(updated), warning };
+  return { post: toPostView(ctx, updated), warning };
 }

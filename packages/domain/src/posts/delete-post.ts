@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { posts } from "../db/schema";
+import { media, posts } from "../db/schema";
+import { deleteMedia } from "../media/media";
 import { parseInput } from "../parse-input";
 import { isScheduledOnNetwork, publishPostChanged, requireBrandPost, requireTransition } from "./post";
 import { type PostIdInput, postIdInput } from "./schemas";
@@ -19,6 +20,19 @@ export async function deletePost(ctx: BrandContext, input: DeletePostInput): Pro
       .catch(() => {});
   }
   await ctx.db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.brandId, ctx.brandId)));
+  // A generated image belongs to its post alone; uploads stay in the brand's library.
+  if (post.imageMediaId) {
+    const [image] = await ctx.db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, post.imageMediaId), eq(media.kind, "generated")));
+    const [stillUsed] = await ctx.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(eq(posts.imageMediaId, post.imageMediaId))
+      .limit(1);
+    if (image && !stillUsed) await deleteMedia(ctx, image);
+  }
   await publishPostChanged(ctx, post.id, "deleted");
   return { deleted: true };
 }

@@ -21,5 +21,5 @@ export async function denyPost(ctx: BrandContext, input: DenyPostInput): Promise
   const updated = await updatePostIfUnchanged(ctx, post, { status: "denied", feedback, scheduledDate: null });
   if (!updated) throw changedMeanwhile();
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(updated);
+  return toPostView(ctx, updated);
 }

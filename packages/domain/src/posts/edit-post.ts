@@ -1,4 +1,5 @@
 import type { BrandContext } from "../context";
+import { requireBrandMedia } from "../media/media";
 import { parseInput } from "../parse-input";
 import {
   changedMeanwhile,
@@ -23,15 +24,21 @@ export async function editPost(
   ctx: BrandContext,
   input: EditPostInput,
 ): Promise<{ post: PostView; warning: string | null }> {
-  const { postId, content, imageUrl } = parseInput(editPostInput, input);
+  const { postId, content, imageUrl, imageId } = parseInput(editPostInput, input);
   const post = await requireBrandPost(ctx.db, ctx, postId);
   requireTransition(post, "EDIT", { type: "EDIT", content });
-  const nextImage = imageUrl === undefined ? post.imageUrl : imageUrl;
+  if (imageId) await requireBrandMedia(ctx, imageId);
+  // A stored image wins over a URL; a URL (or null) replaces the stored one.
+  const next = imageId
+    ? { imageUrl: null, imageMediaId: imageId }
+    : imageUrl !== undefined
+      ? { imageUrl, imageMediaId: null }
+      : { imageUrl: post.imageUrl, imageMediaId: post.imageMediaId };
   // Unchanged text and image: nothing to save (the editor just closes).
-  if (content === post.content && nextImage === post.imageUrl)
-    return { post: toPostView(post), warning: null };
+  if (content === post.content && next.imageUrl === post.imageUrl && next.imageMediaId === post.imageMediaId)
+    return { post: toPostView(ctx, post), warning: null };
 
-  const updated = await updatePostIfUnchanged(ctx, post, { content, imageUrl: nextImage });
+  const updated = await updatePostIfUnchanged(ctx, post, { content, ...next });
   if (!updated) throw changedMeanwhile();
 
   let warning: string | null = null;
@@ -47,5 +54,5 @@ export async function editPost(
     }
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return { post: toPostView(updated), warning };
+  return { post: toPostView(ctx, updated), warning };
 }

@@ -8,5 +8,5 @@ export type GetPostInput = PostIdInput;
 
 export async function getPost(ctx: BrandContext, input: GetPostInput): Promise<PostView> {
   const { postId } = parseInput(getPostInput, input);
-  return toPostView(await requireBrandPost(ctx.db, ctx, postId));
+  return toPostView(ctx, await requireBrandPost(ctx.db, ctx, postId));
 }

@@ -94,5 +94,5 @@ export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): 
           id: last.id,
         })
       : null;
-  return { posts: page.map(toPostView), nextCursor, total: totals?.total ?? 0 };
+  return { posts: page.map((row) => toPostView(ctx, row)), nextCursor, total: totals?.total ?? 0 };
 }

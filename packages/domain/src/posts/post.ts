@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BrandContext, DbExecutor } from "../context";
+import type { BrandContext, DbExecutor, Deps } from "../context";
 import { type NewPost, type Post, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
@@ -17,7 +17,10 @@ export interface PostView {
   id: string;
   brandId: string;
   content: string;
+  /** A signed, expiring link for stored images; the spec's plain URL for external or legacy ones. */
   imageUrl: string | null;
+  /** The stored image's id (uploads and generated images), for editPost and the tools. */
+  imageId: string | null;
   platform: Post["platform"];
   status: Post["status"];
   /** The lifecycle state (generating, pending, approved, scheduled, published, denied). */
@@ -42,12 +45,18 @@ export interface PostView {
   updatedAt: string;
 }
 
-export function toPostView(row: Post): PostView {
+/** The link a post's image is shown or published from. */
+export function postImageUrl(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): string | null {
+  return row.imageMediaId ? deps.mediaUrls.sign(row.imageMediaId, deps.now()).url : row.imageUrl;
+}
+
+export function toPostView(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): PostView {
   return {
     id: row.id,
     brandId: row.brandId,
     content: row.content,
-    imageUrl: row.imageUrl,
+    imageUrl: postImageUrl(deps, row),
+    imageId: row.imageMediaId,
     platform: row.platform,
     status: row.status,
     state: derivePostState(row),
@@ -147,7 +156,7 @@ export function toSocialRequest(
   ctx: BrandContext,
   row: Post,
   content = row.content,
-  imageUrl = row.imageUrl,
+  imageUrl = postImageUrl(ctx, row),
 ) {
   return {
     userId: ctx.userId,

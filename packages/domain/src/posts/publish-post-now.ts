@@ -37,5 +37,5 @@ export async function publishPostNow(ctx: BrandContext, input: PublishPostNowInp
   });
   if (!updated) throw changedMeanwhile();
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(updated);
+  return toPostView(ctx, updated);
 }

@@ -49,5 +49,5 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(updated);
+  return toPostView(ctx, updated);
 }

@@ -40,5 +40,5 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(updated);
+  return toPostView(ctx, updated);
 }

@@ -52,7 +52,10 @@ export const editPostInput = z.object({
     .trim()
     .min(1, POST_CONTENT_EMPTY)
     .max(MAX_POST_LENGTH, `Post content must be at most ${MAX_POST_LENGTH} characters`),
+  /** An external image; null removes the post's image. */
   imageUrl: z.url({ error: "Invalid image URL" }).nullish(),
+  /** One of the brand's stored images (an upload, a generated image) instead. */
+  imageId: z.uuid({ error: "Image not found" }).optional(),
 });
 export type EditPostInput = z.infer<typeof editPostInput>;
 

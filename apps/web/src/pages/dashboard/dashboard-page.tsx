@@ -1,18 +1,165 @@
-import { LayoutDashboardIcon } from "lucide-react";
+import { CrownIcon, PlusIcon, RotateCwIcon } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { Link } from "react-router";
 
-import { EmptyState } from "@/components/empty-state";
 import { PageIntro } from "@/components/page-intro";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useActiveBrand } from "@/lib/brands";
+import { usePlan } from "@/lib/plan";
+import { useDashboardStats, useLivePostQueries, usePostList } from "@/lib/posts";
+
+import {
+  PENDING_PREVIEW_COUNT,
+  PendingPostList,
+  PostListSkeleton,
+  RECENT_COUNT,
+  RecentPostList,
+} from "./post-lists";
+import { StatCards, StatCardsSkeleton } from "./stat-cards";
+
+/** How many pending posts 'Review all N pending posts' unfolds in the card (the list's page size cap). */
+const PENDING_EXPANDED_LIMIT = 100;
+
+function LoadError({ what, onRetry, testId }: { what: string; onRetry: () => void; testId: string }) {
+  return (
+    <Alert variant="destructive" data-testid={testId}>
+      <AlertTitle>Could not load {what}</AlertTitle>
+      <AlertDescription className="flex flex-col items-start gap-2">
+        <span>Check your connection and try again.</span>
+        <Button variant="outline" size="sm" className="h-10" onClick={onRetry}>
+          <RotateCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function SectionCard({
+  title,
+  description,
+  testId,
+  children,
+}: {
+  title: string;
+  description: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  const headingId = `${testId}-title`;
+  return (
+    <Card className="gap-4" data-testid={testId} aria-labelledby={headingId} role="region">
+      <CardHeader>
+        <CardTitle>
+          <h2 id={headingId} className="text-base font-semibold">
+            {title}
+          </h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Dashboard({ brandId }: { brandId: string }) {
+  useLivePostQueries(brandId);
+  const [pendingExpanded, setPendingExpanded] = useState(false);
+  const stats = useDashboardStats(brandId);
+  const pending = usePostList(brandId, {
+    status: "pending",
+    limit: pendingExpanded ? PENDING_EXPANDED_LIMIT : PENDING_PREVIEW_COUNT,
+  });
+  const recent = usePostList(brandId, { limit: RECENT_COUNT });
+
+  return (
+    <div className="space-y-6">
+      {stats.isError ? (
+        <LoadError what="your post totals" onRetry={() => void stats.refetch()} testId="stats-error" />
+      ) : stats.data ? (
+        <StatCards stats={stats.data} />
+      ) : (
+        <StatCardsSkeleton />
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SectionCard
+          title="Pending Approval"
+          description="Posts waiting for your decision."
+          testId="pending-card"
+        >
+          {pending.isError ? (
+            <LoadError what="pending posts" onRetry={() => void pending.refetch()} testId="pending-error" />
+          ) : pending.data ? (
+            <PendingPostList
+              posts={pending.data.posts}
+              pendingTotal={stats.data?.pending ?? pending.data.total}
+              expanded={pendingExpanded}
+              onToggleExpanded={() => setPendingExpanded((value) => !value)}
+            />
+          ) : (
+            <PostListSkeleton rows={PENDING_PREVIEW_COUNT} />
+          )}
+        </SectionCard>
+
+        <SectionCard title="Recent Activity" description="Your newest posts." testId="recent-card">
+          {recent.isError ? (
+            <LoadError what="recent activity" onRetry={() => void recent.refetch()} testId="recent-error" />
+          ) : recent.data ? (
+            <RecentPostList posts={recent.data.posts} />
+          ) : (
+            <PostListSkeleton rows={RECENT_COUNT} />
+          )}
+        </SectionCard>
+      </div>
+    </div>
+  );
+}
 
 export function DashboardPage() {
+  const brand = useActiveBrand();
+  const plan = usePlan();
+  const brandId = brand.data?.id;
+
   return (
     <>
-      <PageIntro description="Your posts at a glance: what waits for approval, what is scheduled and what went out." />
-      <EmptyState
-        icon={LayoutDashboardIcon}
-        title="No posts yet"
-        description="Your post totals, pending approvals and recent activity will appear here once you create your first post."
-        testId="dashboard-empty"
+      <PageIntro
+        description="Your posts at a glance: what waits for approval, what is scheduled and what went out."
+        actions={
+          <>
+            {plan.data?.type === "free" && (
+              <Button asChild variant="outline" className="h-10" data-testid="dashboard-upgrade">
+                <Link to="/subscription">
+                  <CrownIcon aria-hidden="true" />
+                  Upgrade Plan
+                </Link>
+              </Button>
+            )}
+            <Button asChild className="h-10" data-testid="dashboard-create-post">
+              <Link to="/create">
+                <PlusIcon aria-hidden="true" />
+                Create Post
+              </Link>
+            </Button>
+          </>
+        }
       />
+      {brand.isError ? (
+        <LoadError what="your brand" onRetry={() => void brand.refetch()} testId="brand-error" />
+      ) : brandId ? (
+        <Dashboard key={brandId} brandId={brandId} />
+      ) : (
+        <div className="space-y-6">
+          <StatCardsSkeleton />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <PostListSkeleton rows={PENDING_PREVIEW_COUNT} />
+            <PostListSkeleton rows={RECENT_COUNT} />
+          </div>
+        </div>
+      )}
     </>
   );
 }

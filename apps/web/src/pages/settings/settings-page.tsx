@@ -6,7 +6,6 @@ import {
   RotateCwIcon,
   ShieldCheckIcon,
   SparklesIcon,
-  StampIcon,
 } from "lucide-react";
 import type * as React from "react";
 import { useSearchParams } from "react-router";
@@ -22,6 +21,7 @@ import { CONTACT_EMAIL } from "@/lib/site";
 import { BrandSettingsForm } from "./brand-settings-form";
 import { CompanyProfileForm } from "./company-profile-form";
 import { SettingsFormSkeleton } from "./settings-form-skeleton";
+import { WatermarkTab } from "./watermark-tab";
 
 /** Tabs later issues fill in; they say what will live there rather than pretend to work. */
 const PENDING_TABS: {
@@ -38,16 +38,9 @@ const PENDING_TABS: {
     title: "Facebook connection is on its way",
     description: "Connecting or disconnecting your Facebook page and ad account will happen here.",
   },
-  {
-    value: "watermark",
-    label: "Watermark",
-    icon: StampIcon,
-    title: "Watermark editor is on its way",
-    description: "Uploading a watermark and placing it on your generated images will happen here.",
-  },
 ];
 
-const TAB_VALUES = ["brand", "company", ...PENDING_TABS.map((tab) => tab.value), "legal"];
+const TAB_VALUES = ["brand", "company", ...PENDING_TABS.map((tab) => tab.value), "watermark", "legal"];
 const DEFAULT_TAB = "brand";
 
 const LEGAL_LINKS = [
@@ -143,6 +136,9 @@ export function SettingsPage() {
                 {pending.label}
               </TabsTrigger>
             ))}
+            <TabsTrigger value="watermark" data-testid="settings-tab-watermark">
+              Watermark
+            </TabsTrigger>
             <TabsTrigger value="legal" data-testid="settings-tab-legal">
               Legal &amp; Privacy
             </TabsTrigger>
@@ -162,6 +158,10 @@ export function SettingsPage() {
             <EmptyState icon={pending.icon} title={pending.title} description={pending.description} />
           </TabsContent>
         ))}
+
+        <TabsContent value="watermark" forceMount className="data-[state=inactive]:hidden">
+          <BrandTab label="watermark">{(brand) => <WatermarkTab brand={brand} />}</BrandTab>
+        </TabsContent>
 
         <TabsContent value="legal">
           <div className="rounded-xl border bg-card">

@@ -49,6 +49,11 @@ export interface GenerationRequest {
   suggestedType?: SuggestionType;
   suggestedContent?: string | null;
   suggestedDate?: string | null;
+  /** Written by the pipeline's content step, so a resumed run can draw the image without rewriting. */
+  imagePrompt?: string;
+  hashtags?: string[];
+  /** Runs started by the recovery sweep after an interruption; after a few the post fails instead. */
+  attempts?: number;
 }
 
 export const posts = pgTable(

@@ -1,0 +1,34 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { SIGNED_URL_REFRESH_SECONDS, SIGNED_URL_SECONDS } from "@smm/domain/media/schemas";
+import type { MediaUrlSigner } from "@smm/domain/ports";
+
+/**
+ * Links of the form /api/media/{id}/file?expires=...&signature=... (relative: the browser resolves them
+ * against the app; a network adapter prefixes the public URL).
+ *
+ * Expiry is rounded to 5-minute steps, so every read within a step hands out the same link (the browser
+ * caches the image) and no link is handed out with less than 55 minutes left.
+ */
+export function createMediaUrlSigner(secret: string): MediaUrlSigner {
+  // A key of its own, so a media link can never be replayed as anything the auth secret signs.
+  const key = createHash("sha256").update(`media-urls:${secret}`).digest();
+  const signatureOf = (mediaId: string, expires: number): string =>
+    createHmac("sha256", key).update(`${mediaId}.${expires}`).digest("base64url");
+  return {
+    sign(mediaId, now) {
+      const step = Math.floor(now.getTime() / 1000 / SIGNED_URL_REFRESH_SECONDS) * SIGNED_URL_REFRESH_SECONDS;
+      const expires = step + SIGNED_URL_SECONDS;
+      const signature = signatureOf(mediaId, expires);
+      return {
+        url: `/api/media/${mediaId}/file?expires=${expires}&signature=${signature}`,
+        expiresAt: new Date(expires * 1000),
+      };
+    },
+    verify(mediaId, expires, signature, now) {
+      if (expires * 1000 <= now.getTime()) return false;
+      const expected = Buffer.from(signatureOf(mediaId, expires));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}

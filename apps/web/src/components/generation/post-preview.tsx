@@ -1,0 +1,227 @@
+import type { Brand } from "@smm/domain/brands/constants";
+import { ClockIcon, GlobeIcon, HashIcon, ImageOffIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
+import { useState } from "react";
+
+import { BrandChip } from "@/components/app-shell/brand-switcher";
+import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, type PostView } from "@/lib/generation";
+import { cn } from "@/lib/utils";
+
+/** Where each network cuts a caption in the feed before its "See more" / "more". */
+const TRUNCATE_AT = { facebook: 480, instagram: 125 } as const;
+
+function Caption({ post, brandName }: { post: PostView; brandName: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const limit = TRUNCATE_AT[post.platform];
+  const long = post.content.length > limit;
+  const shown = long && !expanded ? `${post.content.slice(0, limit).trimEnd()}…` : post.content;
+  const more = post.platform === "instagram" ? "more" : "See more";
+  return (
+    <p
+      className="text-sm leading-relaxed break-words whitespace-pre-line"
+      data-testid="generated-post-caption"
+    >
+      {post.platform === "instagram" && <span className="mr-1.5 font-semibold">{brandName}</span>}
+      {shown}
+      {long && (
+        <button
+          type="button"
+          className="ml-1 rounded-sm font-medium text-muted-foreground outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          onClick={() => setExpanded((value) => !value)}
+          aria-expanded={expanded}
+        >
+          {expanded ? "See less" : more}
+        </button>
+      )}
+    </p>
+  );
+}
+
+function CaptionSkeleton() {
+  return (
+    <div className="space-y-2" role="status" aria-label="Writing the caption">
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-11/12" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}
+
+function PostImage({
+  post,
+  generating,
+  onReload,
+}: {
+  post: PostView;
+  generating: boolean;
+  onReload?: (() => void) | undefined;
+}) {
+  // Remembers which link failed, so a fresh signed link (after a reload) is tried again.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const square = post.platform === "instagram";
+  const frame = cn(
+    "w-full overflow-hidden bg-muted",
+    square ? "aspect-square" : "aspect-[1.91/1] sm:aspect-[4/3]",
+  );
+  if (!post.imageUrl) {
+    if (generating) {
+      return <Skeleton className={cn(frame, "rounded-none")} role="status" aria-label="Creating the image" />;
+    }
+    return (
+      <div
+        className={cn(frame, "flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground")}
+      >
+        <ImageOffIcon className="size-6" aria-hidden="true" />
+        No image
+      </div>
+    );
+  }
+  if (failedUrl === post.imageUrl) {
+    return (
+      <div
+        className={cn(frame, "flex flex-col items-center justify-center gap-3 text-sm text-muted-foreground")}
+        data-testid="generated-post-image-error"
+      >
+        <ImageOffIcon className="size-6" aria-hidden="true" />
+        Failed to load image
+        {onReload && (
+          <Button variant="outline" size="sm" onClick={onReload}>
+            <RotateCwIcon aria-hidden="true" />
+            Reload image
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={frame}>
+      <img
+        src={post.imageUrl}
+        alt={
+          post.content ? `Image for the post: ${post.content.slice(0, 80)}` : "Generated image for the post"
+        }
+        className="size-full object-cover"
+        data-testid="generated-post-image"
+        onError={() => setFailedUrl(post.imageUrl)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A generated post as its network shows it (UI.md): a Facebook card or an Instagram square with the
+ * brand's name and avatar, the caption cut where the network cuts it; then the AI's hashtags and the
+ * suggested time. While the post is generating, the missing parts are skeletons.
+ */
+export function GeneratedPostPreview({
+  post,
+  brand,
+  onReloadImage,
+  className,
+}: {
+  post: PostView;
+  brand: Brand | null | undefined;
+  onReloadImage?: () => void;
+  className?: string;
+}) {
+  const generating = post.state === "generating";
+  const brandName = brand?.name ?? "Your brand";
+  const hashtags = (post.aiSuggestions?.hashtags ?? []).map((tag) => (tag.startsWith("#") ? tag : `#${tag}`));
+  const optimal = post.aiSuggestions?.optimal_time;
+  const PlatformIcon = post.platform === "instagram" ? InstagramIcon : FacebookIcon;
+  const platformName = post.platform === "instagram" ? "Instagram" : "Facebook";
+
+  const header = (
+    <div className="flex items-center gap-3 px-4 py-3">
+      {brand ? (
+        <BrandChip brand={brand} className="size-9 text-xs" />
+      ) : (
+        <span className="size-9 shrink-0 rounded-full bg-muted" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold">{brandName}</p>
+        {post.platform === "facebook" && (
+          <p className="flex items-center gap-1 text-xs text-muted-foreground">
+            Just now · <GlobeIcon className="size-3" aria-hidden="true" />
+            <span className="sr-only">Public</span>
+          </p>
+        )}
+      </div>
+      <PlatformIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </div>
+  );
+
+  return (
+    <div
+      className={cn("space-y-4", className)}
+      data-testid="generated-post-preview"
+      data-platform={post.platform}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="outline" data-testid="generated-post-platform">
+          <PlatformIcon aria-hidden="true" />
+          {platformName}
+        </Badge>
+        {post.aiGenerated && (
+          <Badge variant="secondary" data-testid="generated-post-ai-badge">
+            <SparklesIcon aria-hidden="true" />
+            AI
+          </Badge>
+        )}
+      </div>
+
+      <article
+        aria-label={`${platformName} preview`}
+        className={cn(
+          "mx-auto w-full overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs",
+          post.platform === "instagram" ? "max-w-sm" : "max-w-lg",
+        )}
+      >
+        {header}
+        {post.platform === "facebook" && (
+          <div className="px-4 pb-3">
+            {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}
+          </div>
+        )}
+        <PostImage post={post} generating={generating} onReload={onReloadImage} />
+        {post.platform === "instagram" && (
+          <div className="px-4 py-3">
+            {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}
+          </div>
+        )}
+      </article>
+
+      {(hashtags.length > 0 || optimal) && (
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          {hashtags.length > 0 && (
+            <div className="space-y-1.5">
+              <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                <HashIcon className="size-3.5" aria-hidden="true" />
+                Suggested hashtags
+              </dt>
+              <dd className="flex flex-wrap gap-1.5" data-testid="generated-post-hashtags">
+                {hashtags.map((tag) => (
+                  <Badge key={tag} variant="outline" className="font-normal">
+                    {tag}
+                  </Badge>
+                ))}
+              </dd>
+            </div>
+          )}
+          {optimal && (
+            <div className="space-y-1.5">
+              <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                <ClockIcon className="size-3.5" aria-hidden="true" />
+                Best time to post
+              </dt>
+              <dd data-testid="generated-post-optimal-time">{formatDateTime(optimal)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { and, eq, or } from "drizzle-orm";
+import { requireUserBrand } from "../brands/brand";
+import type { BrandContext } from "../context";
+import { brandStyles, type GenerationRequest, posts, templates } from "../db/schema";
+import { AppError } from "../errors";
+import { requireBrandMedia } from "../media/media";
+import { parseInput } from "../parse-input";
+import { type PostView, publishPostChanged, toPostView } from "../posts/post";
+import { reservePostQuota } from "../usage/reserve-post-quota";
+import {
+  type GeneratePostInput,
+  generatePostInput,
+  PREMIUM_STYLE_REQUIRED,
+  TEMPLATE_NOT_FOUND,
+} from "./schemas";
+
+export { type GeneratePostInput, generatePostInput };
+
+/** Styles that need pro or enterprise when the catalogue has no row for them. */
+const premiumByDefault = new Set(["custom"]);
+
+/**
+ * Starts an AI post: counts it against the plan and creates it as pending with empty content in one
+ * transaction, then queues the background pipeline (content, image, AI suggestions). The post is returned
+ * at once; progress arrives over /api/events as `generation.progress`.
+ */
+export async function generatePost(ctx: BrandContext, input: GeneratePostInput): Promise<PostView> {
+  const parsed = parseInput(generatePostInput, input);
+  const brand = await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
+  const settings = brand.brandSettings;
+  const template = parsed.templateId ? await requireUsableTemplate(ctx, parsed.templateId) : null;
+  if (parsed.imageId) await requireBrandMedia(ctx, parsed.imageId);
+
+  const imagePromptOverride =
+    parsed.imagePromptOverride ?? template?.imagePromptTemplate ?? settings.imagePromptOverride ?? null;
+  // A template's own image prompt makes the style custom (connections spec, template selection).
+  const imageStyle =
+    parsed.imageStyle ?? (template?.imagePromptTemplate ? "custom" : (settings.imageStyle ?? "professional"));
+  const request: GenerationRequest = {
+    userPrompt: parsed.prompt ?? "",
+    promptOverride: parsed.promptOverride ?? template?.promptTemplate ?? settings.postPromptOverride ?? null,
+    imagePromptOverride,
+    imageStyle,
+    includeWatermark: parsed.includeWatermark,
+    sourceMediaId: parsed.imageId ?? null,
+  };
+
+  const row = await ctx.db.transaction(async (tx) => {
+    const reservation = await reservePostQuota(tx, ctx);
+    if (reservation.plan === "free" && (await isPremiumStyle(tx, imageStyle)))
+      throw new AppError("forbidden", PREMIUM_STYLE_REQUIRED);
+    const [created] = await tx
+      .insert(posts)
+      .values({
+        userId: ctx.userId,
+        brandId: ctx.brandId,
+        content: "",
+        platform: parsed.platform,
+        status: "pending",
+        language: parsed.language ?? settings.defaultLanguage ?? "en",
+        aiGenerated: true,
+        source: "prompt",
+        templateId: template?.id ?? null,
+        generationStatus: "queued",
+        generationProgress: 0,
+        generationRequest: request,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      })
+      .returning();
+    if (!created) throw new Error("post insert returned nothing");
+    return created;
+  });
+
+  await publishPostChanged(ctx, row.id, "created");
+  // A failed enqueue leaves the post queued; the recovery sweep picks it up, so the user still gets a post.
+  await ctx.jobs.enqueuePostGeneration(row.id).catch(() => {});
+  return toPostView(ctx, row);
+}
+
+async function isPremiumStyle(tx: Pick<BrandContext, "db">["db"], style: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ isPremium: brandStyles.isPremium })
+    .from(brandStyles)
+    .where(and(eq(brandStyles.category, "image_style"), eq(brandStyles.imageStyle, style)));
+  return row ? row.isPremium : premiumByDefault.has(style);
+}
+
+/** The caller's own template, or a public one; anything else is not found. */
+async function requireUsableTemplate(ctx: BrandContext, templateId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(templates)
+    .where(
+      and(
+        eq(templates.id, templateId),
+        eq(templates.isActive, true),
+        or(eq(templates.userId, ctx.userId), eq(templates.isPublic, true)),
+      ),
+    );
+  if (!row) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
+  return row;
+}

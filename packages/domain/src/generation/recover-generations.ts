@@ -1,0 +1,77 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Deps } from "../context";
+import { posts } from "../db/schema";
+import { createNotification } from "../notifications/create-notification";
+import { publishPostChanged } from "../posts/post";
+import { GENERATION_FAILED_PREFIX, INTERRUPTED_REASON } from "./schemas";
+
+/** A run writes a heartbeat at every step; one silent this long was cut off (a restart, a crash). */
+export const STALLED_AFTER_MS = 3 * 60_000;
+/** Runs restarted for one post before it is failed with a message instead. */
+export const MAX_GENERATION_ATTEMPTS = 3;
+
+/**
+ * No post stays generating forever: a post whose pipeline went silent is queued again, and after a few
+ * attempts it is denied with 'Generation failed: ...' and the user is told. Runs at boot and every minute.
+ */
+export async function recoverStalledGenerations(deps: Deps): Promise<{ requeued: number; failed: number }> {
+  const cutoff = new Date(deps.now().getTime() - STALLED_AFTER_MS);
+  const stalled = await deps.db
+    .select({ id: posts.id, userId: posts.userId, brandId: posts.brandId, request: posts.generationRequest })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.status, "pending"),
+        inArray(posts.generationStatus, ["queued", "generating"]),
+        lt(posts.updatedAt, cutoff),
+      ),
+    )
+    .limit(500);
+
+  let requeued = 0;
+  let failed = 0;
+  for (const post of stalled) {
+    const attempts = (post.request?.attempts ?? 0) + 1;
+    const giveUp = attempts > MAX_GENERATION_ATTEMPTS;
+    // Claimed with a conditional write, so two instances sweeping at once handle each post once.
+    const [claimed] = await deps.db
+      .update(posts)
+      .set(
+        giveUp
+          ? {
+              status: "denied",
+              feedback: `${GENERATION_FAILED_PREFIX}${INTERRUPTED_REASON}`,
+              generationStatus: "failed",
+              generationError: INTERRUPTED_REASON,
+              updatedAt: deps.now(),
+            }
+          : {
+              generationStatus: "queued",
+              generationRequest: sql`coalesce(${posts.generationRequest}, '{}'::jsonb) || ${JSON.stringify({ attempts })}::jsonb`,
+              updatedAt: deps.now(),
+            },
+      )
+      .where(
+        and(
+          eq(posts.id, post.id),
+          inArray(posts.generationStatus, ["queued", "generating"]),
+          lt(posts.updatedAt, cutoff),
+        ),
+      )
+      .returning({ id: posts.id });
+    if (!claimed) continue;
+    const ctx = { ...deps, userId: post.userId, brandId: post.brandId };
+    if (giveUp) {
+      failed++;
+      await publishPostChanged(ctx, post.id, "updated");
+      await createNotification(ctx, {
+        message: `Post generation failed: ${INTERRUPTED_REASON}`,
+        type: "error",
+      }).catch(() => {});
+    } else {
+      requeued++;
+      await deps.jobs.enqueuePostGeneration(post.id);
+    }
+  }
+  return { requeued, failed };
+}

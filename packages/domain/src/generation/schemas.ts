@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { imageStyles, languageCodes } from "../brands/constants";
+import { postPlatforms } from "../posts/schemas";
+
+export const GENERATION_FAILED_PREFIX = "Generation failed: ";
+export const IMAGE_FAILED_FEEDBACK = (reason: string) =>
+  `Image generation failed: ${reason}. Please try again or upload a custom image.`;
+export const IMAGE_GENERATION_FAILED = "Failed to generate image";
+export const PREMIUM_STYLE_REQUIRED = "This image style needs a Pro or Enterprise plan. Upgrade to use it.";
+export const TEMPLATE_NOT_FOUND = "Template not found";
+export const INTERRUPTED_REASON = "the server stopped while generating this post. Please try again.";
+export const MAX_PROMPT_LENGTH = 2000;
+
+/**
+ * Core spec section 4 (chat generation progress): the pipeline reports exactly these steps. The text is
+ * what a progress bar or chat card shows under the percentage.
+ */
+export const generationProgress = {
+  starting: { percent: 5, text: "Starting generation" },
+  readingBrand: { percent: 10, text: "Reading your brand profile" },
+  writing: { percent: 15, text: "Writing the caption" },
+  contentReady: { percent: 60, text: "Caption ready" },
+  drawing: { percent: 70, text: "Creating the image" },
+  imageReady: { percent: 90, text: "Image ready" },
+  complete: { percent: 100, text: "Post ready for review" },
+} as const;
+export type GenerationStep = keyof typeof generationProgress;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((value) => (value === "" ? undefined : value))
+    .optional();
+
+/** generatePost: the generator form's body, the chat tool's input and the script API's body. */
+export const generatePostInput = z.object({
+  platform: z.enum(postPlatforms, { error: "Platform must be facebook or instagram" }).default("facebook"),
+  /** What the post should be about ("our autumn blend"). */
+  prompt: optionalText(MAX_PROMPT_LENGTH, "Prompt"),
+  /** Defaults to the brand's language. */
+  language: z.enum(languageCodes, { error: "Unsupported language" }).optional(),
+  /** Defaults to the brand's image style. */
+  imageStyle: z.enum(imageStyles, { error: "Unknown image style" }).optional(),
+  templateId: z.uuid({ error: TEMPLATE_NOT_FOUND }).optional(),
+  /** Replaces the default writing brief (a template's or the user's own). */
+  promptOverride: optionalText(4000, "Prompt override"),
+  /** Replaces the default image brief; the custom image style uses it. */
+  imagePromptOverride: optionalText(4000, "Image prompt override"),
+  /** An uploaded image (POST /api/media) to use instead of an AI image. */
+  imageId: z.uuid({ error: "Image not found" }).optional(),
+  /** Apply the brand's watermark when it is enabled (default true). */
+  includeWatermark: z.boolean().default(true),
+});
+export type GeneratePostInput = z.input<typeof generatePostInput>;

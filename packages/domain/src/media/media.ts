@@ -1,0 +1,102 @@
+import { and, eq } from "drizzle-orm";
+import type { BrandContext, Deps } from "../context";
+import { type Media, media } from "../db/schema";
+import { AppError } from "../errors";
+import { isUuid } from "../ids";
+import type { StoredImageMimeType } from "../ports";
+import { MEDIA_NOT_FOUND } from "./schemas";
+import { extensionFor } from "./sniff-image-type";
+
+/** A stored image as the API, the tools and the screens see it: the URL is signed and expires. */
+export interface MediaView {
+  id: string;
+  kind: Media["kind"];
+  url: string;
+  urlExpiresAt: string;
+  name: string | null;
+  mimeType: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+}
+
+export function toMediaView(deps: Pick<Deps, "mediaUrls" | "now">, row: Media): MediaView {
+  const signed = deps.mediaUrls.sign(row.id, deps.now());
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: signed.url,
+    urlExpiresAt: signed.expiresAt.toISOString(),
+    name: row.name,
+    mimeType: row.mimeType,
+    byteSize: row.byteSize,
+    width: row.width,
+    height: row.height,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Stores already-checked image bytes for a brand and records them. The file is written before the row. */
+export async function storeMedia(
+  deps: Pick<Deps, "db" | "storage">,
+  owner: { userId: string; brandId: string },
+  file: {
+    kind: Media["kind"];
+    bytes: Uint8Array;
+    mimeType: StoredImageMimeType;
+    width: number;
+    height: number;
+    name?: string | null | undefined;
+  },
+): Promise<Media> {
+  const id = crypto.randomUUID();
+  const storageKey = `${owner.userId}/${owner.brandId}/${id}.${extensionFor[file.mimeType]}`;
+  await deps.storage.put(storageKey, file.bytes, file.mimeType);
+  try {
+    const [row] = await deps.db
+      .insert(media)
+      .values({
+        id,
+        userId: owner.userId,
+        brandId: owner.brandId,
+        kind: file.kind,
+        storageKey,
+        mimeType: file.mimeType,
+        byteSize: file.bytes.byteLength,
+        width: file.width,
+        height: file.height,
+        name: file.name ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("media insert returned nothing");
+    return row;
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+/** The brand's media row with that id; anything else (another brand's, malformed) is not found. */
+export async function requireBrandMedia(ctx: BrandContext, mediaId: string): Promise<Media> {
+  if (!isUuid(mediaId)) throw new AppError("not_found", MEDIA_NOT_FOUND);
+  const [row] = await ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, mediaId), eq(media.brandId, ctx.brandId), eq(media.userId, ctx.userId)));
+  if (!row) throw new AppError("not_found", MEDIA_NOT_FOUND);
+  return row;
+}
+
+/** The bytes of a media row; a row whose file is gone is reported as not found. */
+export async function readMediaBytes(deps: Pick<Deps, "storage">, row: Media): Promise<Uint8Array> {
+  const bytes = await deps.storage.get(row.storageKey);
+  if (!bytes) throw new AppError("not_found", MEDIA_NOT_FOUND);
+  return bytes;
+}
+
+/** Removes the row, then the file (a leftover file is harmless; a row without a file is not). */
+export async function deleteMedia(deps: Pick<Deps, "db" | "storage">, row: Media): Promise<void> {
+  await deps.db.delete(media).where(eq(media.id, row.id));
+  await deps.storage.delete(row.storageKey).catch(() => {});
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** Chat and generator uploads (core spec sections 8 and 9). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "Image too large. Please select an image under 5MB.";
+export const INVALID_IMAGE_TYPE = "Please upload a valid image file (JPEG, PNG, GIF, WebP)";
+export const MEDIA_NOT_FOUND = "Image not found";
+
+/** Generated images and chat images are linked for an hour (core spec section 9). */
+export const SIGNED_URL_SECONDS = 3600;
+/** A link is never handed out within 5 minutes of its expiry. */
+export const SIGNED_URL_REFRESH_SECONDS = 300;
+
+export const uploadImageInput = z.object({
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: INVALID_IMAGE_TYPE }),
+  /** The file's name as the user knows it; shown by listImages / showImage. */
+  name: z.string().trim().max(255).optional(),
+});
+export type UploadImageInput = z.infer<typeof uploadImageInput>;

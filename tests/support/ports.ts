@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Deps } from "@smm/domain/context";
+import { runPostGeneration } from "@smm/domain/generation/run-post-generation";
+import type { JobQueue } from "@smm/domain/ports";
+import { createLocalStorage } from "../../apps/server/src/adapters/local-storage";
+import { createMediaUrlSigner } from "../../apps/server/src/adapters/media-url-signer";
+import { createOfflineImageGenerator } from "../../apps/server/src/adapters/offline-images";
+import { createSharpImageProcessor } from "../../apps/server/src/adapters/sharp-imaging";
+
+export const TEST_MEDIA_SECRET = "test-media-secret-0123456789abcdef";
+
+/** The real media adapters on a throwaway uploads folder. */
+export function createTestMediaPorts(): Pick<Deps, "images" | "imaging" | "storage" | "mediaUrls"> & {
+  uploadsDir: string;
+  removeUploads(): void;
+} {
+  const uploadsDir = mkdtempSync(join(tmpdir(), "smm-uploads-"));
+  return {
+    uploadsDir,
+    images: createOfflineImageGenerator(),
+    imaging: createSharpImageProcessor(),
+    storage: createLocalStorage(uploadsDir),
+    mediaUrls: createMediaUrlSigner(TEST_MEDIA_SECRET),
+    removeUploads: () => rmSync(uploadsDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The job queue of tests: it records what was queued and either runs the pipeline right away in the
+ * background (like the server's workers) or waits for `runQueued()`.
+ */
+export interface TestJobQueue extends JobQueue {
+  enqueued: string[];
+  /** Runs everything queued and not yet run; returns when those runs (and any they queue) are done. */
+  runQueued(): Promise<void>;
+  /** Forgets what is queued and not yet run (a job lost with a crashed server). */
+  discardQueued(): void;
+  /** Waits for the background runs started so far. */
+  settled(): Promise<void>;
+}
+
+export function createTestJobQueue(getDeps: () => Deps, options: { auto: boolean }): TestJobQueue {
+  const enqueued: string[] = [];
+  const pending: string[] = [];
+  const running = new Set<Promise<unknown>>();
+  const start = (postId: string) => {
+    const run = runPostGeneration(getDeps(), postId).finally(() => running.delete(run));
+    running.add(run);
+  };
+  return {
+    enqueued,
+    async enqueuePostGeneration(postId) {
+      enqueued.push(postId);
+      if (options.auto) setImmediate(() => start(postId));
+      else pending.push(postId);
+    },
+    async runQueued() {
+      while (pending.length > 0) {
+        const postId = pending.shift() as string;
+        await runPostGeneration(getDeps(), postId);
+      }
+    },
+    discardQueued() {
+      pending.length = 0;
+    },
+    async settled() {
+      // Runs may be scheduled on the next tick; let them start before waiting.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
