@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
-import { stripeUserSubscriptions, user } from "@smm/domain/db/schema";
-import { eq } from "drizzle-orm";
+import { type NewPost, posts, stripeUserSubscriptions, user, userBrands } from "@smm/domain/db/schema";
+import { and, eq } from "drizzle-orm";
 import { loadEnv } from "../../apps/server/src/env";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import { startServer } from "../../apps/server/src/server";
@@ -25,12 +25,20 @@ export interface SubscriptionRow {
   cancelAtPeriodEnd?: boolean;
 }
 
+/** A post row without its owners; everything but the content has the schema's defaults. */
+export type SeedPost = Omit<NewPost, "userId" | "brandId" | "id">;
+
 export interface InProcessServer {
   url: string;
   /** Marks the account's e-mail confirmed, as following the mailed link would. */
   confirmEmail(email: string): Promise<void>;
   /** Writes the subscription read model the billing webhook keeps (stripe_user_subscriptions). */
   setSubscription(email: string, row: SubscriptionRow): Promise<void>;
+  /**
+   * Inserts posts into the user's active brand as earlier work would have left them (generated,
+   * reviewed, scheduled, published), and returns their ids in the order given.
+   */
+  seedPosts(email: string, rows: SeedPost[]): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -88,6 +96,20 @@ export async function startInProcessServer(options: { webDist?: string }): Promi
         .insert(stripeUserSubscriptions)
         .values({ userId, customerId: `cus_e2e_${userId}`, ...values })
         .onConflictDoUpdate({ target: stripeUserSubscriptions.userId, set: values });
+    },
+    async seedPosts(email, rows) {
+      const userId = await userIdOf(email);
+      const [brand] = await db
+        .select({ id: userBrands.id })
+        .from(userBrands)
+        .where(and(eq(userBrands.userId, userId), eq(userBrands.isActive, true)));
+      if (!brand) throw new Error(`${email} has no active brand`);
+      if (rows.length === 0) return [];
+      const inserted = await db
+        .insert(posts)
+        .values(rows.map((row) => ({ ...row, userId, brandId: brand.id })))
+        .returning({ id: posts.id });
+      return inserted.map((row) => row.id);
     },
     async stop() {
       await running.stop();

@@ -408,13 +408,25 @@ export function fromLocalInputValue(value: string): Date | null {
 }
 
 /**
+ * The AI's optimal time when it is a real date still ahead (core spec section 4: an AI-generated post with
+ * one is approved at that time without asking); null otherwise (free text, past, or no suggestions).
+ */
+export function futureOptimalTime(
+  post: Pick<PostView, "aiSuggestions">,
+  now: Date = new Date(),
+): Date | null {
+  const optimal = post.aiSuggestions?.optimal_time ? new Date(post.aiSuggestions.optimal_time) : null;
+  return optimal && !Number.isNaN(optimal.getTime()) && optimal.getTime() > now.getTime() ? optimal : null;
+}
+
+/**
  * The approve picker's first value: the AI's optimal time when it is in the future; otherwise today at
  * the current hour, which (its :00 being already past and the picker's minimum being now) means the
  * start of the next hour.
  */
 export function defaultScheduleDate(post: Pick<PostView, "aiSuggestions">, now: Date = new Date()): Date {
-  const optimal = post.aiSuggestions?.optimal_time ? new Date(post.aiSuggestions.optimal_time) : null;
-  if (optimal && !Number.isNaN(optimal.getTime()) && optimal.getTime() > now.getTime()) return optimal;
+  const optimal = futureOptimalTime(post, now);
+  if (optimal) return optimal;
   const next = new Date(now);
   next.setMinutes(0, 0, 0);
   next.setHours(next.getHours() + 1);
