@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { bundleServer } from "./build-server";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -47,7 +48,9 @@ export async function benchGenerations(): Promise<void> {
   const databaseUrl = serverUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
   const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-gen-")), "data");
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const bundle = join(root, "node_modules/.cache/smm/bench-main.mjs");
+  await bundleServer(join(root, "apps/server/src/main.ts"), bundle);
+  const child = spawn(process.execPath, ["--enable-source-maps", bundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { benchGenerations } from "./bench-generation";
+import { bundleServer } from "./build-server";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,8 +42,11 @@ async function freePort(): Promise<number> {
 
 async function startChild(dataDir: string) {
   const port = await freePort();
+  // The server runs from a bundle, as `npm start` runs it (no tsx loader in the measured process).
+  const bundle = join(root, "node_modules/.cache/smm/bench-server.mjs");
+  await bundleServer(join(root, "scripts/bench-server.ts"), bundle);
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-server.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", bundle], {
     cwd: root,
     env: {
       ...process.env,

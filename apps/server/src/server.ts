@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve as resolvePath } from "node:path";
-import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { type Database, openDatabase } from "@smm/domain/db/client";
 import { migrateDatabase } from "@smm/domain/db/migrate";
@@ -9,6 +8,7 @@ import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/
 import type { EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
 import type { AiProvider } from "@smm/domain/ports";
+import { findRepoRoot } from "@smm/domain/repo-root";
 import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
 import { createMediaUrlSigner } from "./adapters/media-url-signer";
@@ -24,7 +24,7 @@ import type { Env } from "./env";
 import { type Jobs, startJobs } from "./jobs";
 import type { Logger } from "./lib/logger";
 
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const repoRoot = findRepoRoot(import.meta.url);
 
 export interface RunningServer {
   database: Database;
