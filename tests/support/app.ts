@@ -1,9 +1,11 @@
 import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
+import { stripeUserSubscriptions } from "@smm/domain/db/schema";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { AppEvent, EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans/catalogue";
 import type { AiProvider, Mailer, MailMessage } from "@smm/domain/ports";
+import { eq } from "drizzle-orm";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
 import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
 import { createApp } from "../../apps/server/src/app";
@@ -202,4 +204,18 @@ export async function recordEvents(events: EventBus, userId: string) {
     },
     stop: unsubscribe,
   };
+}
+
+/** Puts the user on a paid plan (or back to free with null), as the billing webhook's read model would. */
+export async function setPlan(ctx: TestContext, userId: string, plan: "pro" | "enterprise" | null) {
+  await ctx.database.db.delete(stripeUserSubscriptions).where(eq(stripeUserSubscriptions.userId, userId));
+  if (!plan) return;
+  await ctx.database.db.insert(stripeUserSubscriptions).values({
+    userId,
+    customerId: `cus_test_${userId}`,
+    subscriptionStatus: "active",
+    priceId: plan === "pro" ? localPlanPriceIds.proMonthly : localPlanPriceIds.enterpriseMonthly,
+    currentPeriodEnd: new Date(ctx.clock.now().getTime() + 30 * 24 * 3_600_000),
+    cancelAtPeriodEnd: false,
+  });
 }

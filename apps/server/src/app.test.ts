@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
+  setPlan,
   signUpVerifiedUser,
   type TestContext,
   uniqueEmail,
+  userIdOf,
 } from "../../../tests/support/app";
 
 let ctx: TestContext;
@@ -190,6 +192,7 @@ describe("e-mail and password accounts", () => {
 describe("API keys for scripts", () => {
   it("authenticates a Bearer key and rejects a bad one", async () => {
     const { email, cookie } = await signUpVerifiedUser(ctx);
+    await setPlan(ctx, await userIdOf(ctx, cookie), "enterprise");
     const created = await jsonRequest(ctx, "/api/auth/api-key/create", {
       body: { name: "my script" },
       cookie,
@@ -209,6 +212,7 @@ describe("API keys for scripts", () => {
 
   it("never stores the key in clear", async () => {
     const { cookie } = await signUpVerifiedUser(ctx);
+    await setPlan(ctx, await userIdOf(ctx, cookie), "enterprise");
     const created = await jsonRequest(ctx, "/api/auth/api-key/create", { body: { name: "clear?" }, cookie });
     const { key } = (await created.json()) as { key: string };
     const rows = await ctx.database.db.query.apikey.findMany();

@@ -1,7 +1,9 @@
 import { AppError, isAppError } from "@smm/domain/errors";
+import { requireApiAccess } from "@smm/domain/plans/require-api-access";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
+import { userContext } from "./lib/domain-context";
 import { createStaticHandler } from "./lib/static";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
 import { createBrandRoutes } from "./routes/brands";
@@ -15,6 +17,7 @@ import { createNotificationRoutes } from "./routes/notifications";
 import { createPlanRoutes } from "./routes/plan";
 import { createPostRoutes } from "./routes/posts";
 import { createPublicRoutes } from "./routes/public";
+import { createToolRoutes } from "./routes/tools";
 import { createWatermarkRoutes } from "./routes/watermark";
 
 const openApiPaths = [
@@ -40,6 +43,12 @@ export function createApp(deps: AppDeps) {
     return c.json(new AppError("internal", "Something went wrong. Please try again.").toBody(), 500);
   });
 
+  // Creating an API key is an Enterprise feature; better-auth's plugin knows nothing of plans.
+  app.use("/api/auth/api-key/create", sessionMiddleware(deps), async (c, next) => {
+    await requireApiAccess(userContext(c, deps));
+    return next();
+  });
+
   // better-auth answers its own routes; it gets the caller's address for its rate limiter.
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     deps.auth.handler(new Request(c.req.raw, { headers: headersWithClientIp(c, deps.trustProxy) })),
@@ -47,6 +56,11 @@ export function createApp(deps: AppDeps) {
 
   app.use("/api/*", sessionMiddleware(deps));
   app.use("/api/*", requireSignedIn(openApiPaths));
+  // A key made while on Enterprise stops working when the plan ends.
+  app.use("/api/*", async (c, next) => {
+    if (c.get("authMethod") === "api_key") await requireApiAccess(userContext(c, deps));
+    return next();
+  });
 
   app.route("/api/health", createHealthRoutes(deps));
   app.route("/api", createPublicRoutes(deps));
@@ -60,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/watermark", createWatermarkRoutes(deps));
   app.route("/api/image-styles", createImageStyleRoutes(deps));
   app.route("/api/enhance-content", createEnhanceRoutes(deps));
+  app.route("/api/tools", createToolRoutes(deps));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 

@@ -1,12 +1,89 @@
-/**
- * The tool registry: name -> tool, shared by the chat (/api/chat), scripts (/api/tools/:name) and MCP.
- * Each tool is a thin adapter over one domain use case; the areas that add use cases add their tools here.
- */
-export interface ToolDefinition<Input = unknown, Output = unknown> {
-  description: string;
-  /** The domain use case's own zod schema. */
-  inputSchema: import("zod").ZodType<Input>;
-  execute(input: Input): Promise<Output>;
-}
+import type { Tool } from "ai";
+import type { ToolContext } from "./context";
+import { approvePostTool } from "./tools/approve-post";
+import { cancelPostTool } from "./tools/cancel-post";
+import { createBrandTool } from "./tools/create-brand";
+import { deleteBrandTool } from "./tools/delete-brand";
+import { deleteNotificationTool } from "./tools/delete-notification";
+import { deletePostTool } from "./tools/delete-post";
+import { denyPostTool } from "./tools/deny-post";
+import { editPostTool } from "./tools/edit-post";
+import { enhanceContentTool } from "./tools/enhance-content";
+import { generatePostTool } from "./tools/generate-post";
+import { getBrandTool } from "./tools/get-brand";
+import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
+import { getPlanTool } from "./tools/get-plan";
+import { getPostTool } from "./tools/get-post";
+import { getWatermarkTool } from "./tools/get-watermark";
+import { listBrandsTool } from "./tools/list-brands";
+import { listCalendarPostsTool } from "./tools/list-calendar-posts";
+import { listImageStylesTool } from "./tools/list-image-styles";
+import { listNotificationsTool } from "./tools/list-notifications";
+import { listPostsTool } from "./tools/list-posts";
+import { markNotificationsReadTool } from "./tools/mark-notifications-read";
+import { navigateToTool } from "./tools/navigate-to";
+import { publishPostNowTool } from "./tools/publish-post-now";
+import { removeWatermarkTool } from "./tools/remove-watermark";
+import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
+import { reschedulePostTool } from "./tools/reschedule-post";
+import { saveWatermarkTool } from "./tools/save-watermark";
+import { schedulePostTool } from "./tools/schedule-post";
+import { switchBrandTool } from "./tools/switch-brand";
+import { updateBrandFieldTool } from "./tools/update-brand-field";
+import { updateBrandSettingsTool } from "./tools/update-brand-settings";
+import { updateCompanyProfileTool } from "./tools/update-company-profile";
 
-export type ToolRegistry = Record<string, ToolDefinition>;
+export type { ToolContext } from "./context";
+export { navigateToInput, navigationTargets } from "./tools/navigate-to";
+
+/**
+ * The tool registry: one tool per user-facing use case, shared by the chat (/api/chat), scripts
+ * (/api/tools/:name) and MCP. Each tool's input schema is its use case's own zod schema, and its execute
+ * calls that use case with the caller's context, so every door applies the same rules.
+ */
+export const toolFactories = {
+  approvePost: approvePostTool,
+  cancelPost: cancelPostTool,
+  createBrand: createBrandTool,
+  deleteBrand: deleteBrandTool,
+  deleteNotification: deleteNotificationTool,
+  deletePost: deletePostTool,
+  denyPost: denyPostTool,
+  editPost: editPostTool,
+  enhanceContent: enhanceContentTool,
+  generatePost: generatePostTool,
+  getBrand: getBrandTool,
+  getDashboardStats: getDashboardStatsTool,
+  getPlan: getPlanTool,
+  getPost: getPostTool,
+  getWatermark: getWatermarkTool,
+  listBrands: listBrandsTool,
+  listCalendarPosts: listCalendarPostsTool,
+  listImageStyles: listImageStylesTool,
+  listNotifications: listNotificationsTool,
+  listPosts: listPostsTool,
+  markNotificationsRead: markNotificationsReadTool,
+  navigateTo: navigateToTool,
+  publishPostNow: publishPostNowTool,
+  removeWatermark: removeWatermarkTool,
+  removeWatermarkBackground: removeWatermarkBackgroundTool,
+  reschedulePost: reschedulePostTool,
+  saveWatermark: saveWatermarkTool,
+  schedulePost: schedulePostTool,
+  switchBrand: switchBrandTool,
+  updateBrandField: updateBrandFieldTool,
+  updateBrandSettings: updateBrandSettingsTool,
+  updateCompanyProfile: updateCompanyProfileTool,
+} satisfies Record<string, (ctx: ToolContext) => Tool>;
+
+export type ToolName = keyof typeof toolFactories;
+export type AppTools = { [K in ToolName]: ReturnType<(typeof toolFactories)[K]> };
+
+export const toolNames = Object.keys(toolFactories) as ToolName[];
+
+export const isToolName = (name: string): name is ToolName => Object.hasOwn(toolFactories, name);
+
+/** The registry bound to one caller. */
+export function createTools(ctx: ToolContext): AppTools {
+  return Object.fromEntries(toolNames.map((name) => [name, toolFactories[name](ctx)])) as AppTools;
+}

@@ -5,6 +5,7 @@ import {
   createTestContext,
   jsonRequest,
   recordEvents,
+  setPlan,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
@@ -279,7 +280,8 @@ describe("brand routes", () => {
   });
 
   it("accept a script's API key", async () => {
-    const { cookie } = await signedIn();
+    const { cookie, userId } = await signedIn();
+    await setPlan(ctx, userId, "enterprise");
     const { key } = (await (
       await jsonRequest(ctx, "/api/auth/api-key/create", { body: { name: "script" }, cookie })
     ).json()) as { key: string };

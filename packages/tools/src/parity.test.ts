@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { toolNames } from "./index";
+
+/*
+ * Every action a user can take on a screen has a tool (API.md). The domain's use cases are the exported
+ * functions taking the caller's context; each must be a tool, or be listed here with why it is not one.
+ * A new use case without a tool fails this test until it gets one.
+ */
+const NOT_TOOLS: Record<string, string> = {
+  // Internal steps other use cases and jobs are built from, not actions of their own.
+  resolveBrand: "picks the brand every brand-scoped call acts on",
+  requireBrandPost: "a lookup inside the post use cases",
+  updatePostIfUnchanged: "the post use cases' conditional write",
+  publishPostChanged: "an event the post use cases send",
+  requireUserBrand: "a lookup inside the brand use cases",
+  findUserBrand: "a lookup inside the brand use cases",
+  findActiveBrand: "a lookup inside the brand use cases",
+  lockUserBrands: "a lock inside the brand use cases",
+  publishBrandChanged: "an event the brand use cases send",
+  migrateLegacyBrand: "a one-off data move run at sign-in",
+  getActiveBrand: "the getBrand tool reads the active brand",
+  storeMedia: "a step of uploads and generation",
+  requireBrandMedia: "a lookup inside the media use cases",
+  readMediaBytes: "a step of the media use cases",
+  deleteMedia: "a step of deletePost and the watermark use cases",
+  requireWatermarkMedia: "a lookup inside the watermark use cases",
+  toWatermarkView: "the watermark use cases' view",
+  deleteWatermarkRows: "a step of the watermark use cases",
+  deleteFiles: "a step of the watermark use cases",
+  applyBrandWatermark: "a step of the generation pipeline",
+  insertNotification: "a step of createNotification",
+  publishNotificationCreated: "an event createNotification sends",
+  createNotification: "raised by the system (generation, billing), never by the user",
+  reserveCaptionQuota: "a step of caption generation",
+  reservePostQuota: "a step of generatePost",
+  readUsage: "part of getPlan",
+  readSubscription: "part of getPlan",
+  requireApiAccess: "the API-key gate itself",
+  // Binary bodies: multipart routes on the screens; the chat's upload arrives with the chat issue.
+  uploadImage: "a multipart upload (POST /api/media)",
+  uploadWatermarkImage: "a multipart upload (POST /api/watermark/image)",
+  // Jobs and the public, signed-out routes.
+  runPostGeneration: "the generation job",
+  recoverStalledGenerations: "the recovery job",
+  publishDuePosts: "the publish job",
+  deleteExpiredNotifications: "the cleanup job",
+  readSignedMedia: "the signed, public image link",
+  requestDataDeletion: "a signed-out public form",
+};
+
+const domainRoot = fileURLToPath(new URL("../../domain/src", import.meta.url));
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === "db" ? [] : sourceFiles(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+function domainUseCases(): string[] {
+  const pattern = /export async function (\w+)\(\s*(?:ctx|deps)\s*:\s*(?:UserContext|BrandContext)\b/g;
+  return sourceFiles(domainRoot).flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => match[1] ?? ""),
+  );
+}
+
+it("gives every user-facing use case of the domain a tool", () => {
+  const useCases = domainUseCases();
+  expect(useCases.length).toBeGreaterThan(20);
+  const missing = useCases.filter((name) => !(toolNames as string[]).includes(name) && !(name in NOT_TOOLS));
+  expect(missing, "use cases without a tool (add one in packages/tools, or say why not above)").toEqual([]);
+});
+
+it("names no tool for a use case that does not exist", () => {
+  const useCases = new Set(domainUseCases());
+  const clientTools = ["navigateTo"];
+  const orphans = toolNames.filter((name) => !useCases.has(name) && !clientTools.includes(name));
+  expect(orphans).toEqual([]);
+});
