@@ -21,6 +21,7 @@ const MarketingLayout = lazyNamed(() => import("@/components/marketing-layout"),
 
 const WelcomePage = lazyNamed(() => import("@/pages/welcome/welcome-page"), "WelcomePage");
 const DashboardPage = lazyNamed(() => import("@/pages/dashboard/dashboard-page"), "DashboardPage");
+const SwipePage = lazyNamed(() => import("@/pages/swipe/swipe-page"), "SwipePage");
 const CreatePage = lazyNamed(() => import("@/pages/create/create-page"), "CreatePage");
 const TemplatesPage = lazyNamed(() => import("@/pages/templates/templates-page"), "TemplatesPage");
 const CommunityTemplatesPage = lazyNamed(
@@ -76,6 +77,7 @@ export function AppRouter() {
               </Route>
               <Route element={<AppShell />}>
                 <Route path="dashboard" element={<DashboardPage />} />
+                <Route path="dashboard/swipe" element={<SwipePage />} />
                 <Route path="create" element={<CreatePage />} />
                 <Route path="templates" element={<TemplatesPage />} />
                 <Route path="community-templates" element={<CommunityTemplatesPage />} />

@@ -1,11 +1,28 @@
 import type { DashboardStats } from "@smm/domain/posts/get-dashboard-stats";
 import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/schemas";
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useEffect } from "react";
+import { toast } from "sonner";
 
+import {
+  type PostListFilters,
+  type PostListVariant,
+  toListQuery,
+  toSearchParams,
+} from "@/components/posts/post-logic";
 import { api } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
+import { actionErrorMessage } from "@/lib/generation";
 
 /*
  * The brand's post lists and counts as the dashboard reads them. Keys live under ["brand", id, "posts"]
@@ -23,6 +40,10 @@ export const postKeys = {
   all: (brandId: string) => ["brand", brandId, "posts"] as const,
   stats: (brandId: string) => ["brand", brandId, "posts", "stats"] as const,
   list: (brandId: string, params: PostListParams) => ["brand", brandId, "posts", "list", params] as const,
+  /** The modals' keyset pages; under "list" so post.changed refreshes them with the dashboard's lists. */
+  infinite: (brandId: string, variant: PostListVariant, filters: PostListFilters) =>
+    ["brand", brandId, "posts", "list", "infinite", variant, filters] as const,
+  detail: (brandId: string, postId: string) => ["brand", brandId, "posts", "detail", postId] as const,
 };
 
 const brandHeaders = (brandId: string) => ({ "X-Brand-Id": brandId });
@@ -67,4 +88,202 @@ export function useLivePostQueries(brandId: string) {
       }),
     [queryClient, brandId],
   );
+}
+
+// ---- the All Posts and Pending Approval modals ----
+
+/** Keyset pages of 8 (core spec section 9) with the server's filters, search and sort. */
+export function useInfinitePostList(brandId: string, variant: PostListVariant, filters: PostListFilters) {
+  return useInfiniteQuery({
+    queryKey: postKeys.infinite(brandId, variant, filters),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<PostPage>(
+        `/api/posts?${toSearchParams({ ...toListQuery(filters, variant), cursor: pageParam })}`,
+        {
+          signal,
+          headers: brandHeaders(brandId),
+        },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One post, kept current by post.changed (the Post Details modal); starts from the copy a list holds. */
+export function usePost(brandId: string, initial: PostView) {
+  const queryClient = useQueryClient();
+  const key = postKeys.detail(brandId, initial.id);
+  useAppEvent("post.changed", (event) => {
+    if (event.brandId === brandId && event.postId === initial.id)
+      void queryClient.invalidateQueries({ queryKey: key });
+  });
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      api.get<PostView>(`/api/posts/${encodeURIComponent(initial.id)}`, {
+        signal,
+        headers: brandHeaders(brandId),
+      }),
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    retry: false,
+  });
+}
+
+// ---- the post card's actions ----
+
+export type PostActionRequest =
+  | { type: "approve"; scheduledDate: string | null }
+  | { type: "deny"; feedback: string }
+  | { type: "edit"; content: string }
+  | { type: "schedule"; scheduledDate: string }
+  | { type: "publish" }
+  | { type: "cancel" }
+  | { type: "delete" };
+
+const SUCCESS_TOAST_MS = 2_000;
+const ERROR_TOAST_MS = 4_000;
+
+const successText: Record<PostActionRequest["type"], string> = {
+  approve: "Post approved",
+  deny: "Post denied",
+  edit: "Post updated",
+  schedule: "Post scheduled",
+  publish: "Post published",
+  cancel: "Scheduled post cancelled",
+  delete: "Post deleted",
+};
+
+const failureText: Record<PostActionRequest["type"], string> = {
+  approve: "Failed to schedule post. Please try again.",
+  deny: "Failed to deny post. Please try again.",
+  edit: "Failed to update post. Please try again.",
+  schedule: "Failed to schedule post. Please try again.",
+  publish: "Failed to publish post. Please try again.",
+  cancel: "Failed to cancel post. Please try again.",
+  delete: "Failed to delete post. Please try again.",
+};
+
+function sendAction(brandId: string, postId: string, action: PostActionRequest): Promise<PostView | unknown> {
+  const path = `/api/posts/${encodeURIComponent(postId)}`;
+  const options = { headers: brandHeaders(brandId) };
+  switch (action.type) {
+    case "approve":
+      return api.post<PostView>(
+        `${path}/approve`,
+        action.scheduledDate ? { scheduledDate: action.scheduledDate } : {},
+        options,
+      );
+    case "deny":
+      return api.post<PostView>(`${path}/deny`, { feedback: action.feedback }, options);
+    case "edit":
+      return api.patch<PostView>(path, { content: action.content }, options);
+    case "schedule":
+      return api.post<PostView>(`${path}/schedule`, { scheduledDate: action.scheduledDate }, options);
+    case "publish":
+      return api.post<PostView>(`${path}/publish`, {}, options);
+    case "cancel":
+      return api.post<PostView>(`${path}/cancel`, {}, options);
+    case "delete":
+      return api.delete<unknown>(path, options);
+  }
+}
+
+/** The post as it will look once the server agrees (UI.md: optimistic, rolled back on refusal). */
+export function applyOptimistic(post: PostView, action: PostActionRequest, now = new Date()): PostView {
+  switch (action.type) {
+    case "approve": {
+      const date = action.scheduledDate ? new Date(action.scheduledDate) : null;
+      if (!date)
+        return { ...post, status: "approved", state: "approved", scheduledDate: null, feedback: null };
+      const future = date.getTime() > now.getTime();
+      return {
+        ...post,
+        status: "approved",
+        state: future ? "scheduled" : "published",
+        scheduledDate: action.scheduledDate,
+        postedAt: future ? null : now.toISOString(),
+        feedback: null,
+      };
+    }
+    case "deny":
+      return { ...post, status: "denied", state: "denied", scheduledDate: null, feedback: action.feedback };
+    case "edit":
+      return { ...post, content: action.content.trim() };
+    case "schedule":
+      return { ...post, state: "scheduled", scheduledDate: action.scheduledDate };
+    case "publish":
+      return { ...post, state: "published", postedAt: now.toISOString() };
+    case "cancel":
+      return {
+        ...post,
+        status: "denied",
+        state: "denied",
+        scheduledDate: null,
+        feedback: POST_CANCELLED_FEEDBACK,
+      };
+    case "delete":
+      return post;
+  }
+}
+
+const isPostView = (value: unknown): value is PostView =>
+  typeof value === "object" && value !== null && "id" in value && "state" in value && "content" in value;
+const isPage = (value: unknown): value is PostPage =>
+  typeof value === "object" && value !== null && Array.isArray((value as PostPage).posts);
+const isInfinite = (value: unknown): value is InfiniteData<PostPage> =>
+  typeof value === "object" && value !== null && Array.isArray((value as InfiniteData<PostPage>).pages);
+
+/** Rewrites one post wherever the brand's post caches hold it (lists, modal pages, details). */
+function updateCached(data: unknown, postId: string, update: (post: PostView) => PostView | null): unknown {
+  const mapPage = (page: PostPage): PostPage => {
+    if (!page.posts.some((post) => post.id === postId)) return page;
+    const posts = page.posts.flatMap((post) => {
+      if (post.id !== postId) return [post];
+      const next = update(post);
+      return next ? [next] : [];
+    });
+    return { ...page, posts, total: page.total - (page.posts.length - posts.length) };
+  };
+  if (isInfinite(data)) return { ...data, pages: data.pages.map(mapPage) };
+  if (isPage(data)) return mapPage(data);
+  if (isPostView(data) && data.id === postId) return update(data) ?? data;
+  return data;
+}
+
+/**
+ * A post card's lifecycle actions: optimistic in every cached list, rolled back with a toast (the server's
+ * words for a refusal) on failure, and every list, count and detail of the brand refetched afterwards.
+ */
+export function usePostAction(brandId: string, postId: string) {
+  const queryClient = useQueryClient();
+  const scope = postKeys.all(brandId);
+  return useMutation<PostView | unknown, Error, PostActionRequest, { snapshot: [QueryKey, unknown][] }>({
+    mutationFn: (action) => sendAction(brandId, postId, action),
+    onMutate: async (action) => {
+      await queryClient.cancelQueries({ queryKey: scope });
+      const snapshot = queryClient.getQueriesData({ queryKey: scope });
+      const now = new Date();
+      queryClient.setQueriesData({ queryKey: scope }, (data: unknown) =>
+        updateCached(data, postId, (post) =>
+          action.type === "delete" ? null : applyOptimistic(post, action, now),
+        ),
+      );
+      return { snapshot };
+    },
+    onError: (error, action, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      toast.error(actionErrorMessage(error, failureText[action.type]), { duration: ERROR_TOAST_MS });
+    },
+    onSuccess: (result, action) => {
+      if (action.type !== "delete" && isPostView(result))
+        queryClient.setQueriesData({ queryKey: scope }, (data: unknown) =>
+          updateCached(data, postId, () => result),
+        );
+      toast.success(successText[action.type], { duration: SUCCESS_TOAST_MS });
+    },
+    // Lists, counts and the generator's own post views (generationKeys share the ["brand", id, "posts"] root).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scope }),
+  });
 }

@@ -51,6 +51,7 @@ export const NAV_GROUPS: NavGroup[] = [
 /** Header titles by view (spec core.md §2); unknown views fall back to the dashboard's. */
 const VIEW_TITLES: Record<string, string> = {
   "/dashboard": "Dashboard",
+  "/dashboard/swipe": "Review Posts",
   "/create": "Content Generation",
   "/templates": "Templates",
   "/community-templates": "Community Templates",

@@ -1,15 +1,17 @@
-import { CrownIcon, PlusIcon, RotateCwIcon } from "lucide-react";
+import { CrownIcon, ListIcon, PlusIcon, RotateCwIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { Link } from "react-router";
 
 import { PageIntro } from "@/components/page-intro";
+import { PostDetailsDialog } from "@/components/posts/post-details-dialog";
+import { PostsListDialog } from "@/components/posts/posts-list-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useActiveBrand } from "@/lib/brands";
 import { usePlan } from "@/lib/plan";
-import { useDashboardStats, useLivePostQueries, usePostList } from "@/lib/posts";
+import { type PostView, useDashboardStats, useLivePostQueries, usePostList } from "@/lib/posts";
 
 import {
   PENDING_PREVIEW_COUNT,
@@ -19,9 +21,6 @@ import {
   RecentPostList,
 } from "./post-lists";
 import { StatCards, StatCardsSkeleton } from "./stat-cards";
-
-/** How many pending posts 'Review all N pending posts' unfolds in the card (the list's page size cap). */
-const PENDING_EXPANDED_LIMIT = 100;
 
 function LoadError({ what, onRetry, testId }: { what: string; onRetry: () => void; testId: string }) {
   return (
@@ -65,14 +64,21 @@ function SectionCard({
   );
 }
 
-function Dashboard({ brandId }: { brandId: string }) {
+function Dashboard({
+  brandId,
+  allPostsOpen,
+  onAllPostsOpenChange,
+}: {
+  brandId: string;
+  allPostsOpen: boolean;
+  onAllPostsOpenChange: (open: boolean) => void;
+}) {
   useLivePostQueries(brandId);
-  const [pendingExpanded, setPendingExpanded] = useState(false);
+  const [pendingOpen, setPendingOpen] = useState(false);
+  const [details, setDetails] = useState<PostView | null>(null);
   const stats = useDashboardStats(brandId);
-  const pending = usePostList(brandId, {
-    status: "pending",
-    limit: pendingExpanded ? PENDING_EXPANDED_LIMIT : PENDING_PREVIEW_COUNT,
-  });
+  // A few more than shown: posts still generating are pending too but not reviewable yet.
+  const pending = usePostList(brandId, { status: "pending", limit: PENDING_PREVIEW_COUNT + 5 });
   const recent = usePostList(brandId, { limit: RECENT_COUNT });
 
   return (
@@ -97,8 +103,8 @@ function Dashboard({ brandId }: { brandId: string }) {
             <PendingPostList
               posts={pending.data.posts}
               pendingTotal={stats.data?.pending ?? pending.data.total}
-              expanded={pendingExpanded}
-              onToggleExpanded={() => setPendingExpanded((value) => !value)}
+              onReviewAll={() => setPendingOpen(true)}
+              onOpen={setDetails}
             />
           ) : (
             <PostListSkeleton rows={PENDING_PREVIEW_COUNT} />
@@ -109,12 +115,27 @@ function Dashboard({ brandId }: { brandId: string }) {
           {recent.isError ? (
             <LoadError what="recent activity" onRetry={() => void recent.refetch()} testId="recent-error" />
           ) : recent.data ? (
-            <RecentPostList posts={recent.data.posts} />
+            <RecentPostList posts={recent.data.posts} onOpen={setDetails} />
           ) : (
             <PostListSkeleton rows={RECENT_COUNT} />
           )}
         </SectionCard>
       </div>
+
+      <PostsListDialog brandId={brandId} variant="pending" open={pendingOpen} onOpenChange={setPendingOpen} />
+      <PostsListDialog
+        brandId={brandId}
+        variant="all"
+        open={allPostsOpen}
+        onOpenChange={onAllPostsOpenChange}
+      />
+      <PostDetailsDialog
+        brandId={brandId}
+        post={details}
+        onOpenChange={(open) => {
+          if (!open) setDetails(null);
+        }}
+      />
     </div>
   );
 }
@@ -123,13 +144,14 @@ export function DashboardPage() {
   const brand = useActiveBrand();
   const plan = usePlan();
   const brandId = brand.data?.id;
+  const [allPostsOpen, setAllPostsOpen] = useState(false);
 
   return (
     <>
       <PageIntro
         description="Your posts at a glance: what waits for approval, what is scheduled and what went out."
         actions={
-          <>
+          <div className="flex flex-wrap items-center gap-2">
             {plan.data?.type === "free" && (
               <Button asChild variant="outline" className="h-10" data-testid="dashboard-upgrade">
                 <Link to="/subscription">
@@ -138,19 +160,34 @@ export function DashboardPage() {
                 </Link>
               </Button>
             )}
+            <Button
+              variant="outline"
+              className="h-10"
+              disabled={!brandId}
+              onClick={() => setAllPostsOpen(true)}
+              data-testid="view-all-posts"
+            >
+              <ListIcon aria-hidden="true" />
+              View All Posts
+            </Button>
             <Button asChild className="h-10" data-testid="dashboard-create-post">
               <Link to="/create">
                 <PlusIcon aria-hidden="true" />
                 Create Post
               </Link>
             </Button>
-          </>
+          </div>
         }
       />
       {brand.isError ? (
         <LoadError what="your brand" onRetry={() => void brand.refetch()} testId="brand-error" />
       ) : brandId ? (
-        <Dashboard key={brandId} brandId={brandId} />
+        <Dashboard
+          key={brandId}
+          brandId={brandId}
+          allPostsOpen={allPostsOpen}
+          onAllPostsOpenChange={setAllPostsOpen}
+        />
       ) : (
         <div className="space-y-6">
           <StatCardsSkeleton />

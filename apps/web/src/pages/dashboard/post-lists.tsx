@@ -1,58 +1,69 @@
-import { ClockIcon, InboxIcon } from "lucide-react";
+import { InboxIcon, LayersIcon, ListChecksIcon } from "lucide-react";
+import { Link } from "react-router";
 
 import { PostStateBadge } from "@/components/generation/generated-post-card";
-import { Badge } from "@/components/ui/badge";
+import { PlatformBadge, RelativeTime, SourceBadge } from "@/components/posts/post-card";
+import { PREVIEW_LENGTH, truncatePreview } from "@/components/posts/post-logic";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PostView } from "@/lib/posts";
-import { formatRelativeTime } from "@/lib/relative-time";
 
-/** Core spec, Dashboard: the post text preview is truncated at 100 characters in recent activity. */
-export const PREVIEW_LENGTH = 100;
+export { PREVIEW_LENGTH, truncatePreview };
 /** Core spec section 9: the dashboard shows 3 pending posts and 5 recent posts. */
 export const PENDING_PREVIEW_COUNT = 3;
 export const RECENT_COUNT = 5;
 
-export function truncatePreview(text: string, length = PREVIEW_LENGTH): string {
-  const trimmed = text.trim();
-  return trimmed.length > length ? `${trimmed.slice(0, length).trimEnd()}…` : trimmed;
-}
-
-const platformLabel = (platform: PostView["platform"]) =>
-  platform === "instagram" ? "Instagram" : "Facebook";
-
 function PostText({ post }: { post: PostView }) {
   const text = truncatePreview(post.content);
   return (
-    <p className="text-sm break-words" data-testid="post-preview-text">
+    <span className="block text-sm break-words" data-testid="post-preview-text">
       {text || <span className="text-muted-foreground italic">No text yet</span>}
-    </p>
+    </span>
   );
 }
 
-function PostTime({ post }: { post: PostView }) {
+/** A dashboard row: the whole row is one button that opens the Post Details modal (click or Enter). */
+function PostRow({
+  post,
+  testId,
+  showState,
+  onOpen,
+}: {
+  post: PostView;
+  testId: string;
+  showState: boolean;
+  onOpen: (post: PostView) => void;
+}) {
   return (
-    <time
-      dateTime={post.createdAt}
-      title={new Date(post.createdAt).toLocaleString()}
-      className="flex items-center gap-1 text-xs text-muted-foreground"
-    >
-      <ClockIcon className="size-3" aria-hidden="true" />
-      {formatRelativeTime(post.createdAt)}
-    </time>
+    <li data-testid={testId} data-post-id={post.id}>
+      <button
+        type="button"
+        className="block w-full space-y-1.5 p-3 text-left outline-none transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+        onClick={() => onOpen(post)}
+        data-testid={`${testId}-open`}
+      >
+        <PostText post={post} />
+        <span className="flex flex-wrap items-center gap-2">
+          {showState && <PostStateBadge state={post.state} />}
+          <SourceBadge post={post} />
+          <PlatformBadge platform={post.platform} />
+          <RelativeTime value={post.createdAt} />
+        </span>
+      </button>
+    </li>
   );
 }
 
 export function PendingPostList({
   posts,
   pendingTotal,
-  expanded,
-  onToggleExpanded,
+  onReviewAll,
+  onOpen,
 }: {
   posts: PostView[];
   pendingTotal: number;
-  expanded: boolean;
-  onToggleExpanded: () => void;
+  onReviewAll: () => void;
+  onOpen: (post: PostView) => void;
 }) {
   const reviewable = posts.filter((post) => post.state !== "generating");
   if (reviewable.length === 0)
@@ -65,36 +76,37 @@ export function PendingPostList({
         No pending posts
       </div>
     );
-  const shown = expanded ? reviewable : reviewable.slice(0, PENDING_PREVIEW_COUNT);
   return (
     <div className="space-y-3">
-      <ul className="divide-y rounded-lg border" data-testid="pending-list">
-        {shown.map((post) => (
-          <li key={post.id} className="space-y-1.5 p-3" data-testid="pending-post" data-post-id={post.id}>
-            <PostText post={post} />
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="outline">{platformLabel(post.platform)}</Badge>
-              <PostTime post={post} />
-            </div>
-          </li>
+      <ul className="divide-y overflow-hidden rounded-lg border" data-testid="pending-list">
+        {reviewable.slice(0, PENDING_PREVIEW_COUNT).map((post) => (
+          <PostRow key={post.id} post={post} testId="pending-post" showState={false} onOpen={onOpen} />
         ))}
       </ul>
-      {pendingTotal > PENDING_PREVIEW_COUNT && (
-        <Button
-          variant="outline"
-          className="h-10 w-full"
-          aria-expanded={expanded}
-          onClick={onToggleExpanded}
-          data-testid="review-all-pending"
-        >
-          {expanded ? "Show fewer" : `Review all ${pendingTotal} pending posts`}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {pendingTotal > PENDING_PREVIEW_COUNT && (
+          <Button
+            variant="outline"
+            className="h-10 flex-1"
+            onClick={onReviewAll}
+            data-testid="review-all-pending"
+          >
+            <ListChecksIcon aria-hidden="true" />
+            Review all {pendingTotal} pending posts
+          </Button>
+        )}
+        <Button asChild variant="secondary" className="h-10 flex-1" data-testid="swipe-mode">
+          <Link to="/dashboard/swipe">
+            <LayersIcon aria-hidden="true" />
+            Swipe Mode
+          </Link>
         </Button>
-      )}
+      </div>
     </div>
   );
 }
 
-export function RecentPostList({ posts }: { posts: PostView[] }) {
+export function RecentPostList({ posts, onOpen }: { posts: PostView[]; onOpen: (post: PostView) => void }) {
   if (posts.length === 0)
     return (
       <div
@@ -106,16 +118,9 @@ export function RecentPostList({ posts }: { posts: PostView[] }) {
       </div>
     );
   return (
-    <ul className="divide-y rounded-lg border" data-testid="recent-list">
+    <ul className="divide-y overflow-hidden rounded-lg border" data-testid="recent-list">
       {posts.slice(0, RECENT_COUNT).map((post) => (
-        <li key={post.id} className="space-y-1.5 p-3" data-testid="recent-post" data-post-id={post.id}>
-          <PostText post={post} />
-          <div className="flex flex-wrap items-center gap-2">
-            <PostStateBadge state={post.state} />
-            <Badge variant="outline">{platformLabel(post.platform)}</Badge>
-            <PostTime post={post} />
-          </div>
-        </li>
+        <PostRow key={post.id} post={post} testId="recent-post" showState onOpen={onOpen} />
       ))}
     </ul>
   );

@@ -1,0 +1,53 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ApiError } from "@/lib/api";
+import { type PostView, usePost } from "@/lib/posts";
+
+import { PostCard, platformLabel } from "./post-card";
+
+function Details({ brandId, post: initial }: { brandId: string; post: PostView }) {
+  const query = usePost(brandId, initial);
+  const gone = query.error instanceof ApiError && query.error.status === 404;
+  if (gone)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="post-details-gone">
+        This post was deleted.
+      </p>
+    );
+  return <PostCard post={query.data} brandId={brandId} variant="full" className="border-0 p-0" />;
+}
+
+/** The full post card in a dialog: opened from Recent Activity and from the lists' compact cards. */
+export function PostDetailsDialog({
+  brandId,
+  post,
+  onOpenChange,
+}: {
+  brandId: string;
+  /** The post to show; null keeps the dialog closed. */
+  post: PostView | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={post !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="flex max-h-[90dvh] flex-col gap-4 overflow-hidden p-0 sm:max-w-xl"
+        data-testid="post-details-dialog"
+        // Focus the dialog itself, not its first icon button (whose tooltip would pop up and take Escape).
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogHeader className="px-4 pt-4 pr-14 text-left sm:px-6 sm:pt-6">
+          <DialogTitle>Post Details</DialogTitle>
+          <DialogDescription>
+            {post ? `${platformLabel(post.platform)} post` : "Post"} with its state and the actions it allows.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="min-h-0 overflow-y-auto px-4 pb-4 sm:px-6 sm:pb-6">
+          {post && <Details key={post.id} brandId={brandId} post={post} />}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,255 @@
+import { MISSING_SCHEDULED_DATE, POST_CONTENT_EMPTY, SCHEDULED_IN_PAST } from "@smm/domain/posts/schemas";
+import { CalendarClockIcon, CircleAlertIcon, SaveIcon } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { defaultScheduleDate, fromLocalInputValue, type PostView, toLocalInputValue } from "@/lib/generation";
+
+function InlineError({ id, message, testId }: { id: string; message: string | null; testId: string }) {
+  if (!message) return null;
+  return (
+    <p
+      id={id}
+      className="flex items-start gap-1.5 text-sm text-destructive"
+      data-testid={testId}
+      role="alert"
+    >
+      <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Edit the message: empty text is refused inline, unchanged text just closes, and on a failed save the
+ * dialog stays open with what was typed (UI.md: nothing the user typed is lost on an error).
+ */
+export function EditPostDialog({
+  post,
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  post: PostView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Resolves when the server saved it; rejects to keep the dialog open. */
+  onSave: (content: string) => Promise<unknown>;
+}) {
+  const [text, setText] = useState(post.content);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [openedWith, setOpenedWith] = useState(false);
+  if (open !== openedWith) {
+    setOpenedWith(open);
+    if (open) {
+      setText(post.content);
+      setError(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setError(POST_CONTENT_EMPTY);
+      return;
+    }
+    if (trimmed === post.content.trim()) {
+      onOpenChange(false);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(trimmed);
+      onOpenChange(false);
+    } catch {
+      // The toast names the failure; the text stays for another try.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="edit-post-dialog" className="max-h-[90dvh] overflow-y-auto">
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Edit message</DialogTitle>
+            <DialogDescription>
+              Change the text of this post. A published post is updated too.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`edit-post-${post.id}`}>Message</Label>
+            <Textarea
+              id={`edit-post-${post.id}`}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setError(null);
+              }}
+              rows={8}
+              className="max-h-[50dvh]"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `edit-post-${post.id}-error` : undefined}
+              data-testid="edit-post-text"
+            />
+            <InlineError id={`edit-post-${post.id}-error`} message={error} testId="edit-post-error" />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" className="h-10" disabled={saving} data-testid="edit-post-save">
+              <SaveIcon aria-hidden="true" />
+              {saving ? "Saving..." : "Save"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Give an approved post a date: the picker starts at the next full hour and refuses the past. */
+export function ScheduleDialog({
+  post,
+  open,
+  onOpenChange,
+  onSchedule,
+}: {
+  post: PostView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSchedule: (date: Date) => void;
+}) {
+  const [value, setValue] = useState("");
+  const [min, setMin] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [openedWith, setOpenedWith] = useState(false);
+  if (open !== openedWith) {
+    setOpenedWith(open);
+    if (open) {
+      const now = new Date();
+      setValue(toLocalInputValue(defaultScheduleDate(post, now)));
+      setMin(toLocalInputValue(now));
+      setError(null);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const date = fromLocalInputValue(value);
+    if (!date) {
+      setError(MISSING_SCHEDULED_DATE);
+      return;
+    }
+    if (date.getTime() <= Date.now()) {
+      setError(SCHEDULED_IN_PAST);
+      return;
+    }
+    onSchedule(date);
+    onOpenChange(false);
+  }
+
+  const inputId = `schedule-post-${post.id}`;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="schedule-dialog">
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Schedule post</DialogTitle>
+            <DialogDescription>Pick when this post goes out.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={inputId}>Date and time</Label>
+            <Input
+              id={inputId}
+              type="datetime-local"
+              value={value}
+              min={min}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              data-testid="schedule-date"
+            />
+            <InlineError id={`${inputId}-error`} message={error} testId="schedule-date-error" />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" className="h-10" data-testid="schedule-confirm">
+              <CalendarClockIcon aria-hidden="true" />
+              Schedule
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A yes/no question before something that cannot be undone (delete, cancel a scheduled post). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  testId,
+  icon,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  testId: string;
+  icon?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid={testId}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
+            Keep it
+          </Button>
+          <Button
+            variant="destructive"
+            className="h-10"
+            data-testid={`${testId}-confirm`}
+            onClick={() => {
+              onConfirm();
+              onOpenChange(false);
+            }}
+          >
+            {icon}
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

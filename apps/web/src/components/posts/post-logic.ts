@@ -1,0 +1,197 @@
+import { availablePostActions, type PostAction, type PostState } from "@smm/domain/machines/post-lifecycle";
+import type { PostView } from "@smm/domain/posts/post";
+import type { postSorts } from "@smm/domain/posts/schemas";
+
+import { futureOptimalTime } from "@/lib/generation";
+
+/*
+ * The post card's and the post lists' rules, kept free of React so they are unit-tested on their own.
+ */
+
+/** Core spec, Dashboard: the post text preview is truncated at 100 characters in recent activity. */
+export const PREVIEW_LENGTH = 100;
+/** Core spec section 9: 8 posts per batch in the All Posts and Pending Approval modals. */
+export const MODAL_PAGE_SIZE = 8;
+/** Core spec section 9: auto-load within 1000 px of the bottom, the scroll handler delayed 100 ms. */
+export const AUTO_LOAD_DISTANCE_PX = 1000;
+export const SCROLL_HANDLER_DELAY_MS = 100;
+/** The search box waits this long after the last key before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 400;
+/** Core spec section 9: copy and download confirmations stay 2 s. */
+export const CONFIRMATION_MS = 2_000;
+
+export function truncatePreview(text: string, length = PREVIEW_LENGTH): string {
+  const trimmed = text.trim();
+  return trimmed.length > length ? `${trimmed.slice(0, length).trimEnd()}…` : trimmed;
+}
+
+// ---- list filters ----
+
+export type PostListVariant = "all" | "pending";
+export type PostSort = (typeof postSorts)[number];
+
+export interface PostListFilters {
+  status: "all" | "pending" | "approved" | "denied";
+  platform: "all" | "facebook" | "instagram";
+  source: "all" | "ai" | "manual";
+  sort: PostSort;
+  search: string;
+}
+
+export const DEFAULT_FILTERS: PostListFilters = {
+  status: "all",
+  platform: "all",
+  source: "all",
+  sort: "newest",
+  search: "",
+};
+
+/**
+ * How many filters narrow the list, as the Filters button shows it: status (All Posts only), platform and
+ * source. The sort orders rather than narrows and the search box is counted by its own field.
+ */
+export function countActiveFilters(filters: PostListFilters, variant: PostListVariant): number {
+  let count = 0;
+  if (variant === "all" && filters.status !== "all") count += 1;
+  if (filters.platform !== "all") count += 1;
+  if (filters.source !== "all") count += 1;
+  return count;
+}
+
+/** Whether anything (a filter or the search) narrows the list: picks the empty state's words. */
+export function isNarrowed(filters: PostListFilters, variant: PostListVariant): boolean {
+  return countActiveFilters(filters, variant) > 0 || filters.search.trim().length > 0;
+}
+
+/** Whether Clear has anything to reset (the sort included). */
+export function hasAnyChange(filters: PostListFilters, variant: PostListVariant): boolean {
+  return isNarrowed(filters, variant) || filters.sort !== DEFAULT_FILTERS.sort;
+}
+
+/** The query the list endpoint reads (GET /api/posts), without the cursor. */
+export interface PostListQuery {
+  status?: "pending" | "approved" | "denied";
+  platform?: "facebook" | "instagram";
+  source?: "ai" | "manual";
+  search?: string;
+  sort: PostSort;
+  limit: number;
+}
+
+export function toListQuery(
+  filters: PostListFilters,
+  variant: PostListVariant,
+  limit = MODAL_PAGE_SIZE,
+): PostListQuery {
+  const query: PostListQuery = { sort: filters.sort, limit };
+  const status = variant === "pending" ? "pending" : filters.status;
+  if (status !== "all") query.status = status;
+  if (filters.platform !== "all") query.platform = filters.platform;
+  if (filters.source !== "all") query.source = filters.source;
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  return query;
+}
+
+export function toSearchParams(query: Partial<PostListQuery> & { cursor?: string | null }): string {
+  const params = new URLSearchParams();
+  for (const key of ["status", "platform", "source", "search", "sort", "cursor", "limit"] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/** 'N posts found' / 'N pending posts awaiting review'. */
+export function countLine(total: number, variant: PostListVariant): string {
+  if (variant === "pending")
+    return total === 1 ? "1 pending post awaiting review" : `${total} pending posts awaiting review`;
+  return total === 1 ? "1 post found" : `${total} posts found`;
+}
+
+export const ALL_REVIEWED_TEXT = "All posts have been reviewed! Create new posts to see them here.";
+
+/** The empty state's words (core spec, All Posts and Pending Approval modals). */
+export function emptyListText(
+  filters: PostListFilters,
+  variant: PostListVariant,
+): { title: string; description: string | null } {
+  if (variant === "pending")
+    return isNarrowed(filters, variant)
+      ? { title: "No pending posts", description: "Nothing pending matches these filters." }
+      : { title: "No pending posts", description: ALL_REVIEWED_TEXT };
+  return {
+    title: "No posts found",
+    description: isNarrowed(filters, variant) ? "Try other filters or clear them." : null,
+  };
+}
+
+export function endOfListText(variant: PostListVariant): string {
+  return variant === "pending" ? "You've reviewed all pending posts" : "You've reached the end of the list";
+}
+
+/** Whether the scroll container's bottom is close enough to fetch the next page. */
+export function isNearBottom(
+  element: Pick<HTMLElement, "scrollHeight" | "scrollTop" | "clientHeight">,
+  distance = AUTO_LOAD_DISTANCE_PX,
+): boolean {
+  return element.scrollHeight - element.scrollTop - element.clientHeight <= distance;
+}
+
+// ---- card actions ----
+
+export type CardAction =
+  | "copy"
+  | "download"
+  | "edit"
+  | "approve"
+  | "deny"
+  | "schedule"
+  | "publish"
+  | "cancel"
+  | "delete";
+
+/**
+ * The buttons a post card shows, in order. The lifecycle machine decides what is legal; the spec narrows
+ * it: approve or re-approve only when pending or denied, deny only when pending, schedule and post now for
+ * an approved post without a date, cancel for a scheduled one.
+ */
+export function cardActions(post: Pick<PostView, "state" | "content" | "imageUrl">): CardAction[] {
+  const allowed = new Set<PostAction>(availablePostActions(post.state));
+  const state: PostState = post.state;
+  const actions: CardAction[] = [];
+  if (post.content.trim()) actions.push("copy");
+  if (post.imageUrl) actions.push("download");
+  if (allowed.has("EDIT")) actions.push("edit");
+  if (allowed.has("APPROVE") && (state === "pending" || state === "denied")) actions.push("approve");
+  if (allowed.has("DENY") && state === "pending") actions.push("deny");
+  if (allowed.has("SCHEDULE") && state === "approved") actions.push("schedule");
+  if (allowed.has("PUBLISH_NOW") && state === "approved") actions.push("publish");
+  if (allowed.has("CANCEL") && state === "scheduled") actions.push("cancel");
+  if (allowed.has("DELETE")) actions.push("delete");
+  return actions;
+}
+
+/**
+ * Core spec section 4, AI-generated post approval: an AI-generated post with a future optimal time is
+ * approved at that time without asking; every other approval opens the date and time picker.
+ */
+export function approvalDecision(
+  post: Pick<PostView, "aiGenerated" | "aiSuggestions">,
+  now: Date = new Date(),
+): { kind: "direct"; scheduledDate: Date } | { kind: "picker" } {
+  const optimal = post.aiGenerated ? futureOptimalTime(post, now) : null;
+  return optimal ? { kind: "direct", scheduledDate: optimal } : { kind: "picker" };
+}
+
+/** The file name a downloaded image gets: the post's id and the image's type. */
+export function downloadFileName(postId: string, mimeType: string): string {
+  const extension =
+    {
+      "image/png": "png",
+      "image/jpeg": "jpg",
+      "image/webp": "webp",
+      "image/gif": "gif",
+    }[mimeType.split(";")[0]?.trim() ?? ""] ?? "png";
+  return `post-${postId.slice(0, 8)}.${extension}`;
+}
