@@ -3,7 +3,9 @@
 //  2. GET /api/me (session auth + user read) against a bare Hono handler doing the same read,
 //  3. the server's peak memory (VmHWM) while under load,
 //  4. the web build's gzip sizes per route chunk and the two page budgets,
-//  5. end-to-end post generations per second on PostgreSQL (scripts/bench-generation.ts).
+//  5. end-to-end post generations per second on PostgreSQL (scripts/bench-generation.ts),
+//  6. the post screens' reads with 100,000 posts in one brand on PostgreSQL (scripts/bench-posts.ts;
+//     `npm run bench -- --explain` adds the query plans).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
@@ -14,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { benchGenerations } from "./bench-generation";
+import { benchPosts } from "./bench-posts";
 import { bundleServer } from "./build-server";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -203,6 +206,7 @@ async function main() {
   }
   reportBundle();
   await benchGenerations();
+  await benchPosts({ explain: process.argv.includes("--explain") });
 }
 
 await main();

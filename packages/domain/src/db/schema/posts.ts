@@ -102,6 +102,29 @@ export const posts = pgTable(
     index("posts_brand_id_created_at_id_idx").on(t.brandId, t.createdAt, t.id),
     index("posts_brand_id_status_created_at_idx").on(t.brandId, t.status, t.createdAt),
     index("posts_brand_id_scheduled_date_idx").on(t.brandId, t.scheduledDate),
+    // The lists' "by schedule" order (list-posts: dated soonest first, undated last), read in index order.
+    index("posts_brand_id_schedule_key_id_idx").on(
+      t.brandId,
+      sql`coalesce(${t.scheduledDate}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
+    // Counts without touching the table (index-only scans): the dashboard stats and the lists' totals.
+    // Few distinct keys per brand, so btree deduplication keeps it small (under 1 MB for 100k posts).
+    index("posts_brand_id_user_id_counts_idx").on(
+      t.brandId,
+      t.userId,
+      t.status,
+      t.platform,
+      t.aiGenerated,
+      t.generationStatus,
+    ),
+    // The calendar month (list-calendar-posts): its two branches, published and scheduled, each a range.
+    index("posts_calendar_published_idx")
+      .on(t.brandId, t.postedAt)
+      .where(sql`${t.status} = 'approved' and ${t.postedAt} is not null`),
+    index("posts_calendar_scheduled_idx")
+      .on(t.brandId, t.scheduledDate)
+      .where(sql`${t.status} = 'approved' and ${t.postedAt} is null`),
     index("posts_user_id_idx").on(t.userId),
     index("posts_template_id_idx").on(t.templateId),
     index("posts_image_media_id_idx").on(t.imageMediaId),

@@ -1,0 +1,4 @@
+CREATE INDEX "posts_brand_id_schedule_key_id_idx" ON "posts" USING btree ("brand_id",coalesce("scheduled_date", 'infinity'::timestamptz),"id");--> statement-breakpoint
+CREATE INDEX "posts_brand_id_user_id_counts_idx" ON "posts" USING btree ("brand_id","user_id","status","platform","ai_generated","generation_status");--> statement-breakpoint
+CREATE INDEX "posts_calendar_published_idx" ON "posts" USING btree ("brand_id","posted_at") WHERE "posts"."status" = 'approved' and "posts"."posted_at" is not null;--> statement-breakpoint
+CREATE INDEX "posts_calendar_scheduled_idx" ON "posts" USING btree ("brand_id","scheduled_date") WHERE "posts"."status" = 'approved' and "posts"."posted_at" is null;
