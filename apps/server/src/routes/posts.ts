@@ -7,6 +7,7 @@ import { denyPost, denyPostInput } from "@smm/domain/posts/deny-post";
 import { editPost, editPostInput } from "@smm/domain/posts/edit-post";
 import { getDashboardStats } from "@smm/domain/posts/get-dashboard-stats";
 import { getPost } from "@smm/domain/posts/get-post";
+import { listCalendarPosts, listCalendarPostsInput } from "@smm/domain/posts/list-calendar-posts";
 import { listPosts, listPostsInput } from "@smm/domain/posts/list-posts";
 import { publishPostNow } from "@smm/domain/posts/publish-post-now";
 import { reschedulePost, reschedulePostInput } from "@smm/domain/posts/reschedule-post";
@@ -25,49 +26,59 @@ const rescheduleBody = reschedulePostInput.omit({ postId: true });
 
 /** /api/posts: the active brand's (or X-Brand-Id's) posts and their lifecycle actions. */
 export function createPostRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const parsed = listPostsInput.safeParse(c.req.query());
-      if (!parsed.success) throw AppError.fromZod(parsed.error);
-      return c.json(await listPosts(await brandContext(c, deps), parsed.data));
-    })
-    .post("/generate", async (c) => {
-      const body = await parseJsonBody(c, generatePostInput);
-      return c.json(await generatePost(await brandContext(c, deps), body), 201);
-    })
-    .get("/stats", async (c) => c.json(await getDashboardStats(await brandContext(c, deps))))
-    .get("/:id", async (c) =>
-      c.json(await getPost(await brandContext(c, deps), { postId: c.req.param("id") })),
-    )
-    .patch("/:id", async (c) => {
-      const body = await parseJsonBody(c, editBody);
-      return c.json(await editPost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
-    })
-    .delete("/:id", async (c) =>
-      c.json(await deletePost(await brandContext(c, deps), { postId: c.req.param("id") })),
-    )
-    .post("/:id/approve", async (c) => {
-      const body = await parseJsonBody(c, approveBody);
-      return c.json(await approvePost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
-    })
-    .post("/:id/deny", async (c) => {
-      const body = await parseJsonBody(c, denyBody);
-      return c.json(await denyPost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
-    })
-    .post("/:id/schedule", async (c) => {
-      const body = await parseJsonBody(c, scheduleBody);
-      return c.json(await schedulePost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
-    })
-    .post("/:id/reschedule", async (c) => {
-      const body = await parseJsonBody(c, rescheduleBody);
-      return c.json(
-        await reschedulePost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }),
-      );
-    })
-    .post("/:id/cancel", async (c) =>
-      c.json(await cancelPost(await brandContext(c, deps), { postId: c.req.param("id") })),
-    )
-    .post("/:id/publish", async (c) =>
-      c.json(await publishPostNow(await brandContext(c, deps), { postId: c.req.param("id") })),
-    );
+  return (
+    new Hono<AppEnv>()
+      .get("/", async (c) => {
+        const parsed = listPostsInput.safeParse(c.req.query());
+        if (!parsed.success) throw AppError.fromZod(parsed.error);
+        return c.json(await listPosts(await brandContext(c, deps), parsed.data));
+      })
+      .post("/generate", async (c) => {
+        const body = await parseJsonBody(c, generatePostInput);
+        return c.json(await generatePost(await brandContext(c, deps), body), 201);
+      })
+      .get("/stats", async (c) => c.json(await getDashboardStats(await brandContext(c, deps))))
+      // The calendar month's scheduled and published posts; before /:id so "calendar" is not taken for an id.
+      .get("/calendar", async (c) => {
+        const parsed = listCalendarPostsInput.safeParse(c.req.query());
+        if (!parsed.success) throw AppError.fromZod(parsed.error);
+        return c.json(await listCalendarPosts(await brandContext(c, deps), parsed.data));
+      })
+      .get("/:id", async (c) =>
+        c.json(await getPost(await brandContext(c, deps), { postId: c.req.param("id") })),
+      )
+      .patch("/:id", async (c) => {
+        const body = await parseJsonBody(c, editBody);
+        return c.json(await editPost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
+      })
+      .delete("/:id", async (c) =>
+        c.json(await deletePost(await brandContext(c, deps), { postId: c.req.param("id") })),
+      )
+      .post("/:id/approve", async (c) => {
+        const body = await parseJsonBody(c, approveBody);
+        return c.json(await approvePost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
+      })
+      .post("/:id/deny", async (c) => {
+        const body = await parseJsonBody(c, denyBody);
+        return c.json(await denyPost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }));
+      })
+      .post("/:id/schedule", async (c) => {
+        const body = await parseJsonBody(c, scheduleBody);
+        return c.json(
+          await schedulePost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }),
+        );
+      })
+      .post("/:id/reschedule", async (c) => {
+        const body = await parseJsonBody(c, rescheduleBody);
+        return c.json(
+          await reschedulePost(await brandContext(c, deps), { ...body, postId: c.req.param("id") }),
+        );
+      })
+      .post("/:id/cancel", async (c) =>
+        c.json(await cancelPost(await brandContext(c, deps), { postId: c.req.param("id") })),
+      )
+      .post("/:id/publish", async (c) =>
+        c.json(await publishPostNow(await brandContext(c, deps), { postId: c.req.param("id") })),
+      )
+  );
 }

@@ -1,10 +1,24 @@
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { posts } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { type PostView, toPostView } from "./post";
-import { type ListPostsInput, listPostsInput } from "./schemas";
+import { type ListPostsInput, listPostsInput, type postStateFilters } from "./schemas";
 
 export { type ListPostsInput, listPostsInput };
 
@@ -36,6 +50,34 @@ function decodeCursor(value: string): Cursor {
   throw new AppError("invalid_input", "Invalid cursor", [{ path: "cursor", message: "Invalid cursor" }]);
 }
 
+/** Generation statuses during which the pipeline still owns a pending post (derivePostState's "generating"). */
+const inFlight = ["queued", "generating"] as const;
+
+/** The SQL twin of derivePostState (machines/post-lifecycle.ts): the rows that read as `state`. */
+export function postStateCondition(state: (typeof postStateFilters)[number]): SQL {
+  const condition = (() => {
+    switch (state) {
+      case "generating":
+        return and(eq(posts.status, "pending"), inArray(posts.generationStatus, [...inFlight]));
+      case "pending":
+        return and(
+          eq(posts.status, "pending"),
+          or(isNull(posts.generationStatus), notInArray(posts.generationStatus, [...inFlight])),
+        );
+      case "denied":
+        return eq(posts.status, "denied");
+      case "published":
+        return and(eq(posts.status, "approved"), isNotNull(posts.postedAt));
+      case "scheduled":
+        return and(eq(posts.status, "approved"), isNull(posts.postedAt), isNotNull(posts.scheduledDate));
+      case "approved":
+        return and(eq(posts.status, "approved"), isNull(posts.postedAt), isNull(posts.scheduledDate));
+    }
+  })();
+  if (!condition) throw new Error(`unknown post state ${String(state)}`);
+  return condition;
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -43,9 +85,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * while new posts arrive (keyset pagination on the sort key and the id).
  */
 export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): Promise<PostPage> {
-  const { status, platform, source, search, sort, cursor, limit } = parseInput(listPostsInput, input);
+  const { state, status, platform, source, search, sort, cursor, limit } = parseInput(listPostsInput, input);
 
   const filters: SQL[] = [eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId)];
+  if (state) filters.push(postStateCondition(state));
   if (status) filters.push(eq(posts.status, status));
   if (platform) filters.push(eq(posts.platform, platform));
   if (source) filters.push(eq(posts.aiGenerated, source === "ai"));

@@ -77,7 +77,26 @@ export const postStatusFilters = ["pending", "approved", "denied"] as const;
 /** The lists' source filter: AI Generated or Manual (the spec's ai_generated flag). */
 export const postSourceFilters = ["ai", "manual"] as const;
 
+/** The lifecycle states (machines/post-lifecycle.ts), repeated so the web bundle needs no xstate. */
+export const postStateFilters = [
+  "generating",
+  "pending",
+  "approved",
+  "scheduled",
+  "published",
+  "denied",
+] as const;
+
 export const listPostsInput = z.object({
+  /**
+   * A lifecycle state rather than a stored status: "approved" is the calendar's Approved Content list
+   * (approved, no date, not posted), "scheduled" and "published" the calendar's blue and green posts.
+   */
+  state: z
+    .enum(postStateFilters, {
+      error: "State must be one of: generating, pending, approved, scheduled, published, denied",
+    })
+    .optional(),
   status: z.enum(postStatusFilters, { error: "Status must be one of: pending, approved, denied" }).optional(),
   platform: z.enum(postPlatforms, { error: "Platform must be one of: facebook, instagram" }).optional(),
   source: z.enum(postSourceFilters, { error: "Source must be one of: ai, manual" }).optional(),
@@ -92,3 +111,26 @@ export const listPostsInput = z.object({
     .default(POST_PAGE_SIZE),
 });
 export type ListPostsInput = z.input<typeof listPostsInput>;
+
+/** The calendar shows at most 42 days (six weeks); a little slack for time zones and custom views. */
+export const MAX_CALENDAR_RANGE_DAYS = 45;
+const DAY_MS = 86_400_000;
+
+export const listCalendarPostsInput = z
+  .object({
+    from: isoDate("From date is required"),
+    to: isoDate("To date is required"),
+  })
+  .superRefine(({ from, to }, context) => {
+    const span = Date.parse(to) - Date.parse(from);
+    if (span <= 0) {
+      context.addIssue({ code: "custom", path: ["to"], message: "To date must be after From date" });
+    } else if (span > MAX_CALENDAR_RANGE_DAYS * DAY_MS) {
+      context.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `The calendar range can be at most ${MAX_CALENDAR_RANGE_DAYS} days`,
+      });
+    }
+  });
+export type ListCalendarPostsInput = z.input<typeof listCalendarPostsInput>;

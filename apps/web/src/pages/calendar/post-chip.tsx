@@ -1,0 +1,167 @@
+import { useDraggable } from "@dnd-kit/core";
+import { SparklesIcon } from "lucide-react";
+import type * as React from "react";
+
+import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { calendarTime, formatTime, type PostView, truncateText } from "@/lib/calendar";
+import { cn } from "@/lib/utils";
+
+/** What a drag carries: the post as the page last saw it. */
+export interface DragData {
+  post: PostView;
+}
+
+export const draggableId = (post: PostView) => `post:${post.id}`;
+
+/** Blue = scheduled, green = published (core spec section 2, help legend). */
+export const chipTone = {
+  scheduled:
+    "border-sky-600/50 bg-sky-100 text-sky-950 hover:bg-sky-200 dark:border-sky-400/40 dark:bg-sky-950 dark:text-sky-100 dark:hover:bg-sky-900",
+  published:
+    "border-emerald-600/50 bg-emerald-100 text-emerald-950 hover:bg-emerald-200 dark:border-emerald-400/40 dark:bg-emerald-950 dark:text-emerald-100 dark:hover:bg-emerald-900",
+  other: "border-border bg-card text-card-foreground hover:bg-accent",
+} as const;
+
+export function PlatformIcon({
+  platform,
+  className,
+}: {
+  platform: PostView["platform"];
+  className?: string;
+}) {
+  const Icon = platform === "instagram" ? InstagramIcon : FacebookIcon;
+  return <Icon className={cn("size-3 shrink-0", className)} aria-hidden="true" />;
+}
+
+const platformName = (post: PostView) => (post.platform === "instagram" ? "Instagram" : "Facebook");
+
+export function chipLabel(post: PostView): string {
+  const time = calendarTime(post);
+  const when = time ? ` at ${formatTime(time)}` : "";
+  const what =
+    post.state === "published" ? "Published" : post.state === "scheduled" ? "Scheduled" : "Approved";
+  return `${what} ${platformName(post)} post${when}: ${truncateText(post.content || "No text yet")}`;
+}
+
+/** The chip's face: time, platform and the first 50 characters (also used as the drag overlay). */
+export function ChipFace({ post, overlay }: { post: PostView; overlay?: boolean }) {
+  const time = calendarTime(post);
+  const tone =
+    post.state === "published"
+      ? chipTone.published
+      : post.state === "scheduled"
+        ? chipTone.scheduled
+        : chipTone.other;
+  return (
+    <span
+      className={cn(
+        "flex w-full min-w-0 flex-col gap-0.5 rounded-md border px-1.5 py-1 text-left text-xs leading-tight",
+        tone,
+        overlay && "shadow-lg ring-2 ring-primary",
+      )}
+    >
+      <span className="flex items-center gap-1">
+        <PlatformIcon platform={post.platform} />
+        {time && <span className="font-semibold tabular-nums">{formatTime(time)}</span>}
+      </span>
+      <span className="line-clamp-2 min-w-0 break-words">{truncateText(post.content || "No text yet")}</span>
+    </span>
+  );
+}
+
+const focusRing =
+  "rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background";
+
+/**
+ * A post on the calendar grid. Scheduled ones drag (mouse, touch, keyboard: Space to lift, arrows to move,
+ * Space to drop); published ones only open the preview. A click or Enter opens the preview.
+ */
+export function CalendarPostChip({
+  post,
+  onOpen,
+  draggable = true,
+}: {
+  post: PostView;
+  onOpen: (post: PostView) => void;
+  /** False in lists outside the drag area (a day's list): the chip only opens the preview. */
+  draggable?: boolean;
+}) {
+  if (post.state !== "scheduled" || !draggable) {
+    return (
+      <button
+        type="button"
+        className={cn("block w-full cursor-pointer", focusRing)}
+        onClick={() => onOpen(post)}
+        aria-label={chipLabel(post)}
+        data-testid="calendar-post"
+        data-post-id={post.id}
+        data-state={post.state}
+      >
+        <ChipFace post={post} />
+      </button>
+    );
+  }
+  return (
+    <DraggablePost post={post} onOpen={onOpen} testId="calendar-post" className="block w-full">
+      <ChipFace post={post} />
+    </DraggablePost>
+  );
+}
+
+/** A draggable post (calendar chip or sidebar card). */
+export function DraggablePost({
+  post,
+  onOpen,
+  testId,
+  className,
+  children,
+}: {
+  post: PostView;
+  onOpen: (post: PostView) => void;
+  testId: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const data: DragData = { post };
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: draggableId(post), data });
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a <button> would also click on the Space that drops the post.
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      role="button"
+      tabIndex={0}
+      aria-label={chipLabel(post)}
+      className={cn(
+        "cursor-grab touch-manipulation active:cursor-grabbing",
+        focusRing,
+        isDragging && "opacity-40",
+        className,
+      )}
+      onClick={() => onOpen(post)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          onOpen(post);
+          return;
+        }
+        listeners?.onKeyDown?.(event);
+      }}
+      data-testid={testId}
+      data-post-id={post.id}
+      data-state={post.state}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function AiBadge() {
+  return (
+    <span className="inline-flex items-center gap-0.5 rounded border px-1 text-[10px] font-medium text-muted-foreground">
+      <SparklesIcon className="size-2.5" aria-hidden="true" />
+      AI
+    </span>
+  );
+}
