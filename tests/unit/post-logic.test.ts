@@ -64,10 +64,10 @@ describe("list filters", () => {
     expect(countActiveFilters({ ...DEFAULT_FILTERS, sort: "oldest", search: "x" }, "all")).toBe(0);
   });
 
-  it("builds the list query: pending modal fixes the status, search trimmed, defaults left out", () => {
+  it("builds the list query: pending modal asks for the pending state, search trimmed, defaults left out", () => {
     expect(toListQuery(DEFAULT_FILTERS, "all")).toEqual({ sort: "newest", limit: 8 });
     expect(toListQuery({ ...DEFAULT_FILTERS, status: "approved", search: "  cake " }, "pending")).toEqual({
-      status: "pending",
+      state: "pending",
       search: "cake",
       sort: "newest",
       limit: 8,

@@ -33,6 +33,7 @@ export type { DashboardStats, PostPage, PostView };
 
 export interface PostListParams {
   status?: "pending" | "approved" | "denied";
+  state?: "pending";
   limit?: number;
 }
 
@@ -62,6 +63,7 @@ export function usePostList(brandId: string, params: PostListParams) {
     queryFn: ({ signal }) => {
       const search = new URLSearchParams();
       if (params.status) search.set("status", params.status);
+      if (params.state) search.set("state", params.state);
       if (params.limit) search.set("limit", String(params.limit));
       const query = search.toString();
       return api.get<PostPage>(`/api/posts${query ? `?${query}` : ""}`, {

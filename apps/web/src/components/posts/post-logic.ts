@@ -71,6 +71,8 @@ export function hasAnyChange(filters: PostListFilters, variant: PostListVariant)
 /** The query the list endpoint reads (GET /api/posts), without the cursor. */
 export interface PostListQuery {
   status?: "pending" | "approved" | "denied";
+  /** The pending list asks by lifecycle state: posts still being generated are not awaiting review yet. */
+  state?: "pending";
   platform?: "facebook" | "instagram";
   source?: "ai" | "manual";
   search?: string;
@@ -84,8 +86,8 @@ export function toListQuery(
   limit = MODAL_PAGE_SIZE,
 ): PostListQuery {
   const query: PostListQuery = { sort: filters.sort, limit };
-  const status = variant === "pending" ? "pending" : filters.status;
-  if (status !== "all") query.status = status;
+  if (variant === "pending") query.state = "pending";
+  else if (filters.status !== "all") query.status = filters.status;
   if (filters.platform !== "all") query.platform = filters.platform;
   if (filters.source !== "all") query.source = filters.source;
   const search = filters.search.trim();
@@ -95,7 +97,7 @@ export function toListQuery(
 
 export function toSearchParams(query: Partial<PostListQuery> & { cursor?: string | null }): string {
   const params = new URLSearchParams();
-  for (const key of ["status", "platform", "source", "search", "sort", "cursor", "limit"] as const) {
+  for (const key of ["status", "state", "platform", "source", "search", "sort", "cursor", "limit"] as const) {
     const value = query[key];
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }

@@ -77,8 +77,8 @@ function Dashboard({
   const [pendingOpen, setPendingOpen] = useState(false);
   const [details, setDetails] = useState<PostView | null>(null);
   const stats = useDashboardStats(brandId);
-  // A few more than shown: posts still generating are pending too but not reviewable yet.
-  const pending = usePostList(brandId, { status: "pending", limit: PENDING_PREVIEW_COUNT + 5 });
+  // By lifecycle state: posts still being generated are not awaiting review yet.
+  const pending = usePostList(brandId, { state: "pending", limit: PENDING_PREVIEW_COUNT });
   const recent = usePostList(brandId, { limit: RECENT_COUNT });
 
   return (
