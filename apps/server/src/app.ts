@@ -14,6 +14,7 @@ import { createImageStyleRoutes } from "./routes/image-styles";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
 import { createNotificationRoutes } from "./routes/notifications";
+import { createOpenApiRoutes } from "./routes/openapi";
 import { createPlanRoutes } from "./routes/plan";
 import { createPostRoutes } from "./routes/posts";
 import { createPublicRoutes } from "./routes/public";
@@ -22,6 +23,9 @@ import { createWatermarkRoutes } from "./routes/watermark";
 
 const openApiPaths = [
   /^\/api\/health\/?$/,
+  // The API's description is public, like any API reference.
+  /^\/api\/openapi\.json$/,
+  /^\/api\/docs\/?$/,
   /^\/api\/public-config\/?$/,
   /^\/api\/data-deletion-requests\/?$/,
   // Signed links: the signature is the permission (networks fetch images without a session).
@@ -75,6 +79,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/image-styles", createImageStyleRoutes(deps));
   app.route("/api/enhance-content", createEnhanceRoutes(deps));
   app.route("/api/tools", createToolRoutes(deps));
+  app.route("/api", createOpenApiRoutes(deps));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
