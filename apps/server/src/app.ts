@@ -11,6 +11,7 @@ import { createEnhanceRoutes } from "./routes/enhance";
 import { createEventRoutes } from "./routes/events";
 import { createHealthRoutes } from "./routes/health";
 import { createImageStyleRoutes } from "./routes/image-styles";
+import { createMcpRoutes } from "./routes/mcp";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
 import { createNotificationRoutes } from "./routes/notifications";
@@ -82,6 +83,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createOpenApiRoutes(deps));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
+
+  app.use("/mcp", sessionMiddleware(deps));
+  app.route("/mcp", createMcpRoutes(deps));
 
   if (deps.webDist) {
     const serveWeb = createStaticHandler(deps.webDist);

@@ -1,15 +1,17 @@
-import { resolveBrand } from "@smm/domain/brands/resolve-brand";
-import { AppError } from "@smm/domain/errors";
-import { createTools, isToolName, type ToolContext, toolNames } from "@smm/tools";
+import { createTools, toolNames } from "@smm/tools";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../context";
 import { BRAND_HEADER, userContext } from "../lib/domain-context";
 import { parseJsonBody } from "../lib/http";
+import { runTool } from "../lib/run-tool";
 
-/** The JSON Schema of a tool's input, as a script (or an LLM) sees it. */
-function toJsonSchema(schema: unknown): unknown {
-  return z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" });
+/** The JSON Schema of a tool's input, as a script, an MCP client or an LLM sees it. */
+function toJsonSchema(schema: unknown): Record<string, unknown> {
+  return z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Names, descriptions and schemas only: a registry bound to nobody, never executed. */
@@ -32,20 +34,10 @@ export function createToolRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/", (c) => c.json({ tools: toolCatalogue }))
     .post("/:name", async (c) => {
-      const name = c.req.param("name");
-      if (!isToolName(name)) throw new AppError("not_found", `No tool named ${name}`);
-      const user = userContext(c, deps);
-      const brandId = c.req.header(BRAND_HEADER);
-      const ctx: ToolContext = { user, brand: () => resolveBrand(user, { brandId }) };
-      const selected = createTools(ctx)[name];
-
-      const input: unknown = await parseJsonBody(c, selected.inputSchema as z.ZodType);
-      // A client tool (navigateTo) has no execute: the browser performs it; a script gets the checked input.
-      if (!selected.execute) return c.json({ result: input });
-      const result = await selected.execute(input as never, {
-        toolCallId: `http-${crypto.randomUUID()}`,
-        messages: [],
+      const input: unknown = await parseJsonBody(c, z.unknown());
+      const result = await runTool(userContext(c, deps), c.req.param("name"), input, {
+        brandId: c.req.header(BRAND_HEADER),
       });
-      return c.json({ result: result ?? null });
+      return c.json({ result });
     });
 }
