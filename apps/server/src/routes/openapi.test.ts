@@ -29,9 +29,9 @@ it("describes every tool endpoint as OpenAPI 3.1, without a session", async () =
   for (const name of toolNames) {
     const operation = doc.paths[`/api/tools/${name}`]?.post;
     expect(operation?.operationId, name).toBe(name);
-    const { schema } = operation?.requestBody.content["application/json"] as {
-      schema: Record<string, unknown>;
-    };
+    const schema =
+      (operation?.requestBody.content["application/json"] as { schema?: Record<string, unknown> })?.schema ??
+      {};
     // An object, or (updateBrandField: one variant per field) a choice of objects.
     expect(schema.type ?? (schema.oneOf ? "object" : schema.anyOf ? "object" : undefined), name).toBe(
       "object",

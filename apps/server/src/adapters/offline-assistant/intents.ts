@@ -1,0 +1,308 @@
+/*
+ * The embedded offline assistant's understanding: deterministic rules that turn the requests the chat
+ * spec names into tool calls, and tool results into plain replies. No model, no network; labelled
+ * "Offline assistant" in the chat. What it cannot understand it says so, with examples that work.
+ */
+
+export interface ToolCallIntent {
+  toolName: string;
+  input: Record<string, unknown>;
+  /** Said before the call (a client tool such as navigateTo ends the turn with it). */
+  preface?: string;
+}
+
+export interface TurnContext {
+  /** The tools offered to this turn; a request for a tool that is not there is answered in words. */
+  tools: ReadonlySet<string>;
+  now: Date;
+  /** Minutes to add to UTC to get the user's wall clock (the browser's -getTimezoneOffset()). */
+  utcOffsetMinutes: number;
+  /** The post the conversation is about (the last one generated or shown), with its state. */
+  lastPost: { id: string; state: string } | null;
+}
+
+export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
+
+const PAGES: Record<string, string> = {
+  dashboard: "/dashboard",
+  home: "/dashboard",
+  create: "/create",
+  "content generation": "/create",
+  generator: "/create",
+  templates: "/templates",
+  "community templates": "/community-templates",
+  community: "/community-templates",
+  calendar: "/calendar",
+  "content calendar": "/calendar",
+  campaigns: "/campaigns",
+  analytics: "/analytics",
+  "ai agent": "/ai-agent",
+  agent: "/ai-agent",
+  settings: "/settings",
+  "brand settings": "/settings",
+  profile: "/profile",
+  subscription: "/subscription",
+  plans: "/subscription",
+  billing: "/subscription",
+  welcome: "/welcome",
+  hub: "/welcome",
+};
+
+const PAGE_NAMES: Record<string, string> = {
+  "/dashboard": "the dashboard",
+  "/create": "Content Generation",
+  "/templates": "Templates",
+  "/community-templates": "Community Templates",
+  "/calendar": "the calendar",
+  "/campaigns": "Campaigns",
+  "/analytics": "Analytics",
+  "/ai-agent": "the AI Agent page",
+  "/settings": "Settings",
+  "/profile": "your profile",
+  "/subscription": "Subscription",
+  "/welcome": "the welcome hub",
+};
+
+/** Spoken field names -> updateBrandField fields. Longest first, so "primary colour" wins over "colour". */
+const FIELDS: [RegExp, string][] = [
+  [/\bprimary colou?r\b/, "primaryColor"],
+  [/\bsecondary colou?r\b/, "secondaryColor"],
+  [/\baccent colou?r\b/, "accentColor"],
+  [/\bimage style\b/, "imageStyle"],
+  [/\b(default )?language\b/, "defaultLanguage"],
+  [/\btarget audience\b|\baudience\b/, "targetAudience"],
+  [/\b(content )?tone\b/, "tone"],
+  [/\bindustry\b/, "industry"],
+  [/\bdescription\b/, "description"],
+  [/\bbrand name\b/, "name"],
+];
+
+const FIELD_LABELS: Record<string, string> = {
+  primaryColor: "primary colour",
+  secondaryColor: "secondary colour",
+  accentColor: "accent colour",
+  imageStyle: "image style",
+  defaultLanguage: "language",
+  targetAudience: "target audience",
+  tone: "tone",
+  industry: "industry",
+  description: "description",
+  name: "brand name",
+};
+
+const LANGUAGES: Record<string, string> = {
+  english: "en",
+  german: "de",
+  french: "fr",
+  spanish: "es",
+  italian: "it",
+  portuguese: "pt",
+  dutch: "nl",
+  polish: "pl",
+  swedish: "sv",
+  danish: "da",
+  norwegian: "no",
+  finnish: "fi",
+};
+
+export const OFFLINE_HELP =
+  "I'm the offline assistant, so I follow direct requests. Try: “Create a post about our summer sale”, " +
+  "“Set my tone to casual”, “Change primary colour to #123456”, “Schedule it tomorrow at 9”, " +
+  "“Go to calendar”, “Show my images”, or paste your website's address.";
+
+const has = (ctx: TurnContext, tool: string) => ctx.tools.has(tool);
+
+const cannotYet = (what: string) => `I can't ${what} in this version yet. ${OFFLINE_HELP}`;
+
+function stripQuotes(text: string): string {
+  return text
+    .trim()
+    .replace(/^["“'‘]+|["”'’.!?]+$/g, "")
+    .trim();
+}
+
+/** "tomorrow at 9", "today at 3:30pm", "tomorrow": a wall-clock time in the user's zone, as an ISO instant. */
+export function parseWhen(text: string, ctx: Pick<TurnContext, "now" | "utcOffsetMinutes">): string | null {
+  const day = /\btomorrow\b/.test(text) ? 1 : /\btoday\b|\btonight\b/.test(text) ? 0 : null;
+  if (day === null) return null;
+  const time = text.match(/\bat (\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b/);
+  let hours = time ? Number(time[1]) : 12;
+  const minutes = time?.[2] ? Number(time[2]) : 0;
+  const meridiem = time?.[3];
+  if (meridiem === "pm" && hours < 12) hours += 12;
+  if (meridiem === "am" && hours === 12) hours = 0;
+  if (hours > 23 || minutes > 59) return null;
+  // The user's calendar date now, then that day (+1) at the time, converted back to UTC.
+  const local = new Date(ctx.now.getTime() + ctx.utcOffsetMinutes * 60_000);
+  const wallClock = Date.UTC(
+    local.getUTCFullYear(),
+    local.getUTCMonth(),
+    local.getUTCDate() + day,
+    hours,
+    minutes,
+  );
+  return new Date(wallClock - ctx.utcOffsetMinutes * 60_000).toISOString();
+}
+
+/** What to do with the user's message. */
+export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
+  const text = message.trim();
+  const lower = text.toLowerCase();
+  if (!text) return { kind: "say", text: OFFLINE_HELP };
+
+  const url =
+    text.match(/\bhttps?:\/\/[^\s<>"')]+/i)?.[0] ??
+    text.match(/\b(?:www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s]*/i)?.[0];
+  if (url) {
+    const full = url.startsWith("http")
+      ? url.replace(/[.,!?]+$/, "")
+      : `https://${url.replace(/[.,!?]+$/, "")}`;
+    if (!has(ctx, "analyzeWebsite")) return { kind: "say", text: cannotYet("analyse websites") };
+    return {
+      kind: "call",
+      call: { toolName: "analyzeWebsite", input: { url: full }, preface: `Analysing ${full}…` },
+    };
+  }
+
+  const nav = lower.match(
+    /^(?:please\s+)?(?:go to|open|show me|take me to|navigate to)\s+(?:the\s+|my\s+)?(.+?)(?:\s+page)?[.!?]*$/,
+  );
+  if (nav?.[1] && PAGES[nav[1].trim()]) {
+    const path = PAGES[nav[1].trim()] ?? "/dashboard";
+    return {
+      kind: "call",
+      call: { toolName: "navigateTo", input: { path }, preface: `Opening ${PAGE_NAMES[path] ?? path}.` },
+    };
+  }
+
+  if (/\b(show|list|see)\b.*\b(my |all )?(images|pictures|photos|uploads)\b/.test(lower)) {
+    if (!has(ctx, "listImages")) return { kind: "say", text: cannotYet("list your images") };
+    return { kind: "call", call: { toolName: "listImages", input: {} } };
+  }
+  const show = text.match(/^(?:please\s+)?show\s+(?:me\s+)?(?:the\s+)?(?:image\s+)?(.+?)[.!?]*$/i);
+  if (show?.[1] && !PAGES[show[1].toLowerCase()]) {
+    if (!has(ctx, "showImage")) return { kind: "say", text: cannotYet("show images") };
+    return { kind: "call", call: { toolName: "showImage", input: { name: stripQuotes(show[1]) } } };
+  }
+
+  const post = text.match(
+    /\b(?:create|generate|write|make|draft)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?(facebook\s+|instagram\s+)?(?:post|caption)s?\b(?:\s+(?:about|on|for)\s+(.+))?/i,
+  );
+  if (post) {
+    if (!has(ctx, "generatePost")) return { kind: "say", text: cannotYet("create posts") };
+    const input: Record<string, unknown> = {};
+    const platform = (post[1] ?? (/\binstagram\b/i.test(text) ? "instagram" : "")).trim().toLowerCase();
+    if (platform) input.platform = platform;
+    const topic = post[2] ? stripQuotes(post[2]) : "";
+    if (topic) input.prompt = topic;
+    return { kind: "call", call: { toolName: "generatePost", input } };
+  }
+
+  const change = text.match(
+    /\b(?:set|change|update|make)\s+(?:my\s+|the\s+|our\s+)?(.+?)\s+(?:to|=)\s+(.+?)[.!]*$/i,
+  );
+  if (change?.[1] && change[2]) {
+    const spoken = change[1].toLowerCase();
+    const field = FIELDS.find(([pattern]) => pattern.test(spoken))?.[1];
+    if (field) {
+      if (!has(ctx, "updateBrandField")) return { kind: "say", text: cannotYet("change brand settings") };
+      let value = stripQuotes(change[2]);
+      if (field === "tone" || field === "imageStyle") value = value.toLowerCase();
+      if (field === "defaultLanguage") value = LANGUAGES[value.toLowerCase()] ?? value.toLowerCase();
+      return { kind: "call", call: { toolName: "updateBrandField", input: { field, value } } };
+    }
+  }
+
+  if (/\b(schedule|post|publish)\b.*\b(it|this|that|the post)\b/.test(lower) || /^schedule\b/.test(lower)) {
+    const when = parseWhen(lower, ctx);
+    if (!ctx.lastPost)
+      return { kind: "say", text: "Which post? Create one first, or open it from the dashboard." };
+    if (!when)
+      return { kind: "say", text: "When should it go out? For example: “Schedule it tomorrow at 9”." };
+    const { id, state } = ctx.lastPost;
+    const toolName =
+      state === "approved" ? "schedulePost" : state === "scheduled" ? "reschedulePost" : "approvePost";
+    return { kind: "call", call: { toolName, input: { postId: id, scheduledDate: when } } };
+  }
+
+  if (/\bcampaign\b/.test(lower) && /\b(plan|create|make|build)\b/.test(lower)) {
+    if (!has(ctx, "createCampaignPlan")) return { kind: "say", text: cannotYet("plan campaigns") };
+    const weeks = Number(lower.match(/(\d+)[-\s]?weeks?/)?.[1] ?? 4);
+    const goal = stripQuotes(text.match(/\bfor\s+(.+)$/i)?.[1] ?? text);
+    return { kind: "call", call: { toolName: "createCampaignPlan", input: { goal, weeks } } };
+  }
+
+  if (/\bideas?\b/.test(lower)) {
+    if (!has(ctx, "generateContentIdea")) return { kind: "say", text: cannotYet("suggest content ideas") };
+    const topic = stripQuotes(text.match(/\b(?:about|for|on)\s+(.+)$/i)?.[1] ?? "");
+    return { kind: "call", call: { toolName: "generateContentIdea", input: topic ? { topic } : {} } };
+  }
+
+  if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/.test(lower)) {
+    return { kind: "say", text: `Hello! ${OFFLINE_HELP}` };
+  }
+  return { kind: "say", text: OFFLINE_HELP };
+}
+
+export interface ToolOutcome {
+  toolName: string;
+  input: Record<string, unknown>;
+  /** The tool's result, or its error message. */
+  result?: unknown;
+  error?: string;
+}
+
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
+  " UTC";
+
+/** The reply once tools have run. */
+export function describeOutcome(outcome: ToolOutcome): string {
+  const { toolName, input, result } = outcome;
+  if (outcome.error) return `I couldn't do that: ${outcome.error}`;
+  const value = (result ?? {}) as Record<string, unknown>;
+  switch (toolName) {
+    case "generatePost": {
+      const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";
+      const platform = value.platform === "instagram" ? "Instagram" : "Facebook";
+      return `I'm creating a ${platform} post${topic}. You can follow its progress here; it will wait for your approval when it's ready.`;
+    }
+    case "updateBrandField": {
+      const field = String(input.field);
+      return `I changed your ${FIELD_LABELS[field] ?? field} to ${String(input.value)}. You can see it in Settings.`;
+    }
+    case "approvePost":
+    case "schedulePost":
+    case "reschedulePost": {
+      const date = typeof value.scheduledDate === "string" ? value.scheduledDate : null;
+      if (value.state === "published") return "Done: the post is approved and published.";
+      return date
+        ? `Done: the post is approved and scheduled for ${formatWhen(date)}. You'll find it on the Calendar.`
+        : "Done: the post is approved.";
+    }
+    case "analyzeWebsite": {
+      const title = typeof value.title === "string" ? value.title : String(input.url);
+      const applied = Array.isArray(value.applied) ? (value.applied as string[]) : [];
+      const summary = typeof value.summary === "string" && value.summary ? ` ${value.summary}` : "";
+      return `I analysed ${title}.${summary}${
+        applied.length
+          ? ` I updated your brand's ${applied.map((f) => FIELD_LABELS[f] ?? f).join(", ")}.`
+          : ""
+      }`;
+    }
+    case "listImages": {
+      const images = Array.isArray(value.images) ? value.images : [];
+      return images.length === 0
+        ? "You have no images yet. Upload one here or generate a post."
+        : `You have ${images.length} image${images.length === 1 ? "" : "s"}. Click one to show it.`;
+    }
+    case "showImage":
+      return `Here is ${String(input.name)}.`;
+    case "createCampaignPlan":
+      return "Here is your campaign plan. The dated ideas are saved as suggestions you can turn into posts.";
+    case "generateContentIdea":
+      return typeof value.idea === "string" ? value.idea : "Here are some ideas.";
+    default:
+      return "Done.";
+  }
+}

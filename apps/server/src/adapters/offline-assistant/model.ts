@@ -1,0 +1,172 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3Message,
+  LanguageModelV3StreamPart,
+  LanguageModelV3ToolResultOutput,
+} from "@ai-sdk/provider";
+import { decideTurn, describeOutcome, type ToolOutcome } from "./intents";
+
+export const OFFLINE_ASSISTANT_ID = "offline-assistant";
+
+export interface OfflineAssistantOptions {
+  now?: () => Date;
+}
+
+/**
+ * Read per call from providerOptions.offline: the user's UTC offset in minutes, so "tomorrow at 9" means
+ * 9 on the user's clock.
+ */
+interface OfflineCallOptions {
+  utcOffsetMinutes?: number;
+}
+
+const usage = (input: number, output: number) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: output, text: output, reasoning: undefined },
+});
+
+function textOf(message: LanguageModelV3Message | undefined): string {
+  if (message?.role !== "user") return "";
+  return message.content
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("\n");
+}
+
+function outputValue(output: LanguageModelV3ToolResultOutput): { result?: unknown; error?: string } {
+  switch (output.type) {
+    case "json":
+      return { result: output.value };
+    case "text":
+      return { result: output.value };
+    case "error-text":
+      return { error: output.value };
+    case "error-json": {
+      const value = output.value as { message?: unknown; error?: { message?: unknown } } | null;
+      const message = value?.error?.message ?? value?.message;
+      return { error: typeof message === "string" ? message : JSON.stringify(output.value) };
+    }
+    case "execution-denied":
+      return { error: output.reason ?? "the action was declined" };
+    default:
+      return { result: undefined };
+  }
+}
+
+/** The latest post a tool returned in this conversation (generatePost, getPost, approvePost, ...). */
+function findLastPost(prompt: LanguageModelV3Message[]): { id: string; state: string } | null {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i];
+    if (message?.role !== "tool") continue;
+    for (let j = message.content.length - 1; j >= 0; j--) {
+      const part = message.content[j];
+      if (part?.type !== "tool-result" || part.output.type !== "json") continue;
+      const value = part.output.value as { id?: unknown; state?: unknown; content?: unknown } | null;
+      if (value && typeof value.id === "string" && typeof value.state === "string" && "content" in value)
+        return { id: value.id, state: value.state };
+    }
+  }
+  return null;
+}
+
+/** What this step answers: text, or a tool call (with its preface), deterministic for the same prompt. */
+function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModelV3Content[] {
+  const { prompt } = options;
+  const last = prompt.at(-1);
+  // After tools ran: describe what they did, in the order they ran.
+  if (last?.role === "tool") {
+    const calls = new Map<string, Record<string, unknown>>();
+    const assistant = prompt.at(-2);
+    if (assistant?.role === "assistant") {
+      for (const part of assistant.content) {
+        if (part.type === "tool-call")
+          calls.set(part.toolCallId, (part.input ?? {}) as Record<string, unknown>);
+      }
+    }
+    const text = last.content
+      .filter((part) => part.type === "tool-result")
+      .map((part) => {
+        const outcome: ToolOutcome = {
+          toolName: part.toolName,
+          input: calls.get(part.toolCallId) ?? {},
+          ...outputValue(part.output),
+        };
+        return describeOutcome(outcome);
+      })
+      .join("\n\n");
+    return [{ type: "text", text }];
+  }
+
+  const lastUser = [...prompt].reverse().find((message) => message.role === "user");
+  const providerOptions = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
+  const decision = decideTurn(textOf(lastUser), {
+    tools: new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name)),
+    now,
+    utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
+    lastPost: findLastPost(prompt),
+  });
+  if (decision.kind === "say") return [{ type: "text", text: decision.text }];
+  const { call } = decision;
+  // The call id is derived from the conversation so a replayed prompt gives the same answer.
+  const toolCallId = `offline-${prompt.length}-${call.toolName}`;
+  return [
+    ...(call.preface ? [{ type: "text" as const, text: call.preface }] : []),
+    { type: "tool-call", toolCallId, toolName: call.toolName, input: JSON.stringify(call.input) },
+  ];
+}
+
+/**
+ * The embedded offline assistant behind the AI SDK's model interface, so /api/chat runs the same
+ * streamText loop, tools and stream format with or without OpenAI.
+ */
+export function createOfflineAssistantModel(options: OfflineAssistantOptions = {}): LanguageModelV3 {
+  const now = options.now ?? (() => new Date());
+  return {
+    specificationVersion: "v3",
+    provider: "offline",
+    modelId: OFFLINE_ASSISTANT_ID,
+    supportedUrls: {},
+    async doGenerate(callOptions) {
+      const content = planStep(callOptions, now());
+      const calls = content.some((part) => part.type === "tool-call");
+      return {
+        content,
+        finishReason: { unified: calls ? "tool-calls" : "stop", raw: undefined },
+        usage: usage(0, 0),
+        warnings: [],
+      };
+    },
+    async doStream(callOptions) {
+      const content = planStep(callOptions, now());
+      const calls = content.some((part) => part.type === "tool-call");
+      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      content.forEach((part, index) => {
+        if (part.type === "text") {
+          const id = `text-${index}`;
+          parts.push({ type: "text-start", id });
+          // Word by word, as a model streams tokens, so the chat shows text arriving.
+          for (const word of part.text.match(/\S+\s*/g) ?? [])
+            parts.push({ type: "text-delta", id, delta: word });
+          parts.push({ type: "text-end", id });
+        } else if (part.type === "tool-call") {
+          parts.push(part);
+        }
+      });
+      parts.push({
+        type: "finish",
+        finishReason: { unified: calls ? "tool-calls" : "stop", raw: undefined },
+        usage: usage(0, 0),
+      });
+      return {
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { generateText, stepCountIs, streamText, tool } from "ai";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { decideTurn, OFFLINE_HELP, parseWhen, type TurnContext } from "./intents";
+import { createOfflineAssistantModel } from "./model";
+
+const NOW = new Date("2026-11-23T15:00:00.000Z");
+const ALL_TOOLS = new Set([
+  "analyzeWebsite",
+  "listImages",
+  "showImage",
+  "navigateTo",
+  "generatePost",
+  "updateBrandField",
+  "approvePost",
+  "schedulePost",
+  "reschedulePost",
+  "createCampaignPlan",
+  "generateContentIdea",
+]);
+const ctx = (overrides: Partial<TurnContext> = {}): TurnContext => ({
+  tools: ALL_TOOLS,
+  now: NOW,
+  utcOffsetMinutes: 0,
+  lastPost: null,
+  ...overrides,
+});
+const callOf = (message: string, overrides: Partial<TurnContext> = {}) => {
+  const decision = decideTurn(message, ctx(overrides));
+  return decision.kind === "call"
+    ? { toolName: decision.call.toolName, input: decision.call.input }
+    : decision;
+};
+
+describe("the offline assistant's understanding of the spec's requests", () => {
+  it.each([
+    ["Please look at https://example.com/about", "analyzeWebsite", { url: "https://example.com/about" }],
+    ["check www.bakery.example.", "analyzeWebsite", { url: "https://www.bakery.example" }],
+    ["show my images", "listImages", {}],
+    ["Show me all my photos", "listImages", {}],
+    ["show Summer Banner.png", "showImage", { name: "Summer Banner.png" }],
+    ["go to calendar", "navigateTo", { path: "/calendar" }],
+    ["Open the settings page", "navigateTo", { path: "/settings" }],
+    ["take me to community templates", "navigateTo", { path: "/community-templates" }],
+    ["Create a post about our summer sale", "generatePost", { prompt: "our summer sale" }],
+    [
+      "generate an instagram post about Fresh Croissants!",
+      "generatePost",
+      { platform: "instagram", prompt: "Fresh Croissants" },
+    ],
+    ["write a post", "generatePost", {}],
+    ["set my tone to casual", "updateBrandField", { field: "tone", value: "casual" }],
+    ["change primary colour to #123456", "updateBrandField", { field: "primaryColor", value: "#123456" }],
+    ["Change the primary color to #ABCDEF.", "updateBrandField", { field: "primaryColor", value: "#ABCDEF" }],
+    ["set the language to German", "updateBrandField", { field: "defaultLanguage", value: "de" }],
+    [
+      "update our target audience to young parents",
+      "updateBrandField",
+      { field: "targetAudience", value: "young parents" },
+    ],
+    [
+      "plan a 4-week campaign for our spring launch",
+      "createCampaignPlan",
+      { goal: "our spring launch", weeks: 4 },
+    ],
+    ["give me ideas", "generateContentIdea", {}],
+    ["any ideas about autumn recipes?", "generateContentIdea", { topic: "autumn recipes" }],
+  ])("%s -> %s", (message, toolName, input) => {
+    expect(callOf(message)).toEqual({ toolName, input });
+  });
+
+  it("schedules the post the conversation is about, by its state, at the user's wall-clock time", () => {
+    const pending = { id: "p1", state: "pending" };
+    expect(callOf("schedule it tomorrow at 9", { lastPost: pending, utcOffsetMinutes: 60 })).toEqual({
+      toolName: "approvePost",
+      input: { postId: "p1", scheduledDate: "2026-11-24T08:00:00.000Z" },
+    });
+    expect(callOf("Schedule it tomorrow", { lastPost: { id: "p2", state: "approved" } })).toEqual({
+      toolName: "schedulePost",
+      input: { postId: "p2", scheduledDate: "2026-11-24T12:00:00.000Z" },
+    });
+    expect(callOf("schedule it today at 5pm", { lastPost: { id: "p3", state: "scheduled" } })).toMatchObject({
+      toolName: "reschedulePost",
+      input: { scheduledDate: "2026-11-23T17:00:00.000Z" },
+    });
+    expect(decideTurn("schedule it tomorrow at 9", ctx())).toMatchObject({ kind: "say", text: /Which post/ });
+    expect(decideTurn("schedule it", ctx({ lastPost: pending }))).toMatchObject({
+      kind: "say",
+      text: /When/,
+    });
+  });
+
+  it("reads times on the user's calendar day, also across midnight UTC", () => {
+    // 23:30 in UTC-5 is 04:30 UTC the next day: "tomorrow" is still the user's tomorrow.
+    const lateEvening = { now: new Date("2026-11-24T04:30:00.000Z"), utcOffsetMinutes: -300 };
+    expect(parseWhen("tomorrow at 9am", lateEvening)).toBe("2026-11-24T14:00:00.000Z");
+    expect(parseWhen("tomorrow at 25", lateEvening)).toBeNull();
+    expect(parseWhen("next week", lateEvening)).toBeNull();
+  });
+
+  it("says plainly what it cannot do, and never calls a tool it was not given", () => {
+    expect(decideTurn("what's the weather?", ctx())).toEqual({ kind: "say", text: OFFLINE_HELP });
+    expect(decideTurn("show my images", ctx({ tools: new Set(["navigateTo"]) }))).toMatchObject({
+      kind: "say",
+      text: /can't list your images/,
+    });
+  });
+});
+
+describe("the offline assistant as an AI SDK model", () => {
+  function fakeTools(log: { name: string; input: unknown }[]) {
+    return {
+      generatePost: tool({
+        description: "generate",
+        inputSchema: z.object({ prompt: z.string().optional(), platform: z.string().optional() }),
+        execute: async (input) => {
+          log.push({ name: "generatePost", input });
+          return { id: "post-1", state: "generating", content: "", platform: "facebook" };
+        },
+      }),
+      updateBrandField: tool({
+        description: "update",
+        inputSchema: z.object({ field: z.string(), value: z.unknown() }),
+        execute: async (input) => {
+          log.push({ name: "updateBrandField", input });
+          if (input.value === "#zzzzzz") throw new Error("Primary colour must be a hex colour like #1A2B3C");
+          return { id: "brand-1" };
+        },
+      }),
+      approvePost: tool({
+        description: "approve",
+        inputSchema: z.object({ postId: z.string(), scheduledDate: z.string().optional() }),
+        execute: async (input) => {
+          log.push({ name: "approvePost", input });
+          return { id: input.postId, state: "scheduled", content: "x", scheduledDate: input.scheduledDate };
+        },
+      }),
+      navigateTo: tool({ description: "navigate", inputSchema: z.object({ path: z.string() }) }),
+    };
+  }
+
+  it("calls the tool, then answers from its result", async () => {
+    const log: { name: string; input: unknown }[] = [];
+    const result = await generateText({
+      model: createOfflineAssistantModel({ now: () => NOW }),
+      tools: fakeTools(log),
+      stopWhen: stepCountIs(5),
+      prompt: "Create a post about our summer sale",
+    });
+    expect(log).toEqual([{ name: "generatePost", input: { prompt: "our summer sale" } }]);
+    expect(result.text).toMatch(/creating a Facebook post about “our summer sale”/);
+  });
+
+  it("follows a conversation: the post it made is the one 'schedule it' approves", async () => {
+    const log: { name: string; input: unknown }[] = [];
+    const model = createOfflineAssistantModel({ now: () => NOW });
+    const first = await generateText({
+      model,
+      tools: fakeTools(log),
+      stopWhen: stepCountIs(5),
+      prompt: "write a post",
+    });
+    const second = await generateText({
+      model,
+      tools: fakeTools(log),
+      stopWhen: stepCountIs(5),
+      messages: [
+        { role: "user", content: "write a post" },
+        ...first.response.messages,
+        { role: "user", content: "schedule it tomorrow at 9" },
+      ],
+    });
+    expect(log.at(-1)).toEqual({
+      name: "approvePost",
+      input: { postId: "post-1", scheduledDate: "2026-11-24T09:00:00.000Z" },
+    });
+    expect(second.text).toMatch(/approved and scheduled for 24 Nov 2026, 09:00 UTC/);
+  });
+
+  it("reports a tool's refusal in words", async () => {
+    const result = await generateText({
+      model: createOfflineAssistantModel({ now: () => NOW }),
+      tools: fakeTools([]),
+      stopWhen: stepCountIs(5),
+      prompt: "change primary colour to #zzzzzz",
+    });
+    expect(result.text).toBe("I couldn't do that: Primary colour must be a hex colour like #1A2B3C");
+  });
+
+  it("streams the words and ends with a client tool's call for the browser", async () => {
+    const result = streamText({
+      model: createOfflineAssistantModel({ now: () => NOW }),
+      tools: fakeTools([]),
+      stopWhen: stepCountIs(5),
+      prompt: "go to calendar",
+    });
+    const parts: string[] = [];
+    for await (const part of result.fullStream) parts.push(part.type);
+    expect(await result.text).toBe("Opening the calendar.");
+    expect(parts.filter((type) => type === "text-delta").length).toBe(3);
+    const [call] = await result.toolCalls;
+    expect(call).toMatchObject({ toolName: "navigateTo", input: { path: "/calendar" } });
+  });
+});
