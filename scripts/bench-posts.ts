@@ -31,7 +31,6 @@ const TARGET_P95_MS = 20;
 /** drizzle/0004_posts-at-scale.sql; POSTS_BENCH_WITHOUT_INDEXES=1 drops them to measure the "before". */
 const ADDED_INDEXES = [
   "posts_brand_id_schedule_key_id_idx",
-  "posts_brand_id_user_id_counts_idx",
   "posts_calendar_published_idx",
   "posts_calendar_scheduled_idx",
 ];

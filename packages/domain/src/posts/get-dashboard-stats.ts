@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { posts } from "../db/schema";
+import { postCounts } from "../db/schema";
 
 /** The dashboard's stat cards (core spec, Dashboard) plus how many posts wait for approval. */
 export interface DashboardStats {
@@ -13,24 +13,27 @@ export interface DashboardStats {
   pending: number;
 }
 
-const countWhere = (condition: ReturnType<typeof sql>) =>
-  sql<number>`cast(count(*) filter (where ${condition}) as integer)`;
+const sumWhere = (condition: ReturnType<typeof sql>) =>
+  sql<number>`cast(coalesce(sum(${postCounts.n}) filter (where ${condition}), 0) as integer)`;
 
-/** The brand's post counts in one query, scoped to the brand and the user like the post lists. */
+/**
+ * The brand's post counts, scoped to the brand and the user like the post lists. Read from post_counts
+ * (kept by triggers on posts): a few rows per brand whatever its number of posts.
+ */
 export async function getDashboardStats(ctx: BrandContext): Promise<DashboardStats> {
   const [row] = await ctx.db
     .select({
-      total: sql<number>`cast(count(*) as integer)`,
-      approved: countWhere(sql`${posts.status} = 'approved'`),
-      facebook: countWhere(sql`${posts.platform} = 'facebook'`),
-      instagram: countWhere(sql`${posts.platform} = 'instagram'`),
-      aiGenerated: countWhere(sql`${posts.aiGenerated}`),
-      pending: countWhere(
-        sql`${posts.status} = 'pending' and (${posts.generationStatus} is null or ${posts.generationStatus} not in ('queued', 'generating'))`,
-      ),
+      total: sql<number>`cast(coalesce(sum(${postCounts.n}), 0) as integer)`,
+      // The stored status 'approved': the approved, scheduled and published states.
+      approved: sumWhere(sql`${postCounts.state} in ('approved', 'scheduled', 'published')`),
+      facebook: sumWhere(sql`${postCounts.platform} = 'facebook'`),
+      instagram: sumWhere(sql`${postCounts.platform} = 'instagram'`),
+      aiGenerated: sumWhere(sql`${postCounts.aiGenerated}`),
+      // The 'pending' state leaves out what the pipeline still owns (the 'generating' state).
+      pending: sumWhere(sql`${postCounts.state} = 'pending'`),
     })
-    .from(posts)
-    .where(and(eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId)));
+    .from(postCounts)
+    .where(and(eq(postCounts.brandId, ctx.brandId), eq(postCounts.userId, ctx.userId)));
   return {
     total: row?.total ?? 0,
     approved: row?.approved ?? 0,

@@ -14,11 +14,14 @@ import {
   sql,
 } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { posts } from "../db/schema";
+import { postCounts, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { type PostView, toPostView } from "./post";
-import { type ListPostsInput, listPostsInput, type postStateFilters } from "./schemas";
+import { type ListPostsInput, listPostsInput, postStateFilters, type postStatusFilters } from "./schemas";
+
+type PostStateFilter = (typeof postStateFilters)[number];
+type ParsedListPostsInput = ReturnType<typeof listPostsInput.parse>;
 
 export { type ListPostsInput, listPostsInput };
 
@@ -78,6 +81,40 @@ export function postStateCondition(state: (typeof postStateFilters)[number]): SQ
   return condition;
 }
 
+/** The lifecycle states each stored status reads as (derivePostState). */
+const statesOfStatus: Record<(typeof postStatusFilters)[number], readonly PostStateFilter[]> = {
+  pending: ["generating", "pending"],
+  approved: ["approved", "scheduled", "published"],
+  denied: ["denied"],
+};
+
+/**
+ * How many posts match the filters, from post_counts (kept by triggers on posts) instead of counting the
+ * posts: a few rows per brand whatever its size. Only for filters post_counts can answer (not a search).
+ */
+async function countFromPostCounts(
+  ctx: BrandContext,
+  filter: Pick<ParsedListPostsInput, "state" | "status" | "platform" | "source">,
+): Promise<number> {
+  const conditions: SQL[] = [eq(postCounts.brandId, ctx.brandId), eq(postCounts.userId, ctx.userId)];
+  if (filter.state || filter.status) {
+    const states = postStateFilters.filter(
+      (s) =>
+        (!filter.state || s === filter.state) &&
+        (!filter.status || statesOfStatus[filter.status].includes(s)),
+    );
+    if (states.length === 0) return 0;
+    conditions.push(inArray(postCounts.state, states));
+  }
+  if (filter.platform) conditions.push(eq(postCounts.platform, filter.platform));
+  if (filter.source) conditions.push(eq(postCounts.aiGenerated, filter.source === "ai"));
+  const [row] = await ctx.db
+    .select({ total: sql<number>`cast(coalesce(sum(${postCounts.n}), 0) as integer)` })
+    .from(postCounts)
+    .where(and(...conditions));
+  return row?.total ?? 0;
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -85,7 +122,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * while new posts arrive (keyset pagination on the sort key and the id).
  */
 export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): Promise<PostPage> {
-  const { state, status, platform, source, search, sort, cursor, limit } = parseInput(listPostsInput, input);
+  const parsed = parseInput(listPostsInput, input);
+  const { state, status, platform, source, search, sort, cursor, limit } = parsed;
 
   const filters: SQL[] = [eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId)];
   if (state) filters.push(postStateCondition(state));
@@ -112,17 +150,21 @@ export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): 
   }
 
   const order = ascending ? [asc(key), asc(posts.id)] : [desc(key), desc(posts.id)];
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(posts)
       .where(and(...pageFilters))
       .orderBy(...order)
       .limit(limit + 1),
-    ctx.db
-      .select({ total: count() })
-      .from(posts)
-      .where(and(...filters)),
+    // A search has to look at the posts' text; any other filter is a sum over the counter rows.
+    search
+      ? ctx.db
+          .select({ total: count() })
+          .from(posts)
+          .where(and(...filters))
+          .then(([row]) => row?.total ?? 0)
+      : countFromPostCounts(ctx, parsed),
   ]);
 
   const page = rows.slice(0, limit);
@@ -137,5 +179,5 @@ export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): 
           id: last.id,
         })
       : null;
-  return { posts: page.map((row) => toPostView(ctx, row)), nextCursor, total: totals?.total ?? 0 };
+  return { posts: page.map((row) => toPostView(ctx, row)), nextCursor, total };
 }

@@ -12,6 +12,7 @@ export * from "./data-deletion";
 export * from "./enums";
 export * from "./media";
 export * from "./notifications";
+export * from "./post-counts";
 export * from "./posts";
 export * from "./relations";
 export * from "./sandbox";

@@ -108,16 +108,6 @@ export const posts = pgTable(
       sql`coalesce(${t.scheduledDate}, 'infinity'::timestamptz)`,
       t.id,
     ),
-    // Counts without touching the table (index-only scans): the dashboard stats and the lists' totals.
-    // Few distinct keys per brand, so btree deduplication keeps it small (under 1 MB for 100k posts).
-    index("posts_brand_id_user_id_counts_idx").on(
-      t.brandId,
-      t.userId,
-      t.status,
-      t.platform,
-      t.aiGenerated,
-      t.generationStatus,
-    ),
     // The calendar month (list-calendar-posts): its two branches, published and scheduled, each a range.
     index("posts_calendar_published_idx")
       .on(t.brandId, t.postedAt)

@@ -1,0 +1,1 @@
+DROP INDEX "posts_brand_id_user_id_counts_idx";
