@@ -4,7 +4,7 @@ import { stripeUserSubscriptions } from "@smm/domain/db/schema";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { AppEvent, EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans/catalogue";
-import type { AiProvider, Mailer, MailMessage } from "@smm/domain/ports";
+import type { AiProvider, Mailer, MailMessage, WebFetcher } from "@smm/domain/ports";
 import { eq } from "drizzle-orm";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
 import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
@@ -12,7 +12,7 @@ import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import { createTestDatabase } from "./database";
-import { createTestJobQueue, createTestMediaPorts, type TestJobQueue } from "./ports";
+import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -66,7 +66,17 @@ export function createTestClock(): TestClock {
 }
 
 export async function createTestContext(
-  options: { rateLimitPerMinute?: number; facebookLogin?: boolean; ai?: AiProvider } = {},
+  options: {
+    rateLimitPerMinute?: number;
+    facebookLogin?: boolean;
+    ai?: AiProvider;
+    /**
+     * TESTS ONLY: addresses the SSRF guard lets through (e.g. `allowOnly("127.0.0.1", fixturePort)`), or a
+     * whole fetcher. Absent: the guard at its production settings.
+     */
+    webAllow?: (address: string, port: number) => boolean;
+    web?: WebFetcher;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const mailer = createCapturingMailer();
@@ -86,8 +96,9 @@ export async function createTestContext(
   const ai = options.ai ?? createOfflineAiProvider();
   const social = createSandboxNetwork(database.db, clock.now);
   const { removeUploads: _remove, uploadsDir: _dir, ...mediaPorts } = media;
+  const web = options.web ?? createTestWebFetcher(options.webAllow ? { allowAddress: options.webAllow } : {});
   const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
-  const deps: Deps = { db: database.db, events, now: clock.now, ai, plans, social, ...mediaPorts, jobs };
+  const deps: Deps = { db: database.db, events, now: clock.now, ai, plans, social, ...mediaPorts, jobs, web };
   const app = createApp({
     database,
     auth,
@@ -98,6 +109,7 @@ export async function createTestContext(
     social,
     ...mediaPorts,
     jobs,
+    web,
     now: clock.now,
     logger,
     version: "test",

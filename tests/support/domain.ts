@@ -9,7 +9,7 @@ import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-
 import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
 import { createTestClock, type TestClock } from "./app";
 import { createTestDatabase } from "./database";
-import { createTestJobQueue, createTestMediaPorts, type TestJobQueue } from "./ports";
+import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
 
 /** An event bus that keeps what was published, for asserting which events a use case raised. */
 export interface RecordingEventBus extends EventBus {
@@ -64,6 +64,7 @@ export async function createDomainTestContext(
     storage: media.storage,
     mediaUrls: media.mediaUrls,
     jobs,
+    web: createTestWebFetcher(),
     ...options.overrides,
   };
   return {

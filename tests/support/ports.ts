@@ -7,6 +7,10 @@ import type { JobQueue } from "@smm/domain/ports";
 import { createLocalStorage } from "../../apps/server/src/adapters/local-storage";
 import { createMediaUrlSigner } from "../../apps/server/src/adapters/media-url-signer";
 import { createOfflineImageGenerator } from "../../apps/server/src/adapters/offline-images";
+import {
+  createSafeWebFetcher,
+  type SafeWebFetcherOptions,
+} from "../../apps/server/src/adapters/safe-web-fetcher";
 import { createSharpImageProcessor } from "../../apps/server/src/adapters/sharp-imaging";
 
 export const TEST_MEDIA_SECRET = "test-media-secret-0123456789abcdef";
@@ -72,3 +76,18 @@ export function createTestJobQueue(getDeps: () => Deps, options: { auto: boolean
     },
   };
 }
+
+/**
+ * The real, SSRF-guarded web fetcher. `allowAddress` is the test-only allowance that lets a test reach its
+ * fixture server on loopback (give it the fixture's exact address and port); without it every local address
+ * is refused, exactly as in production.
+ */
+export function createTestWebFetcher(options: SafeWebFetcherOptions = {}): Deps["web"] {
+  return createSafeWebFetcher(options);
+}
+
+/** An allowance for exactly one local server (host and port), e.g. a fixture site on 127.0.0.1. */
+export const allowOnly =
+  (host: string, port: number) =>
+  (address: string, p: number): boolean =>
+    address === host && p === port;

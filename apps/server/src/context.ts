@@ -10,6 +10,7 @@ import type {
   Mailer,
   MediaUrlSigner,
   SocialNetwork,
+  WebFetcher,
 } from "@smm/domain/ports";
 import type { Auth } from "./auth";
 import type { Logger } from "./lib/logger";
@@ -40,6 +41,8 @@ export interface AppDeps {
   mediaUrls: MediaUrlSigner;
   /** Background work (the generation pipeline on pg-boss). */
   jobs: JobQueue;
+  /** Public web pages for website analysis, behind the SSRF guard. */
+  web: WebFetcher;
   /** The clock of every use case; tests move it to cross quota windows and period ends. */
   now?: () => Date;
   logger: Logger;

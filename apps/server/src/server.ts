@@ -16,6 +16,7 @@ import { createOfflineAiProvider } from "./adapters/offline-ai";
 import { createOfflineImageGenerator } from "./adapters/offline-images";
 import { createOpenAiProvider } from "./adapters/openai";
 import { createOpenAiImageGenerator } from "./adapters/openai-images";
+import { createSafeWebFetcher } from "./adapters/safe-web-fetcher";
 import { createSandboxNetwork } from "./adapters/sandbox-network";
 import { createSharpImageProcessor } from "./adapters/sharp-imaging";
 import { createApp } from "./app";
@@ -106,11 +107,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
   const shutdown = new AbortController();
   const social = createSandboxNetwork(database.db);
+  // The SSRF guard at its production settings: no allowance, public addresses only.
+  const web = createSafeWebFetcher();
   const jobs = await startJobs({
     connectionString: database.connectionString,
     db: database.db,
     logger,
-    deps: { db: database.db, events, now: () => new Date(), ai, plans, social, ...media },
+    deps: { db: database.db, events, now: () => new Date(), ai, plans, social, ...media, web },
   });
   if (!jobs.queue) throw new Error("job queue did not start");
 
@@ -123,6 +126,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     plans,
     social,
     ...media,
+    web,
     jobs: jobs.queue,
     logger,
     version: readVersion(),

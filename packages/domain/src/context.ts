@@ -9,6 +9,7 @@ import type {
   JobQueue,
   MediaUrlSigner,
   SocialNetwork,
+  WebFetcher,
 } from "./ports";
 
 /** The transaction handle drizzle passes to `db.transaction(async (tx) => ...)`. */
@@ -41,6 +42,8 @@ export interface Deps {
   mediaUrls: MediaUrlSigner;
   /** Background work (the generation pipeline). */
   jobs: JobQueue;
+  /** Public web pages (website analysis), fetched with the SSRF guard of the server's adapter. */
+  web: WebFetcher;
 }
 
 export interface UserContext extends Deps {

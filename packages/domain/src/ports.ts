@@ -3,6 +3,7 @@
 import type { PostWritingRequest, WrittenPost } from "./ai/offline-post-writer";
 import type { EnhanceFieldName } from "./ai/schemas";
 import type { ContentTone, ImageStyle, LanguageCode } from "./brands/constants";
+import type { WebsiteAnalysis, WebsiteAnalysisRequest } from "./knowledge/types";
 
 export interface MailMessage {
   to: string;
@@ -57,9 +58,35 @@ export interface AiProvider {
    * post', or 'Invalid response format from AI' when the model's answer cannot be read.
    */
   writePost(request: PostWritingRequest): Promise<WrittenPost>;
+  /**
+   * A fetched page's title, summary, key points and the brand facts it states. The page is untrusted data:
+   * the answer is validated by the caller before anything is saved. Throws AppError upstream_failed with
+   * 'Failed to analyze website' when the model fails or answers something unreadable.
+   */
+  analyzeWebsite(request: WebsiteAnalysisRequest): Promise<WebsiteAnalysis>;
 }
 
-export type { PostWritingRequest, WrittenPost };
+export type { PostWritingRequest, WebsiteAnalysis, WebsiteAnalysisRequest, WrittenPost };
+
+/** One page as the web fetcher received it, after redirects. */
+export interface FetchedPage {
+  /** The final URL (after redirects). */
+  url: string;
+  status: number;
+  /** The media type without parameters, lower case (text/html or text/plain). */
+  contentType: string;
+  /** The body decoded to text (charset from the Content-Type, else UTF-8). */
+  body: string;
+}
+
+/**
+ * Pages of the public web, fetched for website analysis. The server's adapter refuses every address that is
+ * not public (loopback, private, link-local, CGNAT, multicast, cloud metadata...) on every hop, with
+ * AppError invalid_input and a message saying why; network failures and timeouts are upstream_failed.
+ */
+export interface WebFetcher {
+  fetchPage(url: string): Promise<FetchedPage>;
+}
 
 /** One post as a social network receives it. */
 export interface SocialPostRequest {

@@ -1,5 +1,6 @@
 import type { Tool } from "ai";
 import type { ToolContext } from "./context";
+import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
 import { createBrandTool } from "./tools/create-brand";
@@ -28,6 +29,7 @@ import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-backgrou
 import { reschedulePostTool } from "./tools/reschedule-post";
 import { saveWatermarkTool } from "./tools/save-watermark";
 import { schedulePostTool } from "./tools/schedule-post";
+import { searchSiteTool } from "./tools/search-site";
 import { switchBrandTool } from "./tools/switch-brand";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
@@ -42,6 +44,7 @@ export { navigateToInput, navigationTargets } from "./tools/navigate-to";
  * calls that use case with the caller's context, so every door applies the same rules.
  */
 export const toolFactories = {
+  analyzeWebsite: analyzeWebsiteTool,
   approvePost: approvePostTool,
   cancelPost: cancelPostTool,
   createBrand: createBrandTool,
@@ -70,6 +73,7 @@ export const toolFactories = {
   reschedulePost: reschedulePostTool,
   saveWatermark: saveWatermarkTool,
   schedulePost: schedulePostTool,
+  searchSite: searchSiteTool,
   switchBrand: switchBrandTool,
   updateBrandField: updateBrandFieldTool,
   updateBrandSettings: updateBrandSettingsTool,

@@ -1,5 +1,6 @@
 import { enhanceOffline } from "@smm/domain/ai/offline-enhance";
 import { writePostOffline } from "@smm/domain/ai/offline-post-writer";
+import { analyzeWebsiteOffline } from "@smm/domain/knowledge/offline-analysis";
 import type { AiProvider } from "@smm/domain/ports";
 
 /**
@@ -14,6 +15,9 @@ export function createOfflineAiProvider(): AiProvider {
     },
     async writePost(request) {
       return writePostOffline(request);
+    },
+    async analyzeWebsite(request) {
+      return analyzeWebsiteOffline(request);
     },
   };
 }

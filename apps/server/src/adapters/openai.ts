@@ -2,7 +2,8 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { buildEnhancePrompt, buildPostPrompt } from "@smm/domain/ai/prompts";
 import { ENHANCE_FAILED, INVALID_AI_RESPONSE, POST_GENERATION_FAILED } from "@smm/domain/ai/schemas";
 import { AppError } from "@smm/domain/errors";
-import type { AiProvider } from "@smm/domain/ports";
+import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge/prompt";
+import type { AiProvider, WebsiteAnalysis } from "@smm/domain/ports";
 import { generateText } from "ai";
 import type { Logger } from "../lib/logger";
 
@@ -45,6 +46,43 @@ export function parseWrittenPost(text: string): { caption: string; hashtags: str
     : [];
   const imagePrompt = typeof record.image_prompt === "string" ? record.image_prompt : caption.slice(0, 300);
   return { caption, hashtags, imagePrompt };
+}
+
+const stringOf = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").map((v) => v.trim()) : [];
+
+/** Reads the model's website analysis (JSON, a ```json fence tolerated); missing fields become empty. */
+export function parseWebsiteAnalysis(text: string): WebsiteAnalysis {
+  const unfenced = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
+  let value: unknown;
+  try {
+    value = JSON.parse(unfenced);
+  } catch {
+    throw new AppError("upstream_failed", ANALYZE_WEBSITE_FAILED);
+  }
+  if (typeof value !== "object" || value === null)
+    throw new AppError("upstream_failed", ANALYZE_WEBSITE_FAILED);
+  const record = value as Record<string, unknown>;
+  const info = (
+    typeof record.brandInfo === "object" && record.brandInfo !== null ? record.brandInfo : {}
+  ) as Record<string, unknown>;
+  return {
+    title: stringOf(record.title),
+    summary: stringOf(record.summary),
+    keyPoints: stringsOf(record.keyPoints),
+    brandInfo: {
+      name: stringOf(info.name),
+      industry: stringOf(info.industry),
+      description: stringOf(info.description),
+      targetAudience: stringOf(info.targetAudience),
+      tone: stringOf(info.tone).toLowerCase(),
+      keyMessages: stringsOf(info.keyMessages),
+    },
+  };
 }
 
 /**
@@ -93,6 +131,25 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         throw new AppError("upstream_failed", POST_GENERATION_FAILED);
       }
       return parseWrittenPost(text);
+    },
+    async analyzeWebsite(request) {
+      const { system, prompt } = buildWebsiteAnalysisPrompt(request);
+      let text: string;
+      try {
+        const result = await generateText({
+          model,
+          system,
+          prompt,
+          temperature: 0.2,
+          maxRetries: options.maxRetries ?? 2,
+          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+        });
+        text = result.text;
+      } catch (error) {
+        options.logger.error("analyze-website failed", { error, model: options.textModel });
+        throw new AppError("upstream_failed", ANALYZE_WEBSITE_FAILED);
+      }
+      return parseWebsiteAnalysis(text);
     },
   };
 }

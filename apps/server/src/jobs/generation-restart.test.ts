@@ -10,7 +10,7 @@ import type { AiProvider } from "@smm/domain/ports";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/database";
-import { createTestMediaPorts } from "../../../../tests/support/ports";
+import { createTestMediaPorts, createTestWebFetcher } from "../../../../tests/support/ports";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createSandboxNetwork } from "../adapters/sandbox-network";
 import { createLogger } from "../lib/logger";
@@ -42,6 +42,7 @@ function depsWith(ai: AiProvider): Omit<Deps, "jobs"> {
     imaging: media.imaging,
     storage: media.storage,
     mediaUrls: media.mediaUrls,
+    web: createTestWebFetcher(),
   };
 }
 

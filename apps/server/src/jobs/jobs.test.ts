@@ -7,7 +7,7 @@ import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalo
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/database";
-import { createTestMediaPorts } from "../../../../tests/support/ports";
+import { createTestMediaPorts, createTestWebFetcher } from "../../../../tests/support/ports";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createSandboxNetwork } from "../adapters/sandbox-network";
 import { createLogger } from "../lib/logger";
@@ -33,6 +33,7 @@ beforeAll(async () => {
     imaging: media.imaging,
     storage: media.storage,
     mediaUrls: media.mediaUrls,
+    web: createTestWebFetcher(),
   };
   jobs = await startJobs({
     connectionString: database.connectionString,

@@ -21,6 +21,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     storage: deps.storage,
     mediaUrls: deps.mediaUrls,
     jobs: deps.jobs,
+    web: deps.web,
     userId: requireUser(c).id,
   };
 }

@@ -28,6 +28,9 @@ function recordingProvider(answer: () => string): AiProvider & { requests: Enhan
     async writePost() {
       throw new Error("not used by these tests");
     },
+    async analyzeWebsite() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 
