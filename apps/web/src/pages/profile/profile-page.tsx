@@ -22,6 +22,8 @@ import { ApiError } from "@/lib/api";
 import { changePassword } from "@/lib/auth";
 import { useSession } from "@/lib/session";
 
+import { ApiKeysCard } from "./api-keys-card";
+
 // The spec's exact strings (connections.md §5 and §8).
 const PASSWORDS_DO_NOT_MATCH = "New passwords do not match";
 const UPDATE_FAILED = "Failed to update password";
@@ -142,7 +144,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageIntro description="Your account, password and session." />
+      <PageIntro description="Your account, password, API keys and session." />
       <div className="grid gap-6">
         <Card>
           <CardHeader>
@@ -180,6 +182,8 @@ export function ProfilePage() {
         </Card>
 
         <ChangePasswordCard />
+
+        <ApiKeysCard />
 
         <Card>
           <CardHeader>
