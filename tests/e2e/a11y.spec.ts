@@ -5,6 +5,8 @@ import { createConfirmedUser, signInThroughUi } from "./helpers";
 
 for (const theme of ["dark", "light"] as const) {
   test(`public screens have no WCAG A/AA violations (${theme})`, async ({ page }) => {
+    // Several pages, each loaded to network idle and scanned whole.
+    test.setTimeout(90_000);
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     for (const path of ["/", "/login", "/privacy", "/delete"]) {
       await page.goto(path);
@@ -15,6 +17,7 @@ for (const theme of ["dark", "light"] as const) {
   });
 
   test(`signed-in screens have no WCAG A/AA violations (${theme})`, async ({ page, request, baseURL }) => {
+    test.setTimeout(90_000);
     const { email } = await createConfirmedUser(request, baseURL!);
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     await signInThroughUi(page, email);

@@ -1,14 +1,30 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleServer } from "../../../scripts/build-server";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+/*
+ * The process as `npm start` runs it: the esbuild bundle under plain node, not the sources through tsx.
+ * Built beside the real output so it resolves packages and the repository the way apps/server/dist does
+ * (paths found from its own location: migrations, package.json, the web build).
+ */
+const bundle = join(repoRoot, "apps/server/dist", `test-${process.pid}.mjs`);
+beforeAll(() => bundleServer(join(repoRoot, "apps/server/src/main.ts"), bundle));
+afterAll(() => {
+  rmSync(bundle, { force: true });
+  rmSync(`${bundle}.map`, { force: true });
+});
+
+// A first boot runs initdb; on a busy 2-core machine beside other test files that can take a while.
+const BOOT_TIMEOUT_MS = 90_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -38,7 +54,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 async function bootAndStop(extraEnv: Record<string, string>) {
   const dataDir = join(mkdtempSync(join(tmpdir(), "smm-boot-")), "data");
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -58,7 +74,7 @@ async function bootAndStop(extraEnv: Record<string, string>) {
     output += chunk;
   });
   try {
-    const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 60_000);
+    const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, BOOT_TIMEOUT_MS);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     const code = await exited;
@@ -69,13 +85,17 @@ async function bootAndStop(extraEnv: Record<string, string>) {
 }
 
 describe("server process", () => {
-  it("boots on embedded defaults and shuts down cleanly on SIGTERM", async () => {
-    const { health, code, dataDir, output } = await bootAndStop({ DATABASE_URL: "" });
-    expect(health).toMatchObject({ status: "ok", db: "pglite" });
-    expect(code, output).toBe(0);
-    expect(existsSync(join(dataDir, "pg"))).toBe(true);
-    expect(existsSync(join(dataDir, "auth-secret"))).toBe(true);
-  });
+  it(
+    "boots on embedded defaults and shuts down cleanly on SIGTERM",
+    async () => {
+      const { health, code, dataDir, output } = await bootAndStop({ DATABASE_URL: "" });
+      expect(health).toMatchObject({ status: "ok", db: "pglite" });
+      expect(code, output).toBe(0);
+      expect(existsSync(join(dataDir, "pg"))).toBe(true);
+      expect(existsSync(join(dataDir, "auth-secret"))).toBe(true);
+    },
+    BOOT_TIMEOUT_MS + 30_000,
+  );
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "boots on PostgreSQL when DATABASE_URL is set",
@@ -94,10 +114,11 @@ describe("server process", () => {
         await admin.end();
       }
     },
+    BOOT_TIMEOUT_MS + 30_000,
   );
 
   it("refuses to start with a bad variable and names it", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    const child = spawn(process.execPath, [bundle], {
       cwd: repoRoot,
       env: { ...process.env, PORT: "not-a-port" },
       stdio: ["ignore", "pipe", "pipe"],
