@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
 import { stripeUserSubscriptions } from "@smm/domain/db/schema";
@@ -76,6 +77,8 @@ export async function createTestContext(
      */
     webAllow?: (address: string, port: number) => boolean;
     web?: WebFetcher;
+    /** The chat's model; absent: the offline assistant, as in production without OpenAI. */
+    chatModel?: LanguageModelV3;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -100,6 +103,7 @@ export async function createTestContext(
   const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
   const deps: Deps = { db: database.db, events, now: clock.now, ai, plans, social, ...mediaPorts, jobs, web };
   const app = createApp({
+    ...(options.chatModel ? { chatModel: options.chatModel } : {}),
     database,
     auth,
     mailer,

@@ -7,6 +7,7 @@ import { userContext } from "./lib/domain-context";
 import { createStaticHandler } from "./lib/static";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
 import { createBrandRoutes } from "./routes/brands";
+import { createChatRoutes } from "./routes/chat";
 import { createEnhanceRoutes } from "./routes/enhance";
 import { createEventRoutes } from "./routes/events";
 import { createHealthRoutes } from "./routes/health";
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/image-styles", createImageStyleRoutes(deps));
   app.route("/api/enhance-content", createEnhanceRoutes(deps));
   app.route("/api/tools", createToolRoutes(deps));
+  app.route("/api/chat", createChatRoutes(deps));
   app.route("/api", createOpenApiRoutes(deps));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));

@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Database } from "@smm/domain/db/client";
 import type { EventBus } from "@smm/domain/events/types";
 import type { PlanCatalogue } from "@smm/domain/plans/catalogue";
@@ -41,6 +42,8 @@ export interface AppDeps {
   mediaUrls: MediaUrlSigner;
   /** Background work (the generation pipeline on pg-boss). */
   jobs: JobQueue;
+  /** The chat's model: OpenAI when configured, else the offline assistant (also when absent). */
+  chatModel?: LanguageModelV3;
   /** Public web pages for website analysis, behind the SSRF guard. */
   web: WebFetcher;
   /** The clock of every use case; tests move it to cross quota windows and period ends. */

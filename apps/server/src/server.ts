@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve as resolvePath } from "node:path";
+import { createOpenAI } from "@ai-sdk/openai";
 import { serve } from "@hono/node-server";
 import { type Database, openDatabase } from "@smm/domain/db/client";
 import { migrateDatabase } from "@smm/domain/db/migrate";
@@ -128,6 +129,14 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     ...media,
     web,
     jobs: jobs.queue,
+    // Absent: the chat runs the embedded offline assistant.
+    ...(env.OPENAI_API_KEY
+      ? {
+          chatModel: createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }).chat(
+            env.OPENAI_TEXT_MODEL,
+          ),
+        }
+      : {}),
     logger,
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),

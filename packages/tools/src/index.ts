@@ -3,6 +3,7 @@ import type { ToolContext } from "./context";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
+import { clearConversationTool } from "./tools/clear-conversation";
 import { createBrandTool } from "./tools/create-brand";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteNotificationTool } from "./tools/delete-notification";
@@ -47,6 +48,7 @@ export const toolFactories = {
   analyzeWebsite: analyzeWebsiteTool,
   approvePost: approvePostTool,
   cancelPost: cancelPostTool,
+  clearConversation: clearConversationTool,
   createBrand: createBrandTool,
   deleteBrand: deleteBrandTool,
   deleteNotification: deleteNotificationTool,

@@ -39,6 +39,8 @@ const NOT_TOOLS: Record<string, string> = {
   readUsage: "part of getPlan",
   readSubscription: "part of getPlan",
   requireApiAccess: "the API-key gate itself",
+  getConversation: "the chat's own history, read when the chat opens (GET /api/chat)",
+  saveConversation: "written by the chat after each turn",
   // Binary bodies: multipart routes on the screens; the chat's upload arrives with the chat issue.
   uploadImage: "a multipart upload (POST /api/media)",
   uploadWatermarkImage: "a multipart upload (POST /api/watermark/image)",

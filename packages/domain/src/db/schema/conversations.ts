@@ -53,6 +53,17 @@ export interface ConversationEntry {
   generatedPost?: { id: string; platform: Platform; status: PostStatus };
 }
 
+/**
+ * A chat message as the AI SDK's UI stream carries it (id, role, typed parts: text, tool calls with their
+ * inputs and results). Stored as sent, so a reloaded conversation renders exactly as it was.
+ */
+export interface StoredChatMessage {
+  id: string;
+  role: "system" | "user" | "assistant";
+  parts: unknown[];
+  metadata?: unknown;
+}
+
 export const brandConversations = pgTable(
   "brand_conversations",
   {
@@ -67,6 +78,8 @@ export const brandConversations = pgTable(
       .$type<ConversationEntry[]>()
       .default(sql`'[]'::jsonb`)
       .notNull(),
+    /** The chat as UI messages (the AI SDK's parts model); conversation_history keeps the spec's entries. */
+    messages: jsonb("messages").$type<StoredChatMessage[]>().default(sql`'[]'::jsonb`).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,133 @@
+import { TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { posts, userBrands } from "@smm/domain/db/schema";
+import { MockLanguageModelV3 } from "ai/test";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestContext,
+  jsonRequest,
+  signUpVerifiedUser,
+  type TestContext,
+  userIdOf,
+} from "../../../../tests/support/app";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function signedInWithBrand(context = ctx) {
+  const { cookie } = await signUpVerifiedUser(context);
+  const userId = await userIdOf(context, cookie);
+  const brand = await jsonRequest(context, "/api/brands", { body: { name: "Chat Bakery" }, cookie });
+  const { id: brandId } = (await brand.json()) as { id: string };
+  return { cookie, userId, brandId };
+}
+
+const userMessage = (id: string, text: string) => ({ id, role: "user", parts: [{ type: "text", text }] });
+
+/** Sends the conversation and reads the whole UI message stream (server-sent events). */
+async function chat(cookie: string, messages: unknown[], context = ctx) {
+  const response = await jsonRequest(context, "/api/chat", { body: { messages }, cookie });
+  const body = await response.text();
+  const events = body
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+  const text = events
+    .filter((event) => event.type === "text-delta")
+    .map((event) => event.delta)
+    .join("");
+  return { response, events, text };
+}
+
+describe("/api/chat with the offline assistant", () => {
+  it("starts empty, runs the tool a request names, answers, and keeps the conversation", async () => {
+    const { cookie, brandId } = await signedInWithBrand();
+    expect(await (await jsonRequest(ctx, "/api/chat", { cookie })).json()).toEqual({ messages: [] });
+
+    const first = userMessage("m1", "set my tone to casual");
+    const { response, events, text } = await chat(cookie, [first]);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: "tool-input-available",
+        toolName: "updateBrandField",
+        input: { field: "tone", value: "casual" },
+      }),
+    );
+    expect(events.some((event) => event.type === "tool-output-available")).toBe(true);
+    expect(text).toBe("I changed your tone to casual. You can see it in Settings.");
+    const [brand] = await ctx.database.db.select().from(userBrands).where(eq(userBrands.id, brandId));
+    expect(brand?.companyProfile.tone).toBe("casual");
+
+    // Reopened: the same conversation, with the tool part, as the chat renders it.
+    const stored = (await (await jsonRequest(ctx, "/api/chat", { cookie })).json()) as {
+      messages: { role: string; parts: { type: string; state?: string }[] }[];
+    };
+    expect(stored.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(stored.messages[1]?.parts).toContainEqual(
+      expect.objectContaining({ type: "tool-updateBrandField", state: "output-available" }),
+    );
+
+    // Clear Chat.
+    expect((await jsonRequest(ctx, "/api/chat", { method: "DELETE", cookie })).status).toBe(200);
+    expect(await (await jsonRequest(ctx, "/api/chat", { cookie })).json()).toEqual({ messages: [] });
+  });
+
+  it("creates a post from a chat request, as the dashboard would see it", async () => {
+    const { cookie, userId } = await signedInWithBrand();
+    const { events, text } = await chat(cookie, [userMessage("m1", "Create a post about our summer sale")]);
+    const output = events.find((event) => event.type === "tool-output-available") as
+      | { output: { id: string; status: string } }
+      | undefined;
+    expect(output?.output.status).toBe("pending");
+    expect(text).toMatch(/creating a Facebook post about “our summer sale”/);
+    await ctx.jobs.settled();
+    const [post] = await ctx.database.db.select().from(posts).where(eq(posts.userId, userId));
+    expect(post?.id).toBe(output?.output.id);
+    expect(post?.content).toMatch(/summer sale/i);
+  });
+
+  it("needs a session, checks the body, and changes nothing on a refusal", async () => {
+    const anonymous = await jsonRequest(ctx, "/api/chat", { body: { messages: [userMessage("m", "hi")] } });
+    expect(anonymous.status).toBe(401);
+    const { cookie } = await signedInWithBrand();
+    const empty = await jsonRequest(ctx, "/api/chat", { body: { messages: [] }, cookie });
+    expect(empty.status).toBe(400);
+    const malformed = await jsonRequest(ctx, "/api/chat", {
+      body: { messages: [{ id: "x", role: "user", parts: [{ type: "nonsense" }] }] },
+      cookie,
+    });
+    expect(malformed.status).toBe(400);
+    expect(await (await jsonRequest(ctx, "/api/chat", { cookie })).json()).toEqual({ messages: [] });
+  });
+});
+
+describe("/api/chat when the model fails", () => {
+  it("answers with the spec's technical-difficulties text and keeps what the user typed", async () => {
+    const failing = await createTestContext({
+      chatModel: new MockLanguageModelV3({
+        doStream: async () => {
+          throw new Error("upstream exploded");
+        },
+      }),
+    });
+    try {
+      const { cookie } = await signedInWithBrand(failing);
+      const { response, events } = await chat(cookie, [userMessage("m1", "hello there")], failing);
+      expect(response.status).toBe(200);
+      expect(events).toContainEqual({ type: "error", errorText: TECHNICAL_DIFFICULTIES });
+      const stored = (await (await jsonRequest(failing, "/api/chat", { cookie })).json()) as {
+        messages: { role: string; parts: { text?: string }[] }[];
+      };
+      expect(stored.messages[0]?.parts[0]?.text).toBe("hello there");
+    } finally {
+      await failing.close();
+    }
+  });
+});

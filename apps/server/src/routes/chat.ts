@@ -1,0 +1,62 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { getBrand } from "@smm/domain/brands/get-brand";
+import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
+import { chatRequestInput, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import type { StoredChatMessage } from "@smm/domain/db/schema";
+import { AppError } from "@smm/domain/errors";
+import { createTools, type ToolContext } from "@smm/tools";
+import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
+import { Hono } from "hono";
+import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
+import { buildSystemPrompt } from "../chat/system-prompt";
+import type { AppDeps, AppEnv } from "../context";
+import { brandContext, userContext } from "../lib/domain-context";
+import { parseJsonBody } from "../lib/http";
+
+/** How many model steps one message may take (tool call, result, answer, maybe a second tool). */
+const MAX_STEPS = 5;
+
+/**
+ * The chat (API.md: POST /api/chat streams AI SDK UI messages). The model calls the same tools as the
+ * tool API, bound to the caller; the conversation is stored per user and brand after each turn.
+ */
+export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }) {
+  const model = deps.chatModel ?? createOfflineAssistantModel({ now: deps.now });
+  return new Hono<AppEnv>()
+    .get("/", async (c) => c.json(await getConversation(await brandContext(c, deps))))
+    .delete("/", async (c) => c.json(await clearConversation(await brandContext(c, deps))))
+    .post("/", async (c) => {
+      const body = await parseJsonBody(c, chatRequestInput);
+      const brand = await brandContext(c, deps);
+      const user = userContext(c, deps);
+      const toolCtx: ToolContext = { user, brand: async () => brand };
+      const tools = createTools(toolCtx);
+      const messages = await validateUIMessages({ messages: body.messages as UIMessage[] }).catch(() => {
+        throw new AppError("invalid_input", "The chat messages are not in the expected format");
+      });
+      const now = deps.now?.() ?? new Date();
+
+      const result = streamText({
+        model,
+        system: buildSystemPrompt(await getBrand(brand), now),
+        messages: await convertToModelMessages(messages, { tools }),
+        tools,
+        stopWhen: stepCountIs(MAX_STEPS),
+        abortSignal: c.req.raw.signal,
+        providerOptions: { offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0 } },
+        onError: ({ error }) => deps.logger.error("chat failed", { error }),
+      });
+      return result.toUIMessageStreamResponse({
+        originalMessages: messages,
+        // The spec's words; details only in the server log.
+        onError: () => TECHNICAL_DIFFICULTIES,
+        onFinish: async ({ messages: finished }) => {
+          try {
+            await saveConversation(brand, finished as StoredChatMessage[]);
+          } catch (error) {
+            deps.logger.error("chat history not saved", { error });
+          }
+        },
+      });
+    });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "brand_conversations" ADD COLUMN "messages" jsonb DEFAULT '[]'::jsonb NOT NULL;

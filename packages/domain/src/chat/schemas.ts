@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const TECHNICAL_DIFFICULTIES =
+  "I'm experiencing some technical difficulties. Please try again in a moment.";
+export const MAX_CHAT_TEXT = 4_000;
+/** A conversation keeps its newest messages; older ones fall off (the model sees the same window). */
+export const MAX_STORED_MESSAGES = 200;
+
+/** One UI message as the chat sends it; parts stay opaque to the domain (the AI SDK validates them). */
+export const chatMessageSchema = z.object({
+  id: z.string().min(1).max(200),
+  role: z.enum(["system", "user", "assistant"]),
+  parts: z.array(z.unknown()).max(200),
+  metadata: z.unknown().optional(),
+});
+
+export const chatRequestInput = z.object({
+  messages: z
+    .array(chatMessageSchema, { error: "messages must be an array" })
+    .min(1, "The chat needs a message")
+    .max(MAX_STORED_MESSAGES),
+  /** The browser's minutes east of UTC, so "tomorrow at 9" is the user's 9. */
+  utcOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+});
+export type ChatRequestInput = z.infer<typeof chatRequestInput>;
