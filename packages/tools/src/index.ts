@@ -20,6 +20,7 @@ import { getWatermarkTool } from "./tools/get-watermark";
 import { listBrandsTool } from "./tools/list-brands";
 import { listCalendarPostsTool } from "./tools/list-calendar-posts";
 import { listImageStylesTool } from "./tools/list-image-styles";
+import { listImagesTool } from "./tools/list-images";
 import { listNotificationsTool } from "./tools/list-notifications";
 import { listPostsTool } from "./tools/list-posts";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
@@ -31,6 +32,7 @@ import { reschedulePostTool } from "./tools/reschedule-post";
 import { saveWatermarkTool } from "./tools/save-watermark";
 import { schedulePostTool } from "./tools/schedule-post";
 import { searchSiteTool } from "./tools/search-site";
+import { showImageTool } from "./tools/show-image";
 import { switchBrandTool } from "./tools/switch-brand";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
@@ -65,6 +67,7 @@ export const toolFactories = {
   listBrands: listBrandsTool,
   listCalendarPosts: listCalendarPostsTool,
   listImageStyles: listImageStylesTool,
+  listImages: listImagesTool,
   listNotifications: listNotificationsTool,
   listPosts: listPostsTool,
   markNotificationsRead: markNotificationsReadTool,
@@ -76,6 +79,7 @@ export const toolFactories = {
   saveWatermark: saveWatermarkTool,
   schedulePost: schedulePostTool,
   searchSite: searchSiteTool,
+  showImage: showImageTool,
   switchBrand: switchBrandTool,
   updateBrandField: updateBrandFieldTool,
   updateBrandSettings: updateBrandSettingsTool,
