@@ -4,12 +4,15 @@ import { Outlet, useLocation } from "react-router";
 import { AppHeader } from "@/components/app-shell/app-header";
 import { SidebarNav } from "@/components/app-shell/app-sidebar";
 import { getViewTitle } from "@/components/app-shell/nav-config";
+import { Assistant } from "@/components/assistant/assistant";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { cn } from "@/lib/utils";
 
 export function AppShell() {
   const location = useLocation();
   const [navOpen, setNavOpen] = useState(false);
+  const [assistantOpen, setAssistantOpen] = useState(false);
   const title = getViewTitle(location.pathname);
 
   // Any navigation (link, back button, palette) closes the drawer.
@@ -45,7 +48,8 @@ export function AppShell() {
         </SheetContent>
       </Sheet>
 
-      <div className="flex min-h-svh min-w-0 flex-col">
+      {/* On wide screens the open assistant pushes the page body by its width. */}
+      <div className={cn("flex min-h-svh min-w-0 flex-col", assistantOpen && "md:pr-[max(25vw,320px)]")}>
         <AppHeader title={title} onOpenNav={() => setNavOpen(true)} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8 md:py-8">
           <Suspense fallback={<PageSkeleton />}>
@@ -53,6 +57,7 @@ export function AppShell() {
           </Suspense>
         </main>
       </div>
+      <Assistant open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>
   );
 }

@@ -1,0 +1,241 @@
+import { getToolName, isToolUIPart, type UIMessage } from "ai";
+import {
+  CheckIcon,
+  CircleAlertIcon,
+  CompassIcon,
+  ThumbsDownIcon,
+  ThumbsUpIcon,
+  WrenchIcon,
+} from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+
+import { GenerationProgress } from "@/components/generation/generation-progress";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { NAVIGATE_DELAY_MS, tomorrowAtNoon } from "@/lib/chat";
+import { type PostView, useApprovePost, useDenyPost, useGeneratedPost } from "@/lib/generation";
+import { cn } from "@/lib/utils";
+
+export type ChatPart = UIMessage["parts"][number];
+type ToolPart = Extract<ChatPart, { toolCallId: string }>;
+
+export function isChatToolPart(part: ChatPart): part is ToolPart {
+  return isToolUIPart(part);
+}
+
+const cardClass = "rounded-lg border bg-card p-3 text-sm shadow-xs";
+
+function humanize(name: string): string {
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase();
+}
+
+/** One line about a tool's output, never its JSON. */
+function summarize(output: unknown): string {
+  if (output == null) return "Done";
+  if (typeof output === "string") return output.length > 80 ? `${output.slice(0, 77)}...` : output;
+  if (Array.isArray(output)) return `${output.length} item${output.length === 1 ? "" : "s"}`;
+  if (typeof output === "object") {
+    const record = output as Record<string, unknown>;
+    for (const key of ["images", "items", "posts", "results", "templates"]) {
+      const list = record[key];
+      if (Array.isArray(list)) return `${list.length} ${key}`;
+    }
+    for (const key of ["message", "title", "name", "path", "status"]) {
+      const value = record[key];
+      if (typeof value === "string" && value) return value;
+    }
+  }
+  return "Done";
+}
+
+export function ToolPartCard({
+  part,
+  brandId,
+  live,
+  onNavigated,
+}: {
+  part: ToolPart;
+  brandId: string;
+  /** False for parts loaded from history: a past navigation is not replayed. */
+  live: boolean;
+  onNavigated: (toolCallId: string, path: string) => void;
+}) {
+  const name = getToolName(part);
+  if (part.state === "output-error") {
+    return (
+      <div
+        className={cn(cardClass, "border-destructive/30 bg-destructive/5 text-muted-foreground")}
+        data-testid="assistant-tool-error"
+      >
+        <p className="flex items-start gap-2">
+          <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          <span>{part.errorText}</span>
+        </p>
+      </div>
+    );
+  }
+  if (name === "navigateTo") {
+    const input = part.input as { path?: string } | undefined;
+    return (
+      <NavigateCard
+        toolCallId={part.toolCallId}
+        path={input?.path}
+        pending={part.state === "input-available" && live}
+        onNavigated={onNavigated}
+      />
+    );
+  }
+  if (part.state === "input-streaming" || part.state === "input-available") {
+    return (
+      <div className={cn(cardClass, "text-muted-foreground")} data-testid="assistant-tool-running">
+        Working on it: {humanize(name)}...
+      </div>
+    );
+  }
+  const output = "output" in part ? part.output : undefined;
+  if (name === "generatePost" && output && typeof output === "object" && "id" in output) {
+    return <ChatPostCard brandId={brandId} postId={(output as PostView).id} />;
+  }
+  if (name === "updateBrandField") {
+    const input = part.input as { field?: string } | undefined;
+    return (
+      <div className={cn(cardClass, "flex items-center gap-2")} data-testid="assistant-tool-card">
+        <CheckIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
+        <span>
+          Updated {input?.field ? humanize(input.field) : "brand"}.{" "}
+          <Link to="/settings" className="underline underline-offset-2">
+            See Settings
+          </Link>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className={cn(cardClass, "flex items-start gap-2")} data-testid="assistant-tool-card">
+      <WrenchIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="min-w-0">
+        <span className="font-medium">{humanize(name)}</span>
+        <span className="block truncate text-muted-foreground">{summarize(output)}</span>
+      </span>
+    </div>
+  );
+}
+
+function NavigateCard({
+  toolCallId,
+  path,
+  pending,
+  onNavigated,
+}: {
+  toolCallId: string;
+  path: string | undefined;
+  pending: boolean;
+  onNavigated: (toolCallId: string, path: string) => void;
+}) {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!pending || !path || done.current) return;
+    const timer = setTimeout(() => {
+      if (done.current) return;
+      done.current = true;
+      void navigate(path);
+      onNavigated(toolCallId, path);
+    }, NAVIGATE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pending, path, toolCallId, navigate, onNavigated]);
+  return (
+    <div className={cn(cardClass, "flex items-center gap-2")} data-testid="assistant-tool-card">
+      <CompassIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>{pending ? `Opening ${path ?? "the page"}...` : `Opened ${path ?? "the page"}`}</span>
+    </div>
+  );
+}
+
+/** A post generated from the chat: live progress, then caption and image with Deny / Approve & Schedule. */
+function ChatPostCard({ brandId, postId }: { brandId: string; postId: string }) {
+  const { post, view, query } = useGeneratedPost(brandId, postId, { announce: false });
+  const approve = useApprovePost(brandId, postId);
+  const deny = useDenyPost(brandId, postId);
+  const busy = approve.isPending || deny.isPending;
+
+  return (
+    <div className={cn(cardClass, "space-y-3")} data-testid="assistant-post-card" data-state={post?.state}>
+      {!post || !view ? (
+        query.isError ? (
+          <p className="text-muted-foreground">Could not load the post.</p>
+        ) : (
+          <div className="space-y-2" role="status" aria-label="Loading the post">
+            <Skeleton className="h-2 w-full" />
+            <Skeleton className="aspect-[4/3] w-full" />
+          </div>
+        )
+      ) : (
+        <>
+          <GenerationProgress view={view} />
+          {view.phase !== "generating" && view.phase !== "failed" && (
+            <>
+              {post.imageUrl && (
+                <img
+                  src={post.imageUrl}
+                  alt="Generated post"
+                  className="w-full rounded-md border object-cover"
+                  data-testid="assistant-post-image"
+                />
+              )}
+              <p className="whitespace-pre-wrap break-words" data-testid="assistant-post-caption">
+                {post.content}
+              </p>
+            </>
+          )}
+          {view.phase === "failed" && <p className="text-destructive">{post.feedback}</p>}
+          {busy ? (
+            <p className="text-muted-foreground" role="status">
+              Processing your request...
+            </p>
+          ) : post.state === "scheduled" || post.state === "approved" || post.state === "published" ? (
+            <div className="rounded-md bg-success/10 p-2" data-testid="assistant-post-outcome">
+              <p className="font-medium text-success">Post Approved &amp; Scheduled!</p>
+              <p className="text-muted-foreground">
+                Check the{" "}
+                <Link to="/calendar" className="underline underline-offset-2">
+                  Calendar
+                </Link>{" "}
+                to see it.
+              </p>
+            </div>
+          ) : post.state === "denied" && view.phase !== "failed" ? (
+            <div className="rounded-md bg-muted p-2" data-testid="assistant-post-outcome">
+              <p className="font-medium">Post Denied</p>
+              <p className="text-muted-foreground">Ask me for new content whenever you like.</p>
+            </div>
+          ) : post.state === "pending" ? (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => deny.mutate({ feedback: "Denied from the chat" })}
+                data-testid="assistant-post-deny"
+              >
+                <ThumbsDownIcon aria-hidden="true" />
+                Deny
+              </Button>
+              <Button
+                size="sm"
+                onClick={() => approve.mutate({ scheduledDate: tomorrowAtNoon().toISOString() })}
+                data-testid="assistant-post-approve"
+              >
+                <ThumbsUpIcon aria-hidden="true" />
+                Approve &amp; Schedule
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
