@@ -1,4 +1,5 @@
 import { AppError } from "@smm/domain/errors";
+import { extractPage } from "@smm/domain/knowledge/extract-page";
 import type { EnhanceContentRequest } from "@smm/domain/ports";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -125,5 +126,43 @@ it("answers 'Invalid response format from AI' to malformed JSON and 'Failed to g
   await expect(provider().writePost(postRequest)).rejects.toMatchObject({
     code: "upstream_failed",
     message: "Failed to generate post",
+  });
+});
+
+it("analyses a website from the model's JSON (fenced or not), and refuses an unreadable answer or a 500", async () => {
+  const page = extractPage(
+    "<html><head><title>Bean There Roasters</title><meta name=description content='Small-batch coffee'></head>" +
+      "<body><h1>Fresh coffee every week</h1><p>We roast in Leipzig.</p></body></html>",
+    "https://bean.example/",
+  );
+  fake.respondWith({
+    text:
+      "```json\n" +
+      JSON.stringify({
+        title: "Bean There Roasters",
+        summary: "A coffee roastery.",
+        keyPoints: ["Weekly roasts"],
+        brandInfo: { name: "Bean There", industry: "Coffee", tone: "Friendly", keyMessages: ["Fresh"] },
+      }) +
+      "\n```",
+  });
+  const analysis = await provider().analyzeWebsite({ page });
+  expect(analysis).toMatchObject({
+    title: "Bean There Roasters",
+    keyPoints: ["Weekly roasts"],
+    brandInfo: { name: "Bean There", industry: "Coffee", tone: "friendly", keyMessages: ["Fresh"] },
+  });
+  // The page goes to the model as data, with its title and text.
+  expect(promptText(fake.requests.at(-1)!.body)).toContain("We roast in Leipzig.");
+
+  fake.respondWith({ text: "I could not read that page, sorry." });
+  await expect(provider().analyzeWebsite({ page })).rejects.toMatchObject({
+    code: "upstream_failed",
+    message: "Failed to analyze website",
+  });
+  fake.respondWith({ status: 500 });
+  await expect(provider().analyzeWebsite({ page })).rejects.toMatchObject({
+    code: "upstream_failed",
+    message: "Failed to analyze website",
   });
 });

@@ -92,64 +92,64 @@ export function parseWebsiteAnalysis(text: string): WebsiteAnalysis {
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const openai = createOpenAI({ apiKey: options.apiKey, baseURL: options.baseURL });
   const model = openai.chat(options.textModel);
+
+  /** One completion; any failure of the call is logged and becomes upstream_failed with the task's text. */
+  async function complete(
+    task: { name: string; failure: string; temperature: number; timeoutMs: number },
+    { system, prompt }: { system: string; prompt: string },
+  ): Promise<string> {
+    try {
+      const result = await generateText({
+        model,
+        system,
+        prompt,
+        temperature: task.temperature,
+        maxRetries: options.maxRetries ?? 2,
+        abortSignal: AbortSignal.timeout(options.timeoutMs ?? task.timeoutMs),
+      });
+      return result.text;
+    } catch (error) {
+      options.logger.error(`${task.name} failed`, { error, model: options.textModel });
+      throw new AppError("upstream_failed", task.failure);
+    }
+  }
+
   return {
     kind: "openai",
     async enhanceContent(request) {
-      const { system, prompt } = buildEnhancePrompt(request);
-      try {
-        const result = await generateText({
-          model,
-          system,
-          prompt,
-          temperature: 0.7,
-          maxRetries: options.maxRetries ?? 2,
-          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      const enhance = {
+        name: "enhance-content",
+        failure: ENHANCE_FAILED,
+        temperature: 0.7,
+        timeoutMs: 30_000,
+      };
+      const text = unquote(await complete(enhance, buildEnhancePrompt(request)));
+      if (text === "") {
+        options.logger.error("enhance-content failed", {
+          error: "empty completion",
+          model: options.textModel,
         });
-        const text = unquote(result.text);
-        if (text === "") throw new Error("empty completion");
-        return text;
-      } catch (error) {
-        options.logger.error("enhance-content failed", { error, model: options.textModel });
         throw new AppError("upstream_failed", ENHANCE_FAILED);
       }
+      return text;
     },
     async writePost(request) {
-      const { system, prompt } = buildPostPrompt(request);
-      let text: string;
-      try {
-        const result = await generateText({
-          model,
-          system,
-          prompt,
-          temperature: 0.8,
-          maxRetries: options.maxRetries ?? 2,
-          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
-        });
-        text = result.text;
-      } catch (error) {
-        options.logger.error("write-post failed", { error, model: options.textModel });
-        throw new AppError("upstream_failed", POST_GENERATION_FAILED);
-      }
-      return parseWrittenPost(text);
+      const write = {
+        name: "write-post",
+        failure: POST_GENERATION_FAILED,
+        temperature: 0.8,
+        timeoutMs: 60_000,
+      };
+      return parseWrittenPost(await complete(write, buildPostPrompt(request)));
     },
     async analyzeWebsite(request) {
-      const { system, prompt } = buildWebsiteAnalysisPrompt(request);
-      let text: string;
-      try {
-        const result = await generateText({
-          model,
-          system,
-          prompt,
-          temperature: 0.2,
-          maxRetries: options.maxRetries ?? 2,
-          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
-        });
-        text = result.text;
-      } catch (error) {
-        options.logger.error("analyze-website failed", { error, model: options.textModel });
-        throw new AppError("upstream_failed", ANALYZE_WEBSITE_FAILED);
-      }
-      return parseWebsiteAnalysis(text);
+      const analyze = {
+        name: "analyze-website",
+        failure: ANALYZE_WEBSITE_FAILED,
+        temperature: 0.2,
+        timeoutMs: 60_000,
+      };
+      return parseWebsiteAnalysis(await complete(analyze, buildWebsiteAnalysisPrompt(request)));
     },
   };
 }
