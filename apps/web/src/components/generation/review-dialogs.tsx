@@ -16,7 +16,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { defaultScheduleDate, fromLocalInputValue, type PostView, toLocalInputValue } from "@/lib/generation";
 
-function InlineError({ id, message, testId }: { id: string; message: string | null; testId: string }) {
+export function InlineError({ id, message, testId }: { id: string; message: string | null; testId: string }) {
   if (!message) return null;
   return (
     <p id={id} className="flex items-start gap-1.5 text-sm text-destructive" data-testid={testId}>
@@ -24,6 +24,43 @@ function InlineError({ id, message, testId }: { id: string; message: string | nu
       {message}
     </p>
   );
+}
+
+/**
+ * The date-time field of the approve and schedule dialogs: each opening starts from the defaults (the AI's
+ * optimal time when still ahead, else the next hour; the time moves on while the dialog is closed), nothing
+ * before now can be chosen, and `read()` gives the date or puts the spec's message on the field.
+ */
+export function useFutureDateField(post: PostView, open: boolean) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [min, setMin] = useState("");
+  const [openedWith, setOpenedWith] = useState(false);
+  if (open !== openedWith) {
+    setOpenedWith(open);
+    if (open) {
+      const now = new Date();
+      setValue(toLocalInputValue(defaultScheduleDate(post, now)));
+      setMin(toLocalInputValue(now));
+      setError(null);
+    }
+  }
+  return {
+    value,
+    min,
+    error,
+    change(next: string) {
+      setValue(next);
+      setError(null);
+    },
+    read(): Date | null {
+      const date = fromLocalInputValue(value);
+      if (!date) setError(MISSING_SCHEDULED_DATE);
+      else if (date.getTime() <= Date.now()) setError(SCHEDULED_IN_PAST);
+      else return date;
+      return null;
+    },
+  };
 }
 
 /**
@@ -41,33 +78,12 @@ export function ApproveDialog({
   onOpenChange: (open: boolean) => void;
   onApprove: (scheduledDate: Date) => void;
 }) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [min, setMin] = useState("");
-
-  // Each opening starts from the defaults (the time moves on while the dialog is closed).
-  const [openedWith, setOpenedWith] = useState(false);
-  if (open !== openedWith) {
-    setOpenedWith(open);
-    if (open) {
-      const now = new Date();
-      setValue(toLocalInputValue(defaultScheduleDate(post, now)));
-      setMin(toLocalInputValue(now));
-      setError(null);
-    }
-  }
+  const field = useFutureDateField(post, open);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const date = fromLocalInputValue(value);
-    if (!date) {
-      setError(MISSING_SCHEDULED_DATE);
-      return;
-    }
-    if (date.getTime() <= Date.now()) {
-      setError(SCHEDULED_IN_PAST);
-      return;
-    }
+    const date = field.read();
+    if (!date) return;
     onApprove(date);
     onOpenChange(false);
   }
@@ -87,17 +103,14 @@ export function ApproveDialog({
             <Input
               id="approve-date"
               type="datetime-local"
-              value={value}
-              min={min}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "approve-date-error" : "approve-date-hint"}
+              value={field.value}
+              min={field.min}
+              onChange={(event) => field.change(event.target.value)}
+              aria-invalid={field.error ? true : undefined}
+              aria-describedby={field.error ? "approve-date-error" : "approve-date-hint"}
               data-testid="approve-date"
             />
-            {!error && (
+            {!field.error && (
               <p id="approve-date-hint" className="text-xs text-muted-foreground">
                 Your local time
                 {post.aiSuggestions?.optimal_time
@@ -105,7 +118,7 @@ export function ApproveDialog({
                   : "."}
               </p>
             )}
-            <InlineError id="approve-date-error" message={error} testId="approve-date-error" />
+            <InlineError id="approve-date-error" message={field.error} testId="approve-date-error" />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

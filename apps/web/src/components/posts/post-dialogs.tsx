@@ -1,7 +1,7 @@
-import { MISSING_SCHEDULED_DATE, POST_CONTENT_EMPTY, SCHEDULED_IN_PAST } from "@smm/domain/posts/schemas";
-import { CalendarClockIcon, CircleAlertIcon, SaveIcon } from "lucide-react";
+import { POST_CONTENT_EMPTY } from "@smm/domain/posts/schemas";
+import { CalendarClockIcon, SaveIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
-
+import { InlineError, useFutureDateField } from "@/components/generation/review-dialogs";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,22 +14,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { defaultScheduleDate, fromLocalInputValue, type PostView, toLocalInputValue } from "@/lib/generation";
-
-function InlineError({ id, message, testId }: { id: string; message: string | null; testId: string }) {
-  if (!message) return null;
-  return (
-    <p
-      id={id}
-      className="flex items-start gap-1.5 text-sm text-destructive"
-      data-testid={testId}
-      role="alert"
-    >
-      <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      {message}
-    </p>
-  );
-}
+import type { PostView } from "@/lib/generation";
 
 /**
  * Edit the message: empty text is refused inline, unchanged text just closes, and on a failed save the
@@ -135,31 +120,12 @@ export function ScheduleDialog({
   onOpenChange: (open: boolean) => void;
   onSchedule: (date: Date) => void;
 }) {
-  const [value, setValue] = useState("");
-  const [min, setMin] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [openedWith, setOpenedWith] = useState(false);
-  if (open !== openedWith) {
-    setOpenedWith(open);
-    if (open) {
-      const now = new Date();
-      setValue(toLocalInputValue(defaultScheduleDate(post, now)));
-      setMin(toLocalInputValue(now));
-      setError(null);
-    }
-  }
+  const field = useFutureDateField(post, open);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const date = fromLocalInputValue(value);
-    if (!date) {
-      setError(MISSING_SCHEDULED_DATE);
-      return;
-    }
-    if (date.getTime() <= Date.now()) {
-      setError(SCHEDULED_IN_PAST);
-      return;
-    }
+    const date = field.read();
+    if (!date) return;
     onSchedule(date);
     onOpenChange(false);
   }
@@ -178,17 +144,14 @@ export function ScheduleDialog({
             <Input
               id={inputId}
               type="datetime-local"
-              value={value}
-              min={min}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
+              value={field.value}
+              min={field.min}
+              onChange={(event) => field.change(event.target.value)}
+              aria-invalid={field.error ? true : undefined}
+              aria-describedby={field.error ? `${inputId}-error` : undefined}
               data-testid="schedule-date"
             />
-            <InlineError id={`${inputId}-error`} message={error} testId="schedule-date-error" />
+            <InlineError id={`${inputId}-error`} message={field.error} testId="schedule-date-error" />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
