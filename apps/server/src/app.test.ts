@@ -172,6 +172,23 @@ describe("e-mail and password accounts", () => {
     expect(fresh.status).toBe(200);
   });
 
+  it("ends another session at once when the password changes with revokeOtherSessions", async () => {
+    const { email, password, cookie } = await signUpVerifiedUser(ctx);
+    const second = await jsonRequest(ctx, "/api/auth/sign-in/email", { body: { email, password } });
+    expect(second.status).toBe(200);
+    const otherCookie = (second.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    // Both sessions are in use (and remembered by the session cache) before the change.
+    expect((await jsonRequest(ctx, "/api/me", { cookie: otherCookie })).status).toBe(200);
+    expect((await jsonRequest(ctx, "/api/me", { cookie })).status).toBe(200);
+
+    const change = await jsonRequest(ctx, "/api/auth/change-password", {
+      body: { currentPassword: password, newPassword: "a-brand-new-pass-8", revokeOtherSessions: true },
+      cookie,
+    });
+    expect(change.status).toBe(200);
+    expect((await jsonRequest(ctx, "/api/me", { cookie: otherCookie })).status).toBe(401);
+  });
+
   it("refuses a wrong current password on change", async () => {
     const { cookie } = await signUpVerifiedUser(ctx);
     const change = await jsonRequest(ctx, "/api/auth/change-password", {

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
 import { userContext } from "./lib/domain-context";
+import { canChangeSessions, SessionCache } from "./lib/session-cache";
 import { createStaticHandler } from "./lib/static";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
 import { createBrandRoutes } from "./routes/brands";
@@ -49,18 +50,26 @@ export function createApp(deps: AppDeps) {
     return c.json(new AppError("internal", "Something went wrong. Please try again.").toBody(), 500);
   });
 
+  const sessions = new SessionCache();
+  const withCaller = sessionMiddleware(deps, sessions);
+
   // Creating an API key is an Enterprise feature; better-auth's plugin knows nothing of plans.
-  app.use("/api/auth/api-key/create", sessionMiddleware(deps), async (c, next) => {
+  app.use("/api/auth/api-key/create", withCaller, async (c, next) => {
     await requireApiAccess(userContext(c, deps));
     return next();
   });
 
   // better-auth answers its own routes; it gets the caller's address for its rate limiter.
-  app.on(["GET", "POST"], "/api/auth/*", (c) =>
-    deps.auth.handler(new Request(c.req.raw, { headers: headersWithClientIp(c, deps.trustProxy) })),
-  );
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const response = await deps.auth.handler(
+      new Request(c.req.raw, { headers: headersWithClientIp(c, deps.trustProxy) }),
+    );
+    // After the change is made, so no request can re-remember the old session in between.
+    if (canChangeSessions(c.req.method, c.req.path)) sessions.clear();
+    return response;
+  });
 
-  app.use("/api/*", sessionMiddleware(deps));
+  app.use("/api/*", withCaller);
   app.use("/api/*", requireSignedIn(openApiPaths));
   // A key made while on Enterprise stops working when the plan ends.
   app.use("/api/*", async (c, next) => {
@@ -86,7 +95,7 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
-  app.use("/mcp", sessionMiddleware(deps));
+  app.use("/mcp", withCaller);
   app.route("/mcp", createMcpRoutes(deps));
 
   if (deps.webDist) {

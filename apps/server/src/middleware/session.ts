@@ -3,6 +3,7 @@ import { AppError } from "@smm/domain/errors";
 import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_IP_HEADER } from "../auth";
 import type { AppDeps, AppEnv, SessionUser } from "../context";
+import type { SessionCache } from "../lib/session-cache";
 
 /**
  * Rebuilds the request headers with the caller's address in our own header, so better-auth's
@@ -34,7 +35,7 @@ function toSessionUser(user: {
 }
 
 /** Puts the caller (session cookie or API key) on the context; never rejects by itself. */
-export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(deps: AppDeps, sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("user", null);
     c.set("authMethod", null);
@@ -52,10 +53,17 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
       }
       return next();
     }
-    if (c.req.header("cookie")) {
-      const session = await deps.auth.api.getSession({ headers: headersWithClientIp(c, deps.trustProxy) });
-      if (session) {
-        c.set("user", toSessionUser(session.user));
+    const cookie = c.req.header("cookie");
+    if (cookie) {
+      let user = sessions.get(cookie);
+      if (user === undefined) {
+        const generation = sessions.generation;
+        const session = await deps.auth.api.getSession({ headers: headersWithClientIp(c, deps.trustProxy) });
+        user = session ? toSessionUser(session.user) : null;
+        sessions.set(cookie, user, session?.session.expiresAt, generation);
+      }
+      if (user) {
+        c.set("user", user);
         c.set("authMethod", "session");
       }
     }
