@@ -22,6 +22,7 @@ const webEntries = [
   "usage/limits.ts",
   "notifications/schemas.ts",
   "posts/schemas.ts",
+  "posts/calendar-post.ts",
   "generation/schemas.ts",
   "media/schemas.ts",
   "watermark/schemas.ts",

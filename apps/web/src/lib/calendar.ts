@@ -1,3 +1,4 @@
+import { type CalendarPostView, toCalendarPostView } from "@smm/domain/posts/calendar-post";
 import type { CalendarPosts } from "@smm/domain/posts/list-calendar-posts";
 import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
@@ -23,7 +24,12 @@ import { actionErrorMessage, SCHEDULE_FAILED_MESSAGE } from "@/lib/generation";
  * Every key lives under ["brand", id, "posts"], so a brand switch drops them and post.changed refreshes them.
  */
 
-export type { CalendarPosts, PostPage, PostView };
+export type { CalendarPosts, CalendarPostView, PostView };
+
+/** A page of the Approved Content list, its posts held as the calendar holds them. */
+export interface CalendarPage extends Omit<PostPage, "posts"> {
+  posts: CalendarPostView[];
+}
 
 /** Core spec section 9: the grid has 42 cells; a post dropped on a day is scheduled at noon. */
 export const CALENDAR_CELLS = 42;
@@ -95,7 +101,7 @@ export function isPastDay(day: Date, now: Date = new Date()): boolean {
 }
 
 /** Where a calendar post sits: when it went out, else when it is due. */
-export function calendarTime(post: Pick<PostView, "postedAt" | "scheduledDate">): string | null {
+export function calendarTime(post: Pick<CalendarPostView, "postedAt" | "scheduledDate">): string | null {
   return post.postedAt ?? post.scheduledDate;
 }
 
@@ -127,8 +133,8 @@ export function truncateText(text: string, limit = CALENDAR_TEXT_LIMIT): string 
 }
 
 /** The month's posts grouped by local day. */
-export function groupByDay(posts: PostView[]): Map<string, PostView[]> {
-  const days = new Map<string, PostView[]>();
+export function groupByDay(posts: CalendarPostView[]): Map<string, CalendarPostView[]> {
+  const days = new Map<string, CalendarPostView[]>();
   for (const post of posts) {
     const time = calendarTime(post);
     if (!time) continue;
@@ -193,8 +199,13 @@ export function useApprovedContent(brandId: string, params: SidebarParams) {
   return useInfiniteQuery({
     queryKey: calendarKeys.approved(brandId, params),
     initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) =>
-      api.get<PostPage>(sidebarQuery(params, pageParam), { signal, headers: brandHeaders(brandId) }),
+    queryFn: async ({ signal, pageParam }): Promise<CalendarPage> => {
+      const page = await api.get<PostPage>(sidebarQuery(params, pageParam), {
+        signal,
+        headers: brandHeaders(brandId),
+      });
+      return { ...page, posts: page.posts.map(toCalendarPostView) };
+    },
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -216,28 +227,29 @@ export function useLiveCalendarQueries(brandId: string) {
 // ---- moving a post (drag and drop, the preview's Unschedule) ----
 
 export interface MovePostVariables {
-  post: PostView;
+  post: CalendarPostView;
   /** The day (YYYY-MM-DD) to schedule it on at noon, or null to take its date away. */
   day: string | null;
 }
 
 type Snapshot = [QueryKey, unknown][];
 
-function matchesSidebar(post: PostView, params: SidebarParams): boolean {
+function matchesSidebar(post: CalendarPostView, params: SidebarParams): boolean {
   if ((params.filter === "facebook" || params.filter === "instagram") && post.platform !== params.filter)
     return false;
   if (params.filter === "ai" && !post.aiGenerated) return false;
   if (params.filter === "manual" && post.aiGenerated) return false;
   const text = params.search.trim().toLowerCase();
-  return !text || post.content.toLowerCase().includes(text);
+  // The excerpt stands in for the whole text until the list is read again.
+  return !text || post.excerpt.toLowerCase().includes(text);
 }
 
-function sortByTime(posts: PostView[]): PostView[] {
+function sortByTime(posts: CalendarPostView[]): CalendarPostView[] {
   return [...posts].sort((a, b) => (calendarTime(a) ?? "").localeCompare(calendarTime(b) ?? ""));
 }
 
 /** What a move does to a post, as the server will answer it. */
-export function movedPost(post: PostView, day: string | null): PostView {
+export function movedPost(post: CalendarPostView, day: string | null): CalendarPostView {
   return {
     ...post,
     state: day ? "scheduled" : "approved",
@@ -288,7 +300,7 @@ export function useMovePost(brandId: string) {
       }
 
       // Sidebar lists: out when it gets a date, in (first) when it loses it.
-      for (const [key, data] of queryClient.getQueriesData<InfiniteData<PostPage, string | null>>({
+      for (const [key, data] of queryClient.getQueriesData<InfiniteData<CalendarPage, string | null>>({
         queryKey: calendarKeys.approvedAll(brandId),
       })) {
         if (!data) continue;
@@ -303,7 +315,7 @@ export function useMovePost(brandId: string) {
           pages[0] = { ...pages[0], posts: [next, ...pages[0].posts] };
           delta += 1;
         }
-        queryClient.setQueryData<InfiniteData<PostPage, string | null>>(key, {
+        queryClient.setQueryData<InfiniteData<CalendarPage, string | null>>(key, {
           ...data,
           pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total + delta) })),
         });

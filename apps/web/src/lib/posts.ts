@@ -112,23 +112,25 @@ export function useInfinitePostList(brandId: string, variant: PostListVariant, f
   });
 }
 
-/** One post, kept current by post.changed (the Post Details modal); starts from the copy a list holds. */
-export function usePost(brandId: string, initial: PostView) {
+/**
+ * One post, kept current by post.changed: the Post Details modal (starting from the copy a list holds) and
+ * the calendar's Post Preview (which only has the grid's excerpt and reads the post when it opens).
+ */
+export function usePost(brandId: string, postId: string, initial?: PostView) {
   const queryClient = useQueryClient();
-  const key = postKeys.detail(brandId, initial.id);
+  const key = postKeys.detail(brandId, postId);
   useAppEvent("post.changed", (event) => {
-    if (event.brandId === brandId && event.postId === initial.id)
+    if (event.brandId === brandId && event.postId === postId)
       void queryClient.invalidateQueries({ queryKey: key });
   });
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<PostView>(`/api/posts/${encodeURIComponent(initial.id)}`, {
+      api.get<PostView>(`/api/posts/${encodeURIComponent(postId)}`, {
         signal,
         headers: brandHeaders(brandId),
       }),
-    initialData: initial,
-    initialDataUpdatedAt: 0,
+    ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
     retry: false,
   });
 }

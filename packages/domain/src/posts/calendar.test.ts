@@ -4,6 +4,7 @@ import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
 import { type NewPost, posts } from "../db/schema";
 import { AppError } from "../errors";
+import { CALENDAR_EXCERPT_LENGTH } from "./calendar-post";
 import { listCalendarPosts } from "./list-calendar-posts";
 import { listPosts } from "./list-posts";
 
@@ -90,7 +91,27 @@ describe("listCalendarPosts", () => {
       "published",
       "scheduled",
     ]);
-    expect(shown[1]).toMatchObject({ content: "early", scheduledDate: "2026-12-01T12:00:00.000Z" });
+    expect(shown[1]).toEqual({
+      id: early,
+      platform: expect.any(String),
+      state: "scheduled",
+      aiGenerated: expect.any(Boolean),
+      excerpt: "early",
+      scheduledDate: "2026-12-01T12:00:00.000Z",
+      postedAt: null,
+    });
+  });
+
+  it("carries the start of the text only, not whole posts", async () => {
+    const ctx = await brandContext();
+    const long = `${"Autumn blend is back. ".repeat(20)}`;
+    await insertPosts(ctx, [
+      { status: "approved", scheduledDate: at("2026-12-02T12:00:00Z"), content: long },
+    ]);
+    const [shown] = (await listCalendarPosts(ctx, month)).posts;
+    expect(shown?.excerpt).toBe(long.slice(0, CALENDAR_EXCERPT_LENGTH));
+    expect(Object.keys(shown ?? {})).not.toContain("content");
+    expect(Object.keys(shown ?? {})).not.toContain("imageUrl");
   });
 
   it("accepts offsets other than UTC", async () => {

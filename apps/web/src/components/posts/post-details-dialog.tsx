@@ -5,7 +5,7 @@ import { type PostView, usePost } from "@/lib/posts";
 import { PostCard, platformLabel } from "./post-card";
 
 function Details({ brandId, post: initial }: { brandId: string; post: PostView }) {
-  const query = usePost(brandId, initial);
+  const query = usePost(brandId, initial.id, initial);
   const gone = query.error instanceof ApiError && query.error.status === 404;
   if (gone)
     return (
@@ -13,7 +13,7 @@ function Details({ brandId, post: initial }: { brandId: string; post: PostView }
         This post was deleted.
       </p>
     );
-  return <PostCard post={query.data} brandId={brandId} variant="full" className="border-0 p-0" />;
+  return <PostCard post={query.data ?? initial} brandId={brandId} variant="full" className="border-0 p-0" />;
 }
 
 /** The full post card in a dialog: opened from Recent Activity and from the lists' compact cards. */

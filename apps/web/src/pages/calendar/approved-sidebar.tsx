@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type PostView, SIDEBAR_FILTERS, type SidebarFilter, truncateText } from "@/lib/calendar";
+import { type CalendarPostView, SIDEBAR_FILTERS, type SidebarFilter, truncateText } from "@/lib/calendar";
 import { cn } from "@/lib/utils";
 
 import { AiBadge, DraggablePost, PlatformIcon } from "./post-chip";
@@ -15,7 +15,7 @@ export const SIDEBAR_DROPPABLE_ID = "sidebar";
 export const SIDEBAR_ID = "calendar-sidebar";
 
 interface ApprovedSidebarProps {
-  posts: PostView[];
+  posts: CalendarPostView[];
   total: number;
   loading: boolean;
   error: boolean;
@@ -27,12 +27,12 @@ interface ApprovedSidebarProps {
   onSearch: (value: string) => void;
   filter: SidebarFilter;
   onFilter: (value: SidebarFilter) => void;
-  onOpenPost: (post: PostView) => void;
+  onOpenPost: (post: CalendarPostView) => void;
   /** A scheduled post is being dragged: the sidebar is a drop target that unschedules it. */
   acceptsDrop: boolean;
 }
 
-function SidebarPost({ post, onOpen }: { post: PostView; onOpen: (post: PostView) => void }) {
+function SidebarPost({ post, onOpen }: { post: CalendarPostView; onOpen: (post: CalendarPostView) => void }) {
   return (
     <DraggablePost post={post} onOpen={onOpen} testId="sidebar-post" className="block">
       <span className="flex flex-col gap-1.5 rounded-lg border bg-background p-2.5 text-left shadow-xs transition-colors hover:border-primary/50 hover:bg-accent/50">
@@ -42,7 +42,7 @@ function SidebarPost({ post, onOpen }: { post: PostView; onOpen: (post: PostView
           {post.aiGenerated && <AiBadge />}
         </span>
         <span className="text-sm leading-snug break-words">
-          {truncateText(post.content || "No text yet", 90)}
+          {truncateText(post.excerpt || "No text yet", 90)}
         </span>
       </span>
     </DraggablePost>

@@ -33,6 +33,7 @@ import { Button } from "@/components/ui/button";
 import { useActiveBrand } from "@/lib/brands";
 import {
   addMonths,
+  type CalendarPostView,
   canScheduleOn,
   dayKey,
   formatLongDay,
@@ -40,7 +41,6 @@ import {
   groupByDay,
   monthGridDays,
   PAST_DATE_MESSAGE,
-  type PostView,
   parseDayKey,
   type SidebarFilter,
   startOfMonth,
@@ -102,8 +102,8 @@ function describeTarget(id: string | number | undefined): string {
 function postName(data: unknown): string {
   const post = (data as DragData | undefined)?.post;
   if (!post) return "post";
-  const text = post.content.slice(0, 40);
-  return `post "${text}${post.content.length > 40 ? "…" : ""}"`;
+  const text = post.excerpt.slice(0, 40);
+  return `post "${text}${post.excerpt.length > 40 ? "…" : ""}"`;
 }
 
 const announcements: Announcements = {
@@ -132,9 +132,9 @@ function CalendarBoard({ brand }: { brand: Brand }) {
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<SidebarFilter>("all");
-  const [preview, setPreview] = useState<PostView | null>(null);
+  const [preview, setPreview] = useState<CalendarPostView | null>(null);
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const [dragging, setDragging] = useState<PostView | null>(null);
+  const [dragging, setDragging] = useState<CalendarPostView | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchInput), SEARCH_DEBOUNCE_MS);

@@ -3,12 +3,12 @@ import { useDroppable } from "@dnd-kit/core";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   CALENDAR_CELLS,
+  type CalendarPostView,
   CELL_CHIP_LIMIT,
   canScheduleOn,
   dayKey,
   formatLongDay,
   isPastDay,
-  type PostView,
 } from "@/lib/calendar";
 import { cn } from "@/lib/utils";
 
@@ -44,9 +44,9 @@ interface DayCellProps {
   day: Date;
   month: Date;
   now: Date;
-  posts: PostView[];
+  posts: CalendarPostView[];
   compact: boolean;
-  onOpenPost: (post: PostView) => void;
+  onOpenPost: (post: CalendarPostView) => void;
   onOpenDay: (key: string) => void;
 }
 
@@ -152,9 +152,9 @@ export function MonthGrid({
   month: Date;
   days: Date[];
   now: Date;
-  postsByDay: Map<string, PostView[]>;
+  postsByDay: Map<string, CalendarPostView[]>;
   compact: boolean;
-  onOpenPost: (post: PostView) => void;
+  onOpenPost: (post: CalendarPostView) => void;
   onOpenDay: (key: string) => void;
 }) {
   return (

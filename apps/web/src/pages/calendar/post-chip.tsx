@@ -3,15 +3,15 @@ import { SparklesIcon } from "lucide-react";
 import type * as React from "react";
 
 import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
-import { calendarTime, formatTime, type PostView, truncateText } from "@/lib/calendar";
+import { type CalendarPostView, calendarTime, formatTime, truncateText } from "@/lib/calendar";
 import { cn } from "@/lib/utils";
 
 /** What a drag carries: the post as the page last saw it. */
 export interface DragData {
-  post: PostView;
+  post: CalendarPostView;
 }
 
-export const draggableId = (post: PostView) => `post:${post.id}`;
+export const draggableId = (post: CalendarPostView) => `post:${post.id}`;
 
 /** Blue = scheduled, green = published (core spec section 2, help legend). */
 export const chipTone = {
@@ -26,25 +26,25 @@ export function PlatformIcon({
   platform,
   className,
 }: {
-  platform: PostView["platform"];
+  platform: CalendarPostView["platform"];
   className?: string;
 }) {
   const Icon = platform === "instagram" ? InstagramIcon : FacebookIcon;
   return <Icon className={cn("size-3 shrink-0", className)} aria-hidden="true" />;
 }
 
-const platformName = (post: PostView) => (post.platform === "instagram" ? "Instagram" : "Facebook");
+const platformName = (post: CalendarPostView) => (post.platform === "instagram" ? "Instagram" : "Facebook");
 
-export function chipLabel(post: PostView): string {
+export function chipLabel(post: CalendarPostView): string {
   const time = calendarTime(post);
   const when = time ? ` at ${formatTime(time)}` : "";
   const what =
     post.state === "published" ? "Published" : post.state === "scheduled" ? "Scheduled" : "Approved";
-  return `${what} ${platformName(post)} post${when}: ${truncateText(post.content || "No text yet")}`;
+  return `${what} ${platformName(post)} post${when}: ${truncateText(post.excerpt || "No text yet")}`;
 }
 
 /** The chip's face: time, platform and the first 50 characters (also used as the drag overlay). */
-export function ChipFace({ post, overlay }: { post: PostView; overlay?: boolean }) {
+export function ChipFace({ post, overlay }: { post: CalendarPostView; overlay?: boolean }) {
   const time = calendarTime(post);
   const tone =
     post.state === "published"
@@ -64,7 +64,7 @@ export function ChipFace({ post, overlay }: { post: PostView; overlay?: boolean 
         <PlatformIcon platform={post.platform} />
         {time && <span className="font-semibold tabular-nums">{formatTime(time)}</span>}
       </span>
-      <span className="line-clamp-2 min-w-0 break-words">{truncateText(post.content || "No text yet")}</span>
+      <span className="line-clamp-2 min-w-0 break-words">{truncateText(post.excerpt || "No text yet")}</span>
     </span>
   );
 }
@@ -81,8 +81,8 @@ export function CalendarPostChip({
   onOpen,
   draggable = true,
 }: {
-  post: PostView;
-  onOpen: (post: PostView) => void;
+  post: CalendarPostView;
+  onOpen: (post: CalendarPostView) => void;
   /** False in lists outside the drag area (a day's list): the chip only opens the preview. */
   draggable?: boolean;
 }) {
@@ -116,8 +116,8 @@ export function DraggablePost({
   className,
   children,
 }: {
-  post: PostView;
-  onOpen: (post: PostView) => void;
+  post: CalendarPostView;
+  onOpen: (post: CalendarPostView) => void;
   testId: string;
   className?: string;
   children: React.ReactNode;

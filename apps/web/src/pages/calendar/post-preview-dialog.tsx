@@ -13,16 +13,40 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { calendarTime, dayKey, formatLongDay, formatTime, type PostView } from "@/lib/calendar";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/api";
+import { type CalendarPostView, calendarTime, dayKey, formatLongDay, formatTime } from "@/lib/calendar";
+import { usePost } from "@/lib/posts";
 
 import { CalendarPostChip } from "./post-chip";
 
-function whenText(post: PostView): string {
+function whenText(post: CalendarPostView): string {
   const time = calendarTime(post);
   if (!time) return "Not scheduled yet";
   const date = new Date(time);
   const verb = post.state === "published" ? "Published" : "Scheduled for";
   return `${verb} ${formatLongDay(date)} at ${formatTime(time)}`;
+}
+
+/** The grid only holds an excerpt: the preview reads the whole post (text, image) when it opens. */
+function WholePost({ postId, brand }: { postId: string; brand: Brand }) {
+  const query = usePost(brand.id, postId);
+  if (query.data) return <GeneratedPostPreview post={query.data} brand={brand} />;
+  if (query.isError)
+    return (
+      <p className="text-sm text-muted-foreground" role="alert" data-testid="post-preview-error">
+        {query.error instanceof ApiError && query.error.status === 404
+          ? "This post was deleted."
+          : "Could not load this post. Close the preview and try again."}
+      </p>
+    );
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading the post" data-testid="post-preview-loading">
+      <Skeleton className="h-4 w-1/3" />
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="aspect-square w-full" />
+    </div>
+  );
 }
 
 /** The Post Preview modal: the post as its network shows it, when it goes (or went) out, and Unschedule. */
@@ -33,10 +57,10 @@ export function PostPreviewDialog({
   onUnschedule,
   unscheduling,
 }: {
-  post: PostView | null;
+  post: CalendarPostView | null;
   brand: Brand;
   onClose: () => void;
-  onUnschedule: (post: PostView) => void;
+  onUnschedule: (post: CalendarPostView) => void;
   unscheduling: boolean;
 }) {
   return (
@@ -57,7 +81,7 @@ export function PostPreviewDialog({
                 <PostStateBadge state={post.state} />
               </div>
             </DialogHeader>
-            <GeneratedPostPreview post={post} brand={brand} />
+            <WholePost postId={post.id} brand={brand} />
             <DialogFooter>
               {post.state === "scheduled" && (
                 <Button
@@ -89,9 +113,9 @@ export function DayPostsDialog({
   onOpenPost,
 }: {
   day: string | null;
-  posts: PostView[];
+  posts: CalendarPostView[];
   onClose: () => void;
-  onOpenPost: (post: PostView) => void;
+  onOpenPost: (post: CalendarPostView) => void;
 }) {
   const date = day ? new Date(`${day}T00:00:00`) : null;
   return (
