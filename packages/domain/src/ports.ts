@@ -4,6 +4,13 @@ import type { PostWritingRequest, WrittenPost } from "./ai/offline-post-writer";
 import type { EnhanceFieldName } from "./ai/schemas";
 import type { ContentTone, ImageStyle, LanguageCode } from "./brands/constants";
 import type { WebsiteAnalysis, WebsiteAnalysisRequest } from "./knowledge/types";
+import type {
+  CampaignPlanRequest,
+  CampaignSlot,
+  ContentIdea,
+  ContentIdeasRequest,
+  PlannedPostIdea,
+} from "./suggestions/types";
 
 export interface MailMessage {
   to: string;
@@ -64,9 +71,30 @@ export interface AiProvider {
    * 'Failed to analyze website' when the model fails or answers something unreadable.
    */
   analyzeWebsite(request: WebsiteAnalysisRequest): Promise<WebsiteAnalysis>;
+  /**
+   * One idea (content suggestion and reason) per slot of a campaign plan, in the slots' order; the domain
+   * has already chosen the dates and platforms. Throws AppError upstream_failed with 'Failed to create
+   * campaign plan' when the model fails or answers something unreadable.
+   */
+  planCampaign(request: CampaignPlanRequest): Promise<PlannedPostIdea[]>;
+  /**
+   * `count` post ideas (title, angle, platform) for the brand. Throws AppError upstream_failed with
+   * 'Failed to generate content ideas' when the model fails or answers something unreadable.
+   */
+  suggestContentIdeas(request: ContentIdeasRequest): Promise<ContentIdea[]>;
 }
 
-export type { PostWritingRequest, WebsiteAnalysis, WebsiteAnalysisRequest, WrittenPost };
+export type {
+  CampaignPlanRequest,
+  CampaignSlot,
+  ContentIdea,
+  ContentIdeasRequest,
+  PlannedPostIdea,
+  PostWritingRequest,
+  WebsiteAnalysis,
+  WebsiteAnalysisRequest,
+  WrittenPost,
+};
 
 /** One page as the web fetcher received it, after redirects. */
 export interface FetchedPage {

@@ -5,12 +5,15 @@ import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { createBrandTool } from "./tools/create-brand";
+import { createCampaignPlanTool } from "./tools/create-campaign-plan";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteNotificationTool } from "./tools/delete-notification";
 import { deletePostTool } from "./tools/delete-post";
 import { denyPostTool } from "./tools/deny-post";
+import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
 import { editPostTool } from "./tools/edit-post";
 import { enhanceContentTool } from "./tools/enhance-content";
+import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generatePostTool } from "./tools/generate-post";
 import { getBrandTool } from "./tools/get-brand";
 import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
@@ -23,6 +26,7 @@ import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
 import { listNotificationsTool } from "./tools/list-notifications";
 import { listPostsTool } from "./tools/list-posts";
+import { listSuggestionsTool } from "./tools/list-suggestions";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
 import { publishPostNowTool } from "./tools/publish-post-now";
@@ -37,6 +41,7 @@ import { switchBrandTool } from "./tools/switch-brand";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
 import { updateCompanyProfileTool } from "./tools/update-company-profile";
+import { writeSocialPostTool } from "./tools/write-social-post";
 
 export type { ToolContext } from "./context";
 export { navigateToInput, navigationTargets } from "./tools/navigate-to";
@@ -52,12 +57,15 @@ export const toolFactories = {
   cancelPost: cancelPostTool,
   clearConversation: clearConversationTool,
   createBrand: createBrandTool,
+  createCampaignPlan: createCampaignPlanTool,
   deleteBrand: deleteBrandTool,
   deleteNotification: deleteNotificationTool,
   deletePost: deletePostTool,
   denyPost: denyPostTool,
+  dismissSuggestion: dismissSuggestionTool,
   editPost: editPostTool,
   enhanceContent: enhanceContentTool,
+  generateContentIdea: generateContentIdeaTool,
   generatePost: generatePostTool,
   getBrand: getBrandTool,
   getDashboardStats: getDashboardStatsTool,
@@ -70,6 +78,7 @@ export const toolFactories = {
   listImages: listImagesTool,
   listNotifications: listNotificationsTool,
   listPosts: listPostsTool,
+  listSuggestions: listSuggestionsTool,
   markNotificationsRead: markNotificationsReadTool,
   navigateTo: navigateToTool,
   publishPostNow: publishPostNowTool,
@@ -84,6 +93,7 @@ export const toolFactories = {
   updateBrandField: updateBrandFieldTool,
   updateBrandSettings: updateBrandSettingsTool,
   updateCompanyProfile: updateCompanyProfileTool,
+  writeSocialPost: writeSocialPostTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 export type ToolName = keyof typeof toolFactories;

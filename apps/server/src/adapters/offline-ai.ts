@@ -2,6 +2,7 @@ import { enhanceOffline } from "@smm/domain/ai/offline-enhance";
 import { writePostOffline } from "@smm/domain/ai/offline-post-writer";
 import { analyzeWebsiteOffline } from "@smm/domain/knowledge/offline-analysis";
 import type { AiProvider } from "@smm/domain/ports";
+import { planCampaignOffline, suggestContentIdeasOffline } from "@smm/domain/suggestions/offline-planning";
 
 /**
  * The embedded default text model: deterministic rules over the brand profile, no network, labelled
@@ -18,6 +19,12 @@ export function createOfflineAiProvider(): AiProvider {
     },
     async analyzeWebsite(request) {
       return analyzeWebsiteOffline(request);
+    },
+    async planCampaign(request) {
+      return planCampaignOffline(request);
+    },
+    async suggestContentIdeas(request) {
+      return suggestContentIdeasOffline(request);
     },
   };
 }

@@ -166,3 +166,126 @@ it("analyses a website from the model's JSON (fenced or not), and refuses an unr
     message: "Failed to analyze website",
   });
 });
+
+const slot = (index: number) => ({
+  scheduledDate: new Date(Date.UTC(2026, 10, 25 + index, 12)).toISOString(),
+  weekday: "Wednesday",
+  time: "12:00",
+  platform: index % 2 === 0 ? ("facebook" as const) : ("instagram" as const),
+  week: 1,
+});
+const planRequest = {
+  brand: request.brand,
+  language: "en" as const,
+  goal: "our spring launch",
+  slots: [slot(0), slot(1)],
+};
+
+it("plans a campaign from the model's JSON, one idea per slot, with the brand, goal and slots in the prompt", async () => {
+  fake.respondWith({
+    text:
+      "```json\n" +
+      JSON.stringify({
+        ideas: [
+          { slot: 2, content_suggestion: "Latte art reel.", reason: "Instagram loves motion." },
+          { slot: 1, content_suggestion: "Announce the launch.", reason: "Opens the campaign." },
+        ],
+      }) +
+      "\n```",
+  });
+  expect(await provider().planCampaign(planRequest)).toEqual([
+    { contentSuggestion: "Announce the launch.", reason: "Opens the campaign." },
+    { contentSuggestion: "Latte art reel.", reason: "Instagram loves motion." },
+  ]);
+  const text = promptText(fake.requests.at(-1)!.body);
+  for (const fact of [
+    "Bean There",
+    "Young professionals",
+    "our spring launch",
+    "1. Week 1, Wednesday at 12:00 on Facebook",
+    "2. Week 1, Wednesday at 12:00 on Instagram",
+    "Never mention any of these: Starbucks",
+    "JSON",
+  ])
+    expect(text).toContain(fact);
+});
+
+it("asks for a long plan in parts of 30 slots and joins the answers in order", async () => {
+  const slots = Array.from({ length: 35 }, (_, index) => slot(index));
+  const before = fake.requests.length;
+  fake.respondWith({
+    text: JSON.stringify({
+      ideas: Array.from({ length: 30 }, (_, index) => ({
+        content_suggestion: `Idea ${index + 1}`,
+        reason: "r",
+      })),
+    }),
+  });
+  // The fake answers 30 ideas to both parts; the second part reads only the first 5 of them.
+  const ideas = await provider().planCampaign({ ...planRequest, slots });
+  expect(fake.requests.length - before).toBe(2);
+  expect(ideas).toHaveLength(35);
+  expect(ideas[30]).toEqual({ contentSuggestion: "Idea 1", reason: "r" });
+});
+
+it("answers 'Failed to create campaign plan' to malformed JSON, missing slots and a 500", async () => {
+  for (const text of [
+    "Here is your plan: post a lot.",
+    '{"ideas": "none"}',
+    '{"ideas":[{"slot":1,"content_suggestion":"Only one"}]}',
+  ]) {
+    fake.respondWith({ text });
+    await expect(provider().planCampaign(planRequest)).rejects.toMatchObject({
+      code: "upstream_failed",
+      message: "Failed to create campaign plan",
+    });
+  }
+  fake.respondWith({ status: 500 });
+  await expect(provider().planCampaign(planRequest)).rejects.toMatchObject({
+    code: "upstream_failed",
+    message: "Failed to create campaign plan",
+  });
+});
+
+const ideasRequest = {
+  brand: request.brand,
+  language: "en" as const,
+  topic: "autumn blends",
+  count: 2,
+  platforms: ["facebook" as const, "instagram" as const],
+};
+
+it("suggests content ideas from the model's JSON, with the topic in the prompt", async () => {
+  fake.respondWith({
+    text: JSON.stringify({
+      ideas: [
+        { title: "Pumpkin spice, honestly", angle: "Our take on the classic.", platform: "Instagram" },
+        { title: "", angle: "no title" },
+        { title: "Roast day", angle: "Film the roaster.", platform: "tiktok" },
+        { title: "Extra", angle: "One too many.", platform: "facebook" },
+      ],
+    }),
+  });
+  expect(await provider().suggestContentIdeas(ideasRequest)).toEqual([
+    { title: "Pumpkin spice, honestly", angle: "Our take on the classic.", platform: "instagram" },
+    { title: "Roast day", angle: "Film the roaster.", platform: "facebook" },
+  ]);
+  const text = promptText(fake.requests.at(-1)!.body);
+  for (const fact of ["autumn blends", "exactly 2", "Bean There", "Never mention any of these: Starbucks"])
+    expect(text).toContain(fact);
+});
+
+it("answers 'Failed to generate content ideas' to malformed JSON, no usable idea and a 500", async () => {
+  for (const text of ["Some ideas: coffee.", '{"ideas":[{"title":"No angle"}]}']) {
+    fake.respondWith({ text });
+    await expect(provider().suggestContentIdeas(ideasRequest)).rejects.toMatchObject({
+      code: "upstream_failed",
+      message: "Failed to generate content ideas",
+    });
+  }
+  fake.respondWith({ status: 500 });
+  await expect(provider().suggestContentIdeas(ideasRequest)).rejects.toMatchObject({
+    code: "upstream_failed",
+    message: "Failed to generate content ideas",
+  });
+});

@@ -3,7 +3,9 @@ import { buildEnhancePrompt, buildPostPrompt } from "@smm/domain/ai/prompts";
 import { ENHANCE_FAILED, INVALID_AI_RESPONSE, POST_GENERATION_FAILED } from "@smm/domain/ai/schemas";
 import { AppError } from "@smm/domain/errors";
 import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge/prompt";
-import type { AiProvider, WebsiteAnalysis } from "@smm/domain/ports";
+import type { AiProvider, ContentIdea, PlannedPostIdea, WebsiteAnalysis } from "@smm/domain/ports";
+import { buildCampaignPlanPrompt, buildContentIdeasPrompt } from "@smm/domain/suggestions/prompts";
+import { CAMPAIGN_PLAN_FAILED, CONTENT_IDEAS_FAILED } from "@smm/domain/suggestions/schemas";
 import { generateText } from "ai";
 import type { Logger } from "../lib/logger";
 
@@ -85,6 +87,70 @@ export function parseWebsiteAnalysis(text: string): WebsiteAnalysis {
   };
 }
 
+/** The model's JSON answer (a ```json fence tolerated), or upstream_failed with `failure`. */
+function parseJsonAnswer(text: string, failure: string): unknown {
+  const unfenced = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
+  try {
+    return JSON.parse(unfenced);
+  } catch {
+    throw new AppError("upstream_failed", failure);
+  }
+}
+
+/** The `ideas` list of an answer (or the answer itself when the model sent a bare list). */
+function ideasOf(value: unknown): Record<string, unknown>[] | null {
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === "object" && value !== null
+      ? (value as { ideas?: unknown }).ideas
+      : null;
+  if (!Array.isArray(list)) return null;
+  return list.filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null);
+}
+
+/**
+ * Reads a campaign plan answer for `count` slots: one idea per slot, matched by its slot number when the
+ * model gives one, else by order. A missing or empty slot makes the whole answer unreadable.
+ */
+export function parseCampaignPlan(text: string, count: number): PlannedPostIdea[] {
+  const ideas = ideasOf(parseJsonAnswer(text, CAMPAIGN_PLAN_FAILED));
+  if (!ideas) throw new AppError("upstream_failed", CAMPAIGN_PLAN_FAILED);
+  const bySlot = new Map<number, Record<string, unknown>>();
+  ideas.forEach((idea, index) => {
+    const slot = typeof idea.slot === "number" && Number.isInteger(idea.slot) ? idea.slot : index + 1;
+    if (!bySlot.has(slot)) bySlot.set(slot, idea);
+  });
+  return Array.from({ length: count }, (_, index) => {
+    const idea = bySlot.get(index + 1);
+    const contentSuggestion = stringOf(idea?.content_suggestion ?? idea?.contentSuggestion);
+    if (contentSuggestion === "") throw new AppError("upstream_failed", CAMPAIGN_PLAN_FAILED);
+    return { contentSuggestion, reason: stringOf(idea?.reason) };
+  });
+}
+
+/** Reads a content ideas answer; ideas without a title or angle are dropped, an unknown platform is facebook. */
+export function parseContentIdeas(text: string): ContentIdea[] {
+  const ideas = ideasOf(parseJsonAnswer(text, CONTENT_IDEAS_FAILED));
+  const read = (ideas ?? [])
+    .map((idea) => {
+      const platform = stringOf(idea.platform).toLowerCase();
+      return {
+        title: stringOf(idea.title),
+        angle: stringOf(idea.angle),
+        platform: platform === "instagram" ? ("instagram" as const) : ("facebook" as const),
+      };
+    })
+    .filter((idea) => idea.title !== "" && idea.angle !== "");
+  if (read.length === 0) throw new AppError("upstream_failed", CONTENT_IDEAS_FAILED);
+  return read;
+}
+
+/** Slots per completion: long plans (up to 12 weeks x 30) go out in parts a model answers reliably. */
+export const CAMPAIGN_SLOTS_PER_CALL = 30;
+
 /**
  * Text tasks on OpenAI (or any server speaking its Chat Completions API; the Responses API that plain
  * `openai(model)` uses is not widely implemented, hence `.chat`).
@@ -150,6 +216,38 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         timeoutMs: 60_000,
       };
       return parseWebsiteAnalysis(await complete(analyze, buildWebsiteAnalysisPrompt(request)));
+    },
+    async planCampaign(request) {
+      const plan = {
+        name: "plan-campaign",
+        failure: CAMPAIGN_PLAN_FAILED,
+        temperature: 0.8,
+        timeoutMs: 90_000,
+      };
+      const parts: (typeof request.slots)[] = [];
+      for (let start = 0; start < request.slots.length; start += CAMPAIGN_SLOTS_PER_CALL)
+        parts.push(request.slots.slice(start, start + CAMPAIGN_SLOTS_PER_CALL));
+      const answers = await Promise.all(
+        parts.map(async (slots) =>
+          parseCampaignPlan(
+            await complete(plan, buildCampaignPlanPrompt({ ...request, slots })),
+            slots.length,
+          ),
+        ),
+      );
+      return answers.flat();
+    },
+    async suggestContentIdeas(request) {
+      const ideas = {
+        name: "content-ideas",
+        failure: CONTENT_IDEAS_FAILED,
+        temperature: 0.9,
+        timeoutMs: 60_000,
+      };
+      return parseContentIdeas(await complete(ideas, buildContentIdeasPrompt(request))).slice(
+        0,
+        request.count,
+      );
     },
   };
 }

@@ -1,6 +1,13 @@
-import { media, notifications, posts, userBrands, userPostUsage } from "@smm/domain/db/schema";
+import {
+  media,
+  notifications,
+  postSuggestions,
+  posts,
+  userBrands,
+  userPostUsage,
+} from "@smm/domain/db/schema";
 import { toolNames } from "@smm/tools";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -35,6 +42,11 @@ beforeAll(async () => {
   const post = await callTool("generatePost", { prompt: "fuzzing" });
   realIds.push(((await post.json()) as { result: { id: string } }).result.id);
   await ctx.jobs.settled();
+  // A suggestion of the user's, so dismissSuggestion and friends also meet a real id.
+  const plan = await callTool("createCampaignPlan", { goal: "fuzzing", weeks: 1, postsPerWeek: 1 });
+  realIds.push(
+    ((await plan.json()) as { result: { suggestions: { id: string }[] } }).result.suggestions[0]!.id,
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -61,6 +73,16 @@ async function snapshot() {
       .where(eq(notifications.userId, userId))
       .orderBy(asc(notifications.id)),
     await db.select().from(userPostUsage).where(eq(userPostUsage.userId, userId)),
+    await db
+      .select()
+      .from(postSuggestions)
+      .where(
+        inArray(
+          postSuggestions.brandId,
+          db.select({ id: userBrands.id }).from(userBrands).where(eq(userBrands.userId, userId)),
+        ),
+      )
+      .orderBy(asc(postSuggestions.id)),
   ]);
 }
 

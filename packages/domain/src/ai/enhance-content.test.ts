@@ -31,6 +31,12 @@ function recordingProvider(answer: () => string): AiProvider & { requests: Enhan
     async analyzeWebsite() {
       throw new Error("not used by these tests");
     },
+    async planCampaign() {
+      throw new Error("not used by these tests");
+    },
+    async suggestContentIdeas() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 

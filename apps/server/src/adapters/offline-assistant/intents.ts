@@ -108,7 +108,8 @@ const LANGUAGES: Record<string, string> = {
 export const OFFLINE_HELP =
   "I'm the offline assistant, so I follow direct requests. Try: “Create a post about our summer sale”, " +
   "“Set my tone to casual”, “Change primary colour to #123456”, “Schedule it tomorrow at 9”, " +
-  "“Go to calendar”, “Show my images”, or paste your website's address.";
+  "“Go to calendar”, “Show my images”, “Give me ideas about autumn”, “Write a post about our new menu for " +
+  "instagram”, “Plan a 4-week campaign for our spring launch”, or paste your website's address.";
 
 const has = (ctx: TurnContext, tool: string) => ctx.tools.has(tool);
 
@@ -175,6 +176,11 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     };
   }
 
+  if (/\b(show|list|see|what are)\b.*\bsuggestions\b/.test(lower)) {
+    if (!has(ctx, "listSuggestions")) return { kind: "say", text: cannotYet("list suggestions") };
+    return { kind: "call", call: { toolName: "listSuggestions", input: {} } };
+  }
+
   if (/\b(show|list|see)\b.*\b(my |all )?(images|pictures|photos|uploads)\b/.test(lower)) {
     if (!has(ctx, "listImages")) return { kind: "say", text: cannotYet("list your images") };
     return { kind: "call", call: { toolName: "listImages", input: {} } };
@@ -183,6 +189,26 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
   if (show?.[1] && !PAGES[show[1].toLowerCase()]) {
     if (!has(ctx, "showImage")) return { kind: "say", text: cannotYet("show images") };
     return { kind: "call", call: { toolName: "showImage", input: { name: stripQuotes(show[1]) } } };
+  }
+
+  // Ideas first: "generate post ideas" asks for ideas, not for a post. A campaign is planned below.
+  if (/\bideas?\b/.test(lower) && !/\bcampaign\b/.test(lower)) {
+    if (!has(ctx, "generateContentIdea")) return { kind: "say", text: cannotYet("suggest content ideas") };
+    const topic = stripQuotes(text.match(/\bideas?\b.*?\b(?:about|for|on)\s+(.+)$/i)?.[1] ?? "");
+    return { kind: "call", call: { toolName: "generateContentIdea", input: topic ? { topic } : {} } };
+  }
+
+  // "Write a post about X (for instagram)": a caption to read and copy. Without a topic, "write a post"
+  // starts a full post (caption and image) below, as it always has.
+  const write = text.match(
+    /\bwrite\s+(?:me\s+)?(?:an?\s+)?(facebook\s+|instagram\s+)?(?:post|caption)\s+(?:about|on)\s+(.+?)(?:\s+(?:for|on)\s+(facebook|instagram))?[.!?]*$/i,
+  );
+  if (write?.[2] && has(ctx, "writeSocialPost")) {
+    const platform = (write[3] ?? write[1] ?? "facebook").trim().toLowerCase();
+    return {
+      kind: "call",
+      call: { toolName: "writeSocialPost", input: { topic: stripQuotes(write[2]), platform } },
+    };
   }
 
   const post = text.match(
@@ -227,15 +253,26 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
 
   if (/\bcampaign\b/.test(lower) && /\b(plan|create|make|build)\b/.test(lower)) {
     if (!has(ctx, "createCampaignPlan")) return { kind: "say", text: cannotYet("plan campaigns") };
-    const weeks = Number(lower.match(/(\d+)[-\s]?weeks?/)?.[1] ?? 4);
-    const goal = stripQuotes(text.match(/\bfor\s+(.+)$/i)?.[1] ?? text);
-    return { kind: "call", call: { toolName: "createCampaignPlan", input: { goal, weeks } } };
-  }
-
-  if (/\bideas?\b/.test(lower)) {
-    if (!has(ctx, "generateContentIdea")) return { kind: "say", text: cannotYet("suggest content ideas") };
-    const topic = stripQuotes(text.match(/\b(?:about|for|on)\s+(.+)$/i)?.[1] ?? "");
-    return { kind: "call", call: { toolName: "generateContentIdea", input: topic ? { topic } : {} } };
+    const input: Record<string, unknown> = {};
+    const perWeek = lower.match(/\b(\d+)\s+posts?\s+(?:a|per|each)\s+week\b/);
+    // "for X" names the goal; trailing details ("with 3 posts a week", "on instagram") are options.
+    const goal = stripQuotes(
+      (text.match(/\bfor\s+(.+)$/i)?.[1] ?? text)
+        .replace(/[,\s]+(?:with\s+)?\d+\s+posts?\s+(?:a|per|each)\s+week\b.*$/i, "")
+        .replace(
+          /[,\s]+(?:only\s+)?on\s+(?:facebook|instagram)(?:\s+(?:and|&)\s+(?:facebook|instagram))?\s*$/i,
+          "",
+        ),
+    );
+    input.goal = goal;
+    input.weeks = Number(lower.match(/(\d+)[-\s]?weeks?/)?.[1] ?? 4);
+    if (perWeek?.[1]) input.postsPerWeek = Number(perWeek[1]);
+    const platforms = ["facebook", "instagram"].filter((name) =>
+      new RegExp(`\\bon\\b.*\\b${name}\\b`).test(lower),
+    );
+    if (platforms.length > 0) input.platforms = platforms;
+    if (ctx.utcOffsetMinutes !== 0) input.utcOffsetMinutes = ctx.utcOffsetMinutes;
+    return { kind: "call", call: { toolName: "createCampaignPlan", input } };
   }
 
   if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/.test(lower)) {
@@ -299,10 +336,87 @@ export function describeOutcome(outcome: ToolOutcome): string {
     case "showImage":
       return `Here is ${String(input.name)}.`;
     case "createCampaignPlan":
-      return "Here is your campaign plan. The dated ideas are saved as suggestions you can turn into posts.";
+      return describeCampaignPlan(value, input);
     case "generateContentIdea":
-      return typeof value.idea === "string" ? value.idea : "Here are some ideas.";
+      return describeIdeas(value);
+    case "writeSocialPost": {
+      const caption = typeof value.caption === "string" ? value.caption : "";
+      const platform = value.platform === "instagram" ? "an Instagram" : "a Facebook";
+      const topic = typeof value.topic === "string" ? value.topic : String(input.topic ?? "");
+      return `Here is ${platform} caption about “${topic}”:\n\n${caption}\n\nCopy it, or say “create a post about ${topic}” and I'll make a post with an image for your approval.`;
+    }
+    case "listSuggestions": {
+      const list = Array.isArray(value.suggestions) ? (value.suggestions as SuggestionLike[]) : [];
+      if (list.length === 0)
+        return "You have no open suggestions. Ask me to plan a campaign, for example “Plan a 4-week campaign for our spring launch”.";
+      const next = list[0];
+      return `You have ${plural(list.length, "open suggestion")}. The next one: ${next ? describeSlot(next, 0) : ""}`;
+    }
+    case "dismissSuggestion":
+      return "Suggestion dismissed";
     default:
       return "Done.";
   }
+}
+
+interface SuggestionLike {
+  scheduledDate?: unknown;
+  platform?: unknown;
+  contentSuggestion?: unknown;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** "Wed 25 Nov, 12:00" on the user's wall clock (the offset the plan was made with), else in UTC. */
+function formatSlotDate(iso: string, utcOffsetMinutes: number): string {
+  const shifted = new Date(new Date(iso).getTime() + utcOffsetMinutes * 60_000);
+  const text = shifted.toLocaleString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  return utcOffsetMinutes === 0 ? `${text} UTC` : text;
+}
+
+function describeSlot(slot: SuggestionLike, utcOffsetMinutes: number): string {
+  const when =
+    typeof slot.scheduledDate === "string" ? formatSlotDate(slot.scheduledDate, utcOffsetMinutes) : "";
+  const network = slot.platform === "instagram" ? "Instagram" : "Facebook";
+  const idea = typeof slot.contentSuggestion === "string" ? slot.contentSuggestion : "";
+  return `${when} (${network}): ${idea}`;
+}
+
+function describeCampaignPlan(value: Record<string, unknown>, input: Record<string, unknown>): string {
+  const list = Array.isArray(value.suggestions) ? (value.suggestions as SuggestionLike[]) : [];
+  if (list.length === 0) return "I couldn't plan any posts for that campaign.";
+  const weeks = typeof value.weeks === "number" ? value.weeks : Number(input.weeks ?? 4);
+  const offset = typeof input.utcOffsetMinutes === "number" ? input.utcOffsetMinutes : 0;
+  const first = list[0];
+  const start =
+    first && typeof first.scheduledDate === "string"
+      ? `, starting ${formatSlotDate(first.scheduledDate, offset)}`
+      : "";
+  const preview = list
+    .slice(0, 3)
+    .map((slot) => `• ${describeSlot(slot, offset)}`)
+    .join("\n");
+  const more = list.length > 3 ? `\n…and ${list.length - 3} more.` : "";
+  return (
+    `I planned ${plural(list.length, "post")} over ${plural(weeks, "week")}${start}:\n${preview}${more}\n\n` +
+    "They're saved as suggestions: generate a post from any of them, or dismiss the ones you don't want."
+  );
+}
+
+function describeIdeas(value: Record<string, unknown>): string {
+  const ideas = Array.isArray(value.ideas) ? (value.ideas as Record<string, unknown>[]) : [];
+  if (ideas.length === 0) return "I couldn't come up with ideas this time.";
+  const about = typeof value.topic === "string" && value.topic ? ` about “${value.topic}”` : "";
+  const lines = ideas.map((idea, index) => {
+    const network = idea.platform === "instagram" ? "Instagram" : "Facebook";
+    return `${index + 1}. ${String(idea.title ?? "")} (${network}): ${String(idea.angle ?? "")}`;
+  });
+  return `Here are ${plural(ideas.length, "idea")}${about}:\n${lines.join("\n")}\n\nSay “write a post about …” with the one you like.`;
 }

@@ -17,6 +17,9 @@ const ALL_TOOLS = new Set([
   "reschedulePost",
   "createCampaignPlan",
   "generateContentIdea",
+  "writeSocialPost",
+  "listSuggestions",
+  "dismissSuggestion",
 ]);
 const ctx = (overrides: Partial<TurnContext> = {}): TurnContext => ({
   tools: ALL_TOOLS,
@@ -63,8 +66,27 @@ describe("the offline assistant's understanding of the spec's requests", () => {
       "createCampaignPlan",
       { goal: "our spring launch", weeks: 4 },
     ],
+    [
+      "Plan a 6 week campaign for the summer menu, 3 posts a week on instagram",
+      "createCampaignPlan",
+      { goal: "the summer menu", weeks: 6, postsPerWeek: 3, platforms: ["instagram"] },
+    ],
+    ["show my suggestions", "listSuggestions", {}],
     ["give me ideas", "generateContentIdea", {}],
+    ["Give me ideas about autumn recipes", "generateContentIdea", { topic: "autumn recipes" }],
     ["any ideas about autumn recipes?", "generateContentIdea", { topic: "autumn recipes" }],
+    ["generate post ideas for Black Friday", "generateContentIdea", { topic: "Black Friday" }],
+    [
+      "write a post about our new oat latte for instagram",
+      "writeSocialPost",
+      { topic: "our new oat latte", platform: "instagram" },
+    ],
+    [
+      "Write a Facebook post about the charity bake sale.",
+      "writeSocialPost",
+      { topic: "the charity bake sale", platform: "facebook" },
+    ],
+    ["write a caption about rainy days", "writeSocialPost", { topic: "rainy days", platform: "facebook" }],
   ])("%s -> %s", (message, toolName, input) => {
     expect(callOf(message)).toEqual({ toolName, input });
   });
@@ -96,6 +118,20 @@ describe("the offline assistant's understanding of the spec's requests", () => {
     expect(parseWhen("tomorrow at 9am", lateEvening)).toBe("2026-11-24T14:00:00.000Z");
     expect(parseWhen("tomorrow at 25", lateEvening)).toBeNull();
     expect(parseWhen("next week", lateEvening)).toBeNull();
+  });
+
+  it("plans the campaign on the user's clock when the browser sent its offset", () => {
+    expect(callOf("plan a 4-week campaign for our spring launch", { utcOffsetMinutes: 60 })).toEqual({
+      toolName: "createCampaignPlan",
+      input: { goal: "our spring launch", weeks: 4, utcOffsetMinutes: 60 },
+    });
+  });
+
+  it("writes a full post instead when the caption tool is not offered", () => {
+    expect(callOf("write a post about our oat latte", { tools: new Set(["generatePost"]) })).toEqual({
+      toolName: "generatePost",
+      input: { prompt: "our oat latte" },
+    });
   });
 
   it("says plainly what it cannot do, and never calls a tool it was not given", () => {
@@ -200,5 +236,122 @@ describe("the offline assistant as an AI SDK model", () => {
     expect(parts.filter((type) => type === "text-delta").length).toBe(3);
     const [call] = await result.toolCalls;
     expect(call).toMatchObject({ toolName: "navigateTo", input: { path: "/calendar" } });
+  });
+});
+
+describe("the offline assistant's replies to the planning tools", () => {
+  const suggestion = (scheduledDate: string, platform: string, contentSuggestion: string) => ({
+    id: scheduledDate,
+    scheduledDate,
+    platform,
+    contentSuggestion,
+    reason: "Peak time",
+    type: "generate_new",
+    isUsed: false,
+  });
+  const planningTools = (log: { name: string; input: unknown }[]) => ({
+    createCampaignPlan: tool({
+      description: "plan",
+      inputSchema: z.object({ goal: z.string(), weeks: z.number().optional() }),
+      execute: async (input) => {
+        log.push({ name: "createCampaignPlan", input });
+        const suggestions = Array.from({ length: 20 }, (_, index) =>
+          suggestion(
+            new Date(Date.UTC(2026, 10, 24 + index, 12)).toISOString(),
+            index % 2 === 0 ? "facebook" : "instagram",
+            `Idea ${index + 1}`,
+          ),
+        );
+        return {
+          goal: input.goal,
+          weeks: 4,
+          postsPerWeek: 5,
+          platforms: ["facebook", "instagram"],
+          suggestions,
+        };
+      },
+    }),
+    generateContentIdea: tool({
+      description: "ideas",
+      inputSchema: z.object({ topic: z.string().optional() }),
+      execute: async (input) => {
+        log.push({ name: "generateContentIdea", input });
+        return {
+          topic: input.topic ?? null,
+          ideas: [
+            { title: "Behind the scenes", angle: "Show the roastery at dawn.", platform: "instagram" },
+            { title: "Three quick tips", angle: "Brewing tips for busy mornings.", platform: "facebook" },
+          ],
+        };
+      },
+    }),
+    writeSocialPost: tool({
+      description: "write",
+      inputSchema: z.object({ topic: z.string(), platform: z.string() }),
+      execute: async (input) => {
+        log.push({ name: "writeSocialPost", input });
+        return {
+          topic: input.topic,
+          platform: input.platform,
+          caption: "Oat latte season is here. #BeanThere",
+        };
+      },
+    }),
+    listSuggestions: tool({
+      description: "list",
+      inputSchema: z.object({}),
+      execute: async () => ({
+        suggestions: [suggestion("2026-11-25T12:00:00.000Z", "facebook", "Kick-off post")],
+      }),
+    }),
+    dismissSuggestion: tool({
+      description: "dismiss",
+      inputSchema: z.object({ suggestionId: z.string() }),
+      execute: async (input) => ({ id: input.suggestionId, isUsed: true }),
+    }),
+  });
+  const run = async (prompt: string, log: { name: string; input: unknown }[] = []) =>
+    (
+      await generateText({
+        model: createOfflineAssistantModel({ now: () => NOW }),
+        tools: planningTools(log),
+        stopWhen: stepCountIs(5),
+        prompt,
+      })
+    ).text;
+
+  it("plans a campaign and sums it up with the first dates", async () => {
+    const log: { name: string; input: unknown }[] = [];
+    const text = await run("plan a 4-week campaign for our spring launch", log);
+    expect(log).toEqual([{ name: "createCampaignPlan", input: { goal: "our spring launch", weeks: 4 } }]);
+    expect(text).toMatch(/^I planned 20 posts over 4 weeks, starting Tue 24 Nov, 12:00 UTC:/);
+    expect(text).toContain("• Wed 25 Nov, 12:00 UTC (Instagram): Idea 2");
+    expect(text).toContain("…and 17 more.");
+    expect(text).toContain("saved as suggestions");
+  });
+
+  it("lists ideas with their platforms", async () => {
+    const log: { name: string; input: unknown }[] = [];
+    const text = await run("give me ideas about coffee", log);
+    expect(log).toEqual([{ name: "generateContentIdea", input: { topic: "coffee" } }]);
+    expect(text).toContain("Here are 2 ideas about “coffee”:");
+    expect(text).toContain("1. Behind the scenes (Instagram): Show the roastery at dawn.");
+    expect(await run("give me ideas")).toMatch(/^Here are 2 ideas:/);
+  });
+
+  it("sums up the open suggestions", async () => {
+    expect(await run("what are my suggestions?")).toBe(
+      "You have 1 open suggestion. The next one: Wed 25 Nov, 12:00 UTC (Facebook): Kick-off post",
+    );
+  });
+
+  it("shows the written caption and how to turn it into a post", async () => {
+    const log: { name: string; input: unknown }[] = [];
+    const text = await run("write a post about oat lattes for instagram", log);
+    expect(log).toEqual([{ name: "writeSocialPost", input: { topic: "oat lattes", platform: "instagram" } }]);
+    expect(text).toContain(
+      "Here is an Instagram caption about “oat lattes”:\n\nOat latte season is here. #BeanThere",
+    );
+    expect(text).toContain("“create a post about oat lattes”");
   });
 });

@@ -5,7 +5,10 @@ import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
 import { platformEnum, suggestionTypeEnum } from "./enums";
 import { posts } from "./posts";
 
-/** Suggestions of the calendar analysis (AI agent page); dismissed ones keep `is_used` true. */
+/**
+ * Suggestions of the calendar analysis (AI agent page) and of campaign plans (createCampaignPlan); dismissed
+ * ones keep `is_used` true.
+ */
 export const postSuggestions = pgTable(
   "post_suggestions",
   {
@@ -28,6 +31,9 @@ export const postSuggestions = pgTable(
   },
   (t) => [
     index("post_suggestions_brand_id_scheduled_date_idx").on(t.brandId, t.scheduledDate),
+    // listSuggestions: a brand's unused suggestions from now on, soonest first, read as one index range;
+    // dismissed rows pile up over time and stay out of it.
+    index("post_suggestions_unused_idx").on(t.brandId, t.scheduledDate).where(sql`${t.isUsed} = false`),
     index("post_suggestions_brand_id_created_at_idx").on(t.brandId, t.createdAt),
     index("post_suggestions_post_id_idx").on(t.postId),
     check(

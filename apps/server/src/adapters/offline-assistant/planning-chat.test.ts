@@ -1,0 +1,93 @@
+import { postSuggestions } from "@smm/domain/db/schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  createTestContext,
+  jsonRequest,
+  signUpVerifiedUser,
+  type TestContext,
+  userIdOf,
+} from "../../../../../tests/support/app";
+
+/*
+ * The planning requests end to end: /api/chat, the offline assistant, the real tools and use cases on a
+ * real database, and the reply the user reads.
+ */
+let ctx: TestContext;
+let cookie: string;
+let brandId: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ cookie } = await signUpVerifiedUser(ctx));
+  await userIdOf(ctx, cookie);
+  const brand = await jsonRequest(ctx, "/api/brands", { body: { name: "Chat Bakery" }, cookie });
+  ({ id: brandId } = (await brand.json()) as { id: string });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function say(text: string) {
+  const messages = [{ id: `m-${text}`, role: "user", parts: [{ type: "text", text }] }];
+  const response = await jsonRequest(ctx, "/api/chat", { body: { messages }, cookie });
+  const events = (await response.text())
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+  const reply = events
+    .filter((event) => event.type === "text-delta")
+    .map((event) => event.delta)
+    .join("");
+  const call = events.find((event) => event.type === "tool-input-available");
+  const output = events.find((event) => event.type === "tool-output-available")?.output;
+  return { status: response.status, call, output, reply };
+}
+
+it("plans a 4-week campaign, saves it as suggestions and sums it up", async () => {
+  const { status, call, output, reply } = await say("plan a 4-week campaign for our Christmas cookies");
+  expect(status).toBe(200);
+  expect(call).toMatchObject({
+    toolName: "createCampaignPlan",
+    input: { goal: "our Christmas cookies", weeks: 4 },
+  });
+  const plan = output as { suggestions: { scheduledDate: string }[] };
+  expect(plan.suggestions).toHaveLength(20);
+  expect(reply).toMatch(/^I planned 20 posts over 4 weeks, starting \w{3} \d{1,2} \w{3}, \d{2}:00 UTC:/);
+  const saved = await ctx.database.db
+    .select()
+    .from(postSuggestions)
+    .where(eq(postSuggestions.brandId, brandId));
+  expect(saved).toHaveLength(20);
+  expect(saved.every((row) => row.type === "generate_new" && (row.scheduledDate ?? 0) > new Date())).toBe(
+    true,
+  );
+
+  const listed = await say("show my suggestions");
+  expect(listed.call).toMatchObject({ toolName: "listSuggestions" });
+  expect(listed.reply).toMatch(/^You have 20 open suggestions\. The next one: /);
+});
+
+it("gives ideas, with or without a topic", async () => {
+  const about = await say("give me ideas about gingerbread");
+  expect(about.call).toMatchObject({ toolName: "generateContentIdea", input: { topic: "gingerbread" } });
+  expect(about.reply).toMatch(/^Here are 3 ideas about “gingerbread”:\n1\. /);
+  const any = await say("give me ideas");
+  expect(any.call).toMatchObject({ toolName: "generateContentIdea", input: {} });
+  expect(any.reply).toMatch(/^Here are 3 ideas:/);
+});
+
+it("writes a caption for instagram without creating a post", async () => {
+  const { call, output, reply } = await say("write a post about our gingerbread house for instagram");
+  expect(call).toMatchObject({
+    toolName: "writeSocialPost",
+    input: { topic: "our gingerbread house", platform: "instagram" },
+  });
+  const written = output as { caption: string; platform: string };
+  expect(written.platform).toBe("instagram");
+  expect(written.caption).toContain("gingerbread house");
+  expect(reply).toContain(
+    `Here is an Instagram caption about “our gingerbread house”:\n\n${written.caption}`,
+  );
+  const posts = (await (await jsonRequest(ctx, "/api/posts", { cookie })).json()) as { posts: unknown[] };
+  expect(posts.posts).toEqual([]);
+});

@@ -1,0 +1,292 @@
+import type {
+  CampaignPlanView,
+  ContentIdeasView,
+  SuggestionView,
+  WrittenSocialPostView,
+} from "@smm/domain/suggestions/schemas";
+import { getToolName, isToolUIPart } from "ai";
+import {
+  CalendarDaysIcon,
+  CheckIcon,
+  CircleAlertIcon,
+  CopyIcon,
+  LightbulbIcon,
+  PenLineIcon,
+} from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+
+import type { ChatPart } from "@/components/assistant/tool-part";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
+
+/*
+ * Chat cards for the planning tools (createCampaignPlan, generateContentIdea, writeSocialPost,
+ * listSuggestions, dismissSuggestion): the tool's output as something to read and act on, never its JSON.
+ */
+
+type ToolPart = Extract<ChatPart, { toolCallId: string }>;
+
+export const planningToolNames = [
+  "createCampaignPlan",
+  "generateContentIdea",
+  "writeSocialPost",
+  "listSuggestions",
+  "dismissSuggestion",
+] as const;
+export type PlanningToolName = (typeof planningToolNames)[number];
+
+const isPlanningToolName = (name: string): name is PlanningToolName =>
+  (planningToolNames as readonly string[]).includes(name);
+
+/** True for a tool part this file renders; the assistant falls back to its generic card otherwise. */
+export function isPlanningToolPart(part: ChatPart): boolean {
+  return isToolUIPart(part) && isPlanningToolName(getToolName(part));
+}
+
+const cardClass = "rounded-lg border bg-card p-3 text-sm shadow-xs";
+/** A long plan shows this many rows until the user asks for the rest, so the chat stays readable. */
+const COLLAPSED_ROWS = 6;
+const COPIED_MS = 2_000;
+
+const RUNNING_TEXT: Record<PlanningToolName, string> = {
+  createCampaignPlan: "Planning your campaign...",
+  generateContentIdea: "Thinking of ideas...",
+  writeSocialPost: "Writing your post...",
+  listSuggestions: "Loading your suggestions...",
+  dismissSuggestion: "Dismissing the suggestion...",
+};
+
+const networkName = (platform: string) => (platform === "instagram" ? "Instagram" : "Facebook");
+
+/** "Wed 25 Nov, 12:00" in the browser's time zone (the server stores UTC). */
+function formatSlot(iso: string | null): string {
+  if (!iso) return "Any time";
+  return new Date(iso).toLocaleString(undefined, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+const hasList = (value: unknown, key: string): boolean => isRecord(value) && Array.isArray(value[key]);
+
+export function PlanningToolCard({ part }: { part: ToolPart }) {
+  const name = getToolName(part);
+  if (!isPlanningToolName(name)) return null;
+  if (part.state === "output-error") {
+    return (
+      <div
+        className={cn(cardClass, "border-destructive/30 bg-destructive/5 text-muted-foreground")}
+        data-testid="planning-tool-error"
+      >
+        <p className="flex items-start gap-2">
+          <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          <span>{part.errorText}</span>
+        </p>
+      </div>
+    );
+  }
+  if (part.state !== "output-available") {
+    return (
+      <div className={cn(cardClass, "space-y-2")} role="status" data-testid="planning-tool-running">
+        <p className="text-muted-foreground">{RUNNING_TEXT[name]}</p>
+        <Skeleton className="h-3 w-3/4" />
+        <Skeleton className="h-3 w-1/2" />
+      </div>
+    );
+  }
+  const output: unknown = part.output;
+  switch (name) {
+    case "createCampaignPlan":
+      return hasList(output, "suggestions") ? <CampaignPlanCard plan={output as CampaignPlanView} /> : null;
+    case "listSuggestions":
+      return hasList(output, "suggestions") ? (
+        <SuggestionListCard suggestions={(output as { suggestions: SuggestionView[] }).suggestions} />
+      ) : null;
+    case "generateContentIdea":
+      return hasList(output, "ideas") ? <IdeasCard result={output as ContentIdeasView} /> : null;
+    case "writeSocialPost":
+      return isRecord(output) && typeof output.caption === "string" ? (
+        <WrittenPostCard post={output as unknown as WrittenSocialPostView} />
+      ) : null;
+    case "dismissSuggestion":
+      return (
+        <div className={cn(cardClass, "flex items-center gap-2")} data-testid="planning-dismissed">
+          <CheckIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
+          <span>Suggestion dismissed</span>
+        </div>
+      );
+  }
+}
+
+function SuggestionRows({ suggestions }: { suggestions: SuggestionView[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? suggestions : suggestions.slice(0, COLLAPSED_ROWS);
+  return (
+    <>
+      <ol className="divide-y" data-testid="planning-suggestion-list">
+        {shown.map((suggestion) => (
+          <li key={suggestion.id} className="flex flex-col gap-1 py-2 first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <time dateTime={suggestion.scheduledDate ?? undefined} className="font-medium tabular-nums">
+                {formatSlot(suggestion.scheduledDate)}
+              </time>
+              <Badge variant="secondary">{networkName(suggestion.platform)}</Badge>
+              {suggestion.engagementScore != null && (
+                <span className="text-xs text-muted-foreground">
+                  {suggestion.engagementScore}% predicted engagement
+                </span>
+              )}
+            </div>
+            <p className="line-clamp-2 text-muted-foreground">{suggestion.contentSuggestion}</p>
+          </li>
+        ))}
+      </ol>
+      {suggestions.length > COLLAPSED_ROWS && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="w-full"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? "Show fewer" : `Show all ${suggestions.length}`}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function CampaignPlanCard({ plan }: { plan: CampaignPlanView }) {
+  const count = plan.suggestions.length;
+  return (
+    <div className={cn(cardClass, "space-y-3")} data-testid="planning-campaign-card">
+      <div className="flex items-start gap-2">
+        <CalendarDaysIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-medium break-words">Campaign plan: {plan.goal}</p>
+          <p className="text-muted-foreground">
+            {count} post{count === 1 ? "" : "s"} over {plan.weeks} week{plan.weeks === 1 ? "" : "s"} ·{" "}
+            {plan.platforms.map(networkName).join(" and ")}
+            {plan.model === "offline" && " · Offline model"}
+          </p>
+        </div>
+      </div>
+      <SuggestionRows suggestions={plan.suggestions} />
+      <p className="text-muted-foreground">
+        Saved as suggestions. Generate posts from them on the{" "}
+        <Link to="/ai-agent" className="underline underline-offset-2">
+          AI Agent page
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+function SuggestionListCard({ suggestions }: { suggestions: SuggestionView[] }) {
+  return (
+    <div className={cn(cardClass, "space-y-3")} data-testid="planning-suggestions-card">
+      <p className="flex items-center gap-2 font-medium">
+        <CalendarDaysIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        {suggestions.length === 0
+          ? "No open suggestions"
+          : `${suggestions.length} open suggestion${suggestions.length === 1 ? "" : "s"}`}
+      </p>
+      {suggestions.length > 0 && <SuggestionRows suggestions={suggestions} />}
+    </div>
+  );
+}
+
+function IdeasCard({ result }: { result: ContentIdeasView }) {
+  return (
+    <div className={cn(cardClass, "space-y-3")} data-testid="planning-ideas-card">
+      <p className="flex items-center gap-2 font-medium">
+        <LightbulbIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span className="min-w-0 break-words">
+          {result.topic ? `Ideas about ${result.topic}` : "Post ideas"}
+        </span>
+      </p>
+      <ol className="list-decimal space-y-2 pl-5">
+        {result.ideas.map((idea) => (
+          <li key={`${idea.title}-${idea.platform}`}>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{idea.title}</span>
+              <Badge variant="outline">{networkName(idea.platform)}</Badge>
+            </div>
+            <p className="text-muted-foreground">{idea.angle}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // No permission or an insecure origin: a hidden text area and execCommand still work in most browsers.
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("copy failed");
+}
+
+function WrittenPostCard({ post }: { post: WrittenSocialPostView }) {
+  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const copy = async () => {
+    const next = await copyText(post.caption).then(
+      () => "copied" as const,
+      () => "failed" as const,
+    );
+    setStatus(next);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setStatus("idle"), COPIED_MS);
+  };
+  return (
+    <div className={cn(cardClass, "space-y-3")} data-testid="planning-written-post-card">
+      <div className="flex items-center justify-between gap-2">
+        <p className="flex min-w-0 items-center gap-2 font-medium">
+          <PenLineIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span className="truncate">{networkName(post.platform)} caption</span>
+        </p>
+        <Button size="sm" variant="outline" onClick={() => void copy()} data-testid="planning-copy-caption">
+          {status === "copied" ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+          {status === "copied" ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <p className="whitespace-pre-wrap break-words" data-testid="planning-written-caption">
+        {post.caption}
+      </p>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {status === "failed"
+          ? "Could not copy the caption. Select it and copy it by hand."
+          : `${post.characterCount.toLocaleString()} / ${post.maxCaptionLength.toLocaleString()} characters`}
+      </p>
+    </div>
+  );
+}

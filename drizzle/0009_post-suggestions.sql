@@ -1,0 +1,1 @@
+CREATE INDEX "post_suggestions_unused_idx" ON "post_suggestions" USING btree ("brand_id","scheduled_date") WHERE "post_suggestions"."is_used" = false;

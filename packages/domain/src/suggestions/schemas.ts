@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { postPlatforms } from "../posts/schemas";
+
+/**
+ * Inputs and constants of the planning use cases (campaign plans, content ideas, written posts, post
+ * suggestions). Pure data plus zod, so the web bundle can import it for the chat's cards.
+ */
+
+export type SuggestionPlatform = (typeof postPlatforms)[number];
+
+export const SUGGESTION_NOT_FOUND = "Suggestion not found";
+export const CAMPAIGN_PLAN_FAILED = "Failed to create campaign plan";
+export const CONTENT_IDEAS_FAILED = "Failed to generate content ideas";
+export const CAMPAIGN_GOAL_REQUIRED = "Please describe the campaign's goal";
+export const TOPIC_REQUIRED = "Please say what the post should be about";
+
+// Connections spec section 9: "default posts per week 5, input range 1 to 30".
+export const DEFAULT_POSTS_PER_WEEK = 5;
+export const MIN_POSTS_PER_WEEK = 1;
+export const MAX_POSTS_PER_WEEK = 30;
+export const DEFAULT_CAMPAIGN_WEEKS = 4;
+export const MIN_CAMPAIGN_WEEKS = 1;
+// A quarter: beyond that a plan is guesswork, and one plan stays a size the chat can show.
+export const MAX_CAMPAIGN_WEEKS = 12;
+/** How many ideas generateContentIdea offers at once ("a few"). */
+export const CONTENT_IDEA_COUNT = 3;
+export const MAX_TOPIC_LENGTH = 500;
+/** listSuggestions returns at most this many, soonest first (a full 12-week plan at 30 a week is 360). */
+export const MAX_LISTED_SUGGESTIONS = 400;
+
+/**
+ * The spec's placeholder engagement curve by weekday, Sunday to Saturday (connections spec section 9). Its
+ * order gives the best days: Wednesday, Thursday, Tuesday, then the rest.
+ */
+export const ENGAGEMENT_BY_WEEKDAY = [5.5, 7, 7.5, 8, 7.8, 7.2, 6] as const;
+/**
+ * Posting times, best first, as 24-hour wall-clock times: the spec's best times 12:00 PM, 5:00 PM and
+ * 10:00 AM, then two more used only when a week asks for more posts than 7 days x 3 times can hold.
+ */
+export const POSTING_TIMES = ["12:00", "17:00", "10:00", "14:00", "19:00"] as const;
+/** How many of POSTING_TIMES are the spec's best times. */
+export const BEST_TIME_COUNT = 3;
+/** How many of the top-ranked weekdays are the spec's best days. */
+export const BEST_DAY_COUNT = 3;
+
+/**
+ * What a caption may hold on each network: Instagram cuts captions at 2,200 characters and refuses more
+ * than 30 hashtags; Facebook's own limit for a Page post's text is 63,206 characters.
+ */
+export const PLATFORM_RULES: Record<SuggestionPlatform, { maxCaptionLength: number; maxHashtags: number }> = {
+  instagram: { maxCaptionLength: 2_200, maxHashtags: 30 },
+  facebook: { maxCaptionLength: 63_206, maxHashtags: 30 },
+};
+
+const platformSchema = z.enum(postPlatforms, { error: "Platform must be facebook or instagram" });
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number from ${min} to ${max}` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+export const createCampaignPlanInput = z.object({
+  goal: z
+    .string({ error: CAMPAIGN_GOAL_REQUIRED })
+    .trim()
+    .min(1, CAMPAIGN_GOAL_REQUIRED)
+    .max(MAX_TOPIC_LENGTH, `The goal must be at most ${MAX_TOPIC_LENGTH} characters`),
+  weeks: wholeNumber("Weeks", MIN_CAMPAIGN_WEEKS, MAX_CAMPAIGN_WEEKS).optional(),
+  /** Absent: the user's agent setting (posts per week), else the spec's default 5. */
+  postsPerWeek: wholeNumber("Posts per week", MIN_POSTS_PER_WEEK, MAX_POSTS_PER_WEEK).optional(),
+  /** The posts alternate among these, in this order. Absent: facebook and instagram. */
+  platforms: z
+    .array(platformSchema)
+    .min(1, "Choose at least one platform")
+    .max(postPlatforms.length)
+    .refine((list) => new Set(list).size === list.length, "Each platform may be listed once")
+    .optional(),
+  /**
+   * Minutes to add to UTC for the user's wall clock (the browser's -getTimezoneOffset()), so "12:00 PM" is
+   * noon where the user is. Absent: UTC.
+   */
+  utcOffsetMinutes: wholeNumber("UTC offset", -14 * 60, 14 * 60).optional(),
+});
+export type CreateCampaignPlanInput = z.infer<typeof createCampaignPlanInput>;
+
+export const generateContentIdeaInput = z.object({
+  topic: z
+    .string()
+    .trim()
+    .max(MAX_TOPIC_LENGTH, `The topic must be at most ${MAX_TOPIC_LENGTH} characters`)
+    .optional(),
+});
+export type GenerateContentIdeaInput = z.infer<typeof generateContentIdeaInput>;
+
+export const writeSocialPostInput = z.object({
+  topic: z
+    .string({ error: TOPIC_REQUIRED })
+    .trim()
+    .min(1, TOPIC_REQUIRED)
+    .max(MAX_TOPIC_LENGTH, `The topic must be at most ${MAX_TOPIC_LENGTH} characters`),
+  platform: platformSchema,
+});
+export type WriteSocialPostInput = z.infer<typeof writeSocialPostInput>;
+
+export const suggestionIdInput = z.object({
+  suggestionId: z.string({ error: "Suggestion id is required" }).trim().min(1, "Suggestion id is required"),
+});
+export type SuggestionIdInput = z.infer<typeof suggestionIdInput>;
+
+/** A post suggestion as the API, the tools and the chat's cards see it. */
+export interface SuggestionView {
+  id: string;
+  brandId: string;
+  type: "generate_new" | "schedule_existing" | "other";
+  platform: SuggestionPlatform;
+  scheduledDate: string | null;
+  reason: string | null;
+  contentSuggestion: string | null;
+  /** Predicted engagement in percent. */
+  engagementScore: number | null;
+  isUsed: boolean;
+  postId: string | null;
+  /** The post generated from it, for the spec's button states (Post Pending, Scheduled, Published). */
+  post: {
+    id: string;
+    status: "pending" | "approved" | "denied";
+    scheduledDate: string | null;
+    postedAt: string | null;
+  } | null;
+  createdAt: string;
+}
+
+export interface CampaignPlanView {
+  goal: string;
+  weeks: number;
+  postsPerWeek: number;
+  platforms: SuggestionPlatform[];
+  /** The saved suggestions, soonest first. */
+  suggestions: SuggestionView[];
+  /** Which model wrote the ideas, so the chat can label the offline model honestly. */
+  model: "offline" | "openai";
+}
+
+export interface ContentIdeaView {
+  title: string;
+  angle: string;
+  platform: SuggestionPlatform;
+}
+
+export interface ContentIdeasView {
+  topic: string | null;
+  ideas: ContentIdeaView[];
+  model: "offline" | "openai";
+}
+
+export interface WrittenSocialPostView {
+  topic: string;
+  platform: SuggestionPlatform;
+  /** The caption with its hashtags at the end, ready to paste or to turn into a post. */
+  caption: string;
+  hashtags: string[];
+  characterCount: number;
+  maxCaptionLength: number;
+  model: "offline" | "openai";
+}
