@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 
 import { createConfirmedUser, signInThroughUi } from "./helpers";
 
@@ -163,4 +164,162 @@ test("the open assistant has no serious or critical accessibility violations", a
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+});
+
+/** A small real PNG, drawn with sharp (the server checks the content, not the name). */
+async function makePng(colour = "#2563eb", side = 64): Promise<Buffer> {
+  return sharp({ create: { width: side, height: side, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+test("an image uploaded in the assistant shows in the conversation and in 'show my images'", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { email } = await createConfirmedUser(request, baseURL!);
+  await signInThroughUi(page, email);
+  await page.goto("/dashboard");
+  await page.getByTestId("assistant-toggle").click();
+  const panel = page.getByTestId("assistant-panel");
+  await expect(panel).toBeVisible();
+  const fileInput = panel.getByTestId("assistant-upload-input");
+  await expect(panel.getByRole("button", { name: "Upload an image" })).toBeEnabled();
+
+  const uploads: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/api/media"))
+      uploads.push(req.url());
+  });
+
+  // The browser's quick checks: the spec's words, and nothing is sent.
+  await fileInput.setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(panel.getByTestId("assistant-error")).toHaveText(
+    "Image too large. Please select an image under 5MB.",
+  );
+  await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(panel.getByTestId("assistant-error")).toHaveText(
+    "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
+  );
+  expect(uploads).toEqual([]);
+  // The server decides by content: a text file named .png is refused too, and nothing is stored.
+  await fileInput.setInputFiles({
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not a png"),
+  });
+  await expect(panel.getByTestId("assistant-error")).toHaveText(
+    "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
+  );
+  await expect(panel.getByTestId("assistant-message")).toHaveCount(0);
+
+  // A real PNG: progress while it is processed (the upload is held a moment so it can be seen).
+  await page.route("**/api/media/chat", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await fileInput.setInputFiles({ name: "Beach Day.png", mimeType: "image/png", buffer: await makePng() });
+  const progress = panel.getByTestId("assistant-upload-progress");
+  await expect(progress).toContainText("Processing image...");
+  // A new brand has its watermark enabled but no mark saved: nothing to apply.
+  await expect(progress).not.toContainText("(applying watermark)");
+  await expect(panel.getByTestId("assistant-send")).toBeDisabled();
+  await expect(panel.getByRole("button", { name: "Upload an image" })).toBeDisabled();
+  await expect(progress).toBeHidden({ timeout: 15_000 });
+  await page.unroute("**/api/media/chat");
+
+  const uploaded = panel.getByTestId("assistant-uploaded-image");
+  await expect(uploaded).toBeVisible();
+  await expect(uploaded).toContainText("Beach Day.png");
+  const image = uploaded.getByRole("img");
+  await expect(image).toHaveJSProperty("complete", true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await expect(panel.getByTestId("assistant-message").first()).toHaveAttribute("data-role", "user");
+
+  // The stored conversation keeps the media id, never the expiring link.
+  const stored = await page.evaluate(async () => JSON.stringify(await (await fetch("/api/chat")).json()));
+  expect(stored).toContain("data-uploaded-image");
+  expect(stored).not.toContain("signature=");
+
+  const input = panel.getByTestId("assistant-input");
+  await input.fill("show my images");
+  await input.press("Enter");
+  const list = panel.getByTestId("assistant-image-list");
+  await expect(list).toBeVisible({ timeout: 20_000 });
+  await expect(list.getByTestId("assistant-image-list-item")).toHaveCount(1);
+  await expect(list).toContainText("Beach Day.png");
+  await expect(list.getByTestId("assistant-image-list-more")).toHaveCount(0);
+
+  // Clicking one asks the assistant to show it.
+  await list.getByRole("button", { name: "Show Beach Day.png" }).click();
+  const shown = panel.getByTestId("assistant-shown-image");
+  await expect(shown).toBeVisible({ timeout: 20_000 });
+  await expect(shown).toContainText("Beach Day.png");
+
+  // After a reload the image is shown from a fresh link.
+  await page.reload();
+  await page.getByTestId("assistant-toggle").click();
+  await expect(panel.getByTestId("assistant-uploaded-image").getByRole("img")).toHaveJSProperty(
+    "complete",
+    true,
+  );
+});
+
+test("with the brand's watermark on, a chat upload says it is applying the watermark", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { email } = await createConfirmedUser(request, baseURL!);
+  await signInThroughUi(page, email);
+  const mark = await page.request.post("/api/watermark/image", {
+    multipart: { file: { name: "mark.png", mimeType: "image/png", buffer: await makePng("#ff0000", 40) } },
+  });
+  expect(mark.status()).toBe(201);
+  const { mediaId } = (await mark.json()) as { mediaId: string };
+  const saved = await page.request.put("/api/watermark", {
+    data: {
+      imageMediaId: mediaId,
+      position: { x: 50, y: 50 },
+      size: 30,
+      opacity: 1,
+      rotation: 0,
+      flipHorizontal: false,
+      flipVertical: false,
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto("/dashboard");
+  await page.getByTestId("assistant-toggle").click();
+  const panel = page.getByTestId("assistant-panel");
+  await page.route("**/api/media/chat", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await panel
+    .getByTestId("assistant-upload-input")
+    .setInputFiles({ name: "white.png", mimeType: "image/png", buffer: await makePng("#ffffff", 100) });
+  await expect(panel.getByTestId("assistant-upload-progress")).toHaveText(
+    "Processing image... (applying watermark)",
+  );
+  const image = panel.getByTestId("assistant-uploaded-image").getByRole("img");
+  await expect(image).toHaveJSProperty("complete", true);
+  // The mark is in the middle of the stored image.
+  const centre = await image.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext("2d");
+    context?.drawImage(img, 0, 0);
+    return Array.from(context?.getImageData(50, 50, 1, 1).data ?? []);
+  });
+  expect(centre.slice(0, 3)).toEqual([255, 0, 0]);
 });

@@ -1,6 +1,8 @@
 import { AppError } from "@smm/domain/errors";
+import { getImage } from "@smm/domain/media/get-image";
 import { readSignedMedia } from "@smm/domain/media/read-signed-media";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, MAX_UPLOAD_BYTES } from "@smm/domain/media/schemas";
+import { uploadChatImage } from "@smm/domain/media/upload-chat-image";
 import { uploadImage } from "@smm/domain/media/upload-image";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -41,25 +43,35 @@ export function createMediaRoutes(deps: AppDeps) {
     mediaUrls: deps.mediaUrls,
     now: deps.now ?? (() => new Date()),
   });
-  return new Hono<AppEnv>()
-    .post("/", uploadLimit, async (c) => {
-      const ctx = await brandContext(c, deps);
-      const file = await readUploadedFile(c);
-      return c.json(await uploadImage(ctx, file), 201);
-    })
-    .get("/:id/file", async (c) => {
-      const file = await readSignedMedia(domain(), {
-        mediaId: c.req.param("id"),
-        expires: Number(c.req.query("expires")),
-        signature: c.req.query("signature") ?? "",
-      });
-      const maxAge = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
-      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": file.mimeType,
-        // The link is the permission; a cache may keep the bytes only as long as the link is valid.
-        "cache-control": `private, max-age=${maxAge}, immutable`,
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; sandbox",
-      });
-    });
+  return (
+    new Hono<AppEnv>()
+      .post("/", uploadLimit, async (c) => {
+        const ctx = await brandContext(c, deps);
+        const file = await readUploadedFile(c);
+        return c.json(await uploadImage(ctx, file), 201);
+      })
+      // A chat upload: watermarked when the brand's mark is on, and added to the brand's conversation.
+      .post("/chat", uploadLimit, async (c) => {
+        const ctx = await brandContext(c, deps);
+        const file = await readUploadedFile(c);
+        return c.json(await uploadChatImage(ctx, file), 201);
+      })
+      .get("/:id/file", async (c) => {
+        const file = await readSignedMedia(domain(), {
+          mediaId: c.req.param("id"),
+          expires: Number(c.req.query("expires")),
+          signature: c.req.query("signature") ?? "",
+        });
+        const maxAge = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
+        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+          "content-type": file.mimeType,
+          // The link is the permission; a cache may keep the bytes only as long as the link is valid.
+          "cache-control": `private, max-age=${maxAge}, immutable`,
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'; sandbox",
+        });
+      })
+      // One of the brand's images with a fresh signed link (the conversation stores ids, links expire).
+      .get("/:id", async (c) => c.json(await getImage(await brandContext(c, deps), c.req.param("id"))))
+  );
 }

@@ -1,8 +1,17 @@
+import type { Brand } from "@smm/domain/brands/constants";
+import type { MediaView } from "@smm/domain/media/media";
+import {
+  IMAGE_TOO_LARGE,
+  INVALID_IMAGE_TYPE,
+  MAX_UPLOAD_BYTES,
+  UPLOADED_IMAGE_PART,
+  type UploadedImagePartData,
+} from "@smm/domain/media/schemas";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";
 
-import { api } from "@/lib/api";
+import { ApiError, api, NETWORK_ERROR_MESSAGE } from "@/lib/api";
 
 /*
  * The assistant's conversation as the server stores it (GET/DELETE /api/chat, per active brand), the
@@ -119,4 +128,110 @@ export function useAutoClear(value: unknown, clear: () => void, ms: number) {
     const timer = setTimeout(clear, ms);
     return () => clearTimeout(timer);
   }, [value, clear, ms]);
+}
+
+// ---- chat image upload (core spec sections 2 and 8) ----
+
+export { UPLOADED_IMAGE_PART, type UploadedImagePartData };
+
+/** What the chat's file picker offers; the server still judges the content itself. */
+export const CHAT_IMAGE_ACCEPT =
+  "image/jpeg,image/jpg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp";
+const CHAT_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"];
+const CHAT_IMAGE_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"];
+export const LOGIN_TO_UPLOAD = "Please log in to upload images";
+export const CHAT_UPLOAD_FAILED = "Failed to upload image";
+
+/** The browser's quick check before sending a byte: the spec's messages, size first. */
+export function checkChatImage(file: Pick<File, "size" | "type" | "name">): string | null {
+  if (file.size > MAX_UPLOAD_BYTES) return IMAGE_TOO_LARGE;
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  const typeOk = file.type
+    ? CHAT_IMAGE_TYPES.includes(file.type.toLowerCase())
+    : CHAT_IMAGE_EXTENSIONS.includes(extension);
+  return typeOk ? null : INVALID_IMAGE_TYPE;
+}
+
+export interface ChatImageUpload {
+  image: MediaView;
+  watermarked: boolean;
+  /** The user message the server added to the stored conversation. */
+  message: UIMessage;
+}
+
+/** POST /api/media/chat (multipart, field "file"); rejects with an ApiError carrying the spec's text. */
+export async function uploadChatImage(file: File, brandId: string): Promise<ChatImageUpload> {
+  const form = new FormData();
+  form.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch("/api/media/chat", {
+      method: "POST",
+      credentials: "include",
+      headers: { Accept: "application/json", ...brandHeaders(brandId) },
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, "network_error", NETWORK_ERROR_MESSAGE);
+  }
+  const body = (await response.json().catch(() => null)) as
+    | (ChatImageUpload & { error?: { code?: string; message?: string } })
+    | null;
+  if (response.ok && body) return body;
+  if (response.status === 401) throw new ApiError(401, "unauthenticated", LOGIN_TO_UPLOAD);
+  throw new ApiError(
+    response.status,
+    body?.error?.code ?? `http_${response.status}`,
+    body?.error?.message || CHAT_UPLOAD_FAILED,
+  );
+}
+
+/** Whether a chat upload will get the brand's watermark (enabled and a mark saved). */
+export function hasActiveWatermark(brand: Pick<Brand, "settings"> | null | undefined): boolean {
+  return Boolean(brand?.settings.watermarkEnabled && brand.settings.watermarkSettings?.imageMediaId);
+}
+
+/** The uploaded-image extra of a message, if it has one. */
+export function findUploadedImage(message: UIMessage): UploadedImagePartData | null {
+  for (const part of message.parts) {
+    if (part.type !== UPLOADED_IMAGE_PART || !("data" in part)) continue;
+    const data = part.data as Partial<UploadedImagePartData> | null;
+    if (data && typeof data.mediaId === "string")
+      return { mediaId: data.mediaId, name: typeof data.name === "string" ? data.name : "image" };
+  }
+  return null;
+}
+
+/** How long a signed link must still be valid to be used as it is (else a fresh one is asked for). */
+const LINK_MARGIN_MS = 5 * 60_000;
+
+function linkStillValid(url: string | undefined, now: number): boolean {
+  if (!url) return false;
+  const expires = Number(new URL(url, "http://local").searchParams.get("expires"));
+  return Number.isFinite(expires) && expires * 1000 - now > LINK_MARGIN_MS;
+}
+
+/**
+ * A displayable link to one of the brand's images. Stored messages keep media ids, and links expire after
+ * an hour, so an old or missing link is replaced by a fresh one from GET /api/media/:id.
+ */
+export function useImageLink(brandId: string, mediaId: string, knownUrl?: string) {
+  const [usable] = useState(() => linkStillValid(knownUrl, Date.now()));
+  const query = useQuery({
+    queryKey: ["brand", brandId, "media", mediaId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<MediaView>(`/api/media/${encodeURIComponent(mediaId)}`, {
+          signal,
+          headers: brandHeaders(brandId),
+        })
+      ).url,
+    enabled: !usable,
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+  return {
+    url: usable ? knownUrl : query.data,
+    failed: !usable && query.isError,
+  };
 }

@@ -15,5 +15,17 @@ export const uploadImageInput = z.object({
   bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: INVALID_IMAGE_TYPE }),
   /** The file's name as the user knows it; shown by listImages / showImage. */
   name: z.string().trim().max(255).optional(),
+  /**
+   * Chat uploads: the brand's watermark goes on when it is enabled (core spec section 4); on any watermark
+   * failure the original image is kept. Custom post images are marked later, by the generation.
+   */
+  applyWatermark: z.boolean().optional(),
 });
 export type UploadImageInput = z.infer<typeof uploadImageInput>;
+
+/** The message extra a chat upload adds to the conversation: the media id, never an expiring link. */
+export const UPLOADED_IMAGE_PART = "data-uploaded-image";
+export interface UploadedImagePartData {
+  mediaId: string;
+  name: string;
+}

@@ -3,17 +3,19 @@ import {
   CheckIcon,
   CircleAlertIcon,
   CompassIcon,
+  ImageIcon,
   ThumbsDownIcon,
   ThumbsUpIcon,
   WrenchIcon,
 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
+import { isPlanningToolPart, PlanningToolCard } from "@/components/assistant/planning-cards";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { NAVIGATE_DELAY_MS, tomorrowAtNoon } from "@/lib/chat";
+import { NAVIGATE_DELAY_MS, tomorrowAtNoon, useImageLink } from "@/lib/chat";
 import { type PostView, useApprovePost, useDenyPost, useGeneratedPost } from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
@@ -57,14 +59,19 @@ export function ToolPartCard({
   brandId,
   live,
   onNavigated,
+  onAsk,
 }: {
   part: ToolPart;
   brandId: string;
   /** False for parts loaded from history: a past navigation is not replayed. */
   live: boolean;
   onNavigated: (toolCallId: string, path: string) => void;
+  /** Sends a message as the user (clicking an image of a list asks to show it). */
+  onAsk: (text: string) => void;
 }) {
   const name = getToolName(part);
+  // Plans, ideas, written captions and suggestions: their cards show their own progress and errors.
+  if (isPlanningToolPart(part)) return <PlanningToolCard part={part} />;
   if (part.state === "output-error") {
     return (
       <div
@@ -99,6 +106,14 @@ export function ToolPartCard({
   const output = "output" in part ? part.output : undefined;
   if (name === "generatePost" && output && typeof output === "object" && "id" in output) {
     return <ChatPostCard brandId={brandId} postId={(output as PostView).id} />;
+  }
+  if (name === "listImages" && output && typeof output === "object" && "images" in output) {
+    const images = (output as { images: unknown }).images;
+    if (Array.isArray(images))
+      return <ImageListCard brandId={brandId} images={images.filter(isImageItem)} onAsk={onAsk} />;
+  }
+  if (name === "showImage" && isImageItem(output)) {
+    return <ShownImageCard brandId={brandId} image={output} />;
   }
   if (name === "updateBrandField") {
     const input = part.input as { field?: string } | undefined;
@@ -237,5 +252,116 @@ function ChatPostCard({ brandId, postId }: { brandId: string; postId: string }) 
         </>
       )}
     </div>
+  );
+}
+
+interface ImageItem {
+  id: string;
+  url?: string;
+  name: string;
+}
+
+function isImageItem(value: unknown): value is ImageItem {
+  if (!value || typeof value !== "object") return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === "string" && typeof record.name === "string";
+}
+
+/** Core spec: the chat shows the first 6 images, then '...and N more images'. */
+export const IMAGE_LIST_SHOWN = 6;
+
+/** An image of the brand by id: the stored link is used while valid, else a fresh one is fetched. */
+function BrandImage({
+  brandId,
+  image,
+  className,
+}: {
+  brandId: string;
+  image: ImageItem;
+  className?: string;
+}) {
+  const link = useImageLink(brandId, image.id, image.url);
+  const [broken, setBroken] = useState(false);
+  if (link.failed || broken) {
+    return (
+      <div
+        className={cn(
+          "flex items-center justify-center gap-1 bg-muted p-2 text-center text-xs text-muted-foreground",
+          className,
+        )}
+      >
+        <ImageIcon className="size-4 shrink-0" aria-hidden="true" />
+        Failed to load image
+      </div>
+    );
+  }
+  if (!link.url) return <Skeleton className={className} />;
+  return (
+    <img
+      src={link.url}
+      alt={image.name}
+      className={cn("object-cover", className)}
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+/** The "image list" extra: a gallery of the first 6; clicking one asks the assistant to show it. */
+function ImageListCard({
+  brandId,
+  images,
+  onAsk,
+}: {
+  brandId: string;
+  images: ImageItem[];
+  onAsk: (text: string) => void;
+}) {
+  if (images.length === 0) {
+    return (
+      <div className={cn(cardClass, "text-muted-foreground")} data-testid="assistant-image-list">
+        No images yet.
+      </div>
+    );
+  }
+  const more = images.length - IMAGE_LIST_SHOWN;
+  return (
+    <div className={cn(cardClass, "space-y-2")} data-testid="assistant-image-list">
+      <ul className="grid grid-cols-3 gap-2" aria-label="Your images">
+        {images.slice(0, IMAGE_LIST_SHOWN).map((image) => (
+          <li key={image.id}>
+            <button
+              type="button"
+              onClick={() => onAsk(`show ${image.name}`)}
+              className="group block w-full overflow-hidden rounded-md border text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              aria-label={`Show ${image.name}`}
+              title={image.name}
+              data-testid="assistant-image-list-item"
+            >
+              <BrandImage
+                brandId={brandId}
+                image={image}
+                className="aspect-square w-full transition-opacity group-hover:opacity-90"
+              />
+              <span className="block truncate px-1.5 py-1 text-xs text-muted-foreground">{image.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="text-xs text-muted-foreground" data-testid="assistant-image-list-more">
+          ...and {more} more images
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The "displayed image" extra: one image the assistant was asked to show. */
+function ShownImageCard({ brandId, image }: { brandId: string; image: ImageItem }) {
+  return (
+    <figure className={cn(cardClass, "space-y-2")} data-testid="assistant-shown-image">
+      <BrandImage brandId={brandId} image={image} className="max-h-80 w-full rounded-md border" />
+      <figcaption className="truncate text-xs text-muted-foreground">{image.name}</figcaption>
+    </figure>
   );
 }

@@ -1,13 +1,10 @@
 import {
   ArrowUpRightIcon,
   ChartColumnIcon,
-  ImagePlusIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MegaphoneIcon,
-  SendIcon,
   SettingsIcon,
-  SparklesIcon,
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
@@ -17,9 +14,9 @@ import { GoogleIcon, MetaIcon, TikTokIcon } from "@/components/brand-icons";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { getNameFromEmail, useSession } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import { WelcomeChat } from "@/pages/welcome/welcome-chat";
 
 /** Spec: morning before 12, afternoon before 17, else evening (local time). */
 export function getGreeting(date: Date): string {
@@ -136,37 +133,7 @@ export function WelcomePage() {
           <p className="mt-3 text-muted-foreground">What would you like to work on today?</p>
         </div>
 
-        <div className="mx-auto mt-10 max-w-2xl">
-          <div className="rounded-2xl border bg-card p-2 shadow-sm">
-            <div className="flex items-center gap-2">
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                disabled
-                aria-label="Upload an image (available when the assistant arrives)"
-              >
-                <ImagePlusIcon aria-hidden="true" />
-              </Button>
-              <label htmlFor="welcome-chat" className="sr-only">
-                Message the assistant
-              </label>
-              <input
-                id="welcome-chat"
-                disabled
-                placeholder="Ask your assistant to create a post…"
-                className="h-10 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
-              />
-              <Button type="button" size="icon" disabled aria-label="Send message">
-                <SendIcon aria-hidden="true" />
-              </Button>
-            </div>
-          </div>
-          <p className="mt-3 text-center text-sm text-muted-foreground">
-            <SparklesIcon className="mr-1.5 inline size-4 align-[-3px] text-primary" aria-hidden="true" />
-            The chat assistant arrives soon. Until then, everything is one click away below.
-          </p>
-        </div>
+        <WelcomeChat />
 
         <section aria-label="Workspaces" className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {TILES.map((tile) =>
