@@ -60,6 +60,8 @@ export function createAuth(config: AuthConfig) {
       apiKey({
         // Scripts authenticate with "Authorization: Bearer <key>" (API.md); the middleware reads it.
         apiKeyHeaders: ["x-api-key"],
+        // The key's usage count and last-use time are written after the answer, not before it.
+        deferUpdates: true,
         rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 1_000 },
       }),
     ],

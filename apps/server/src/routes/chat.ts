@@ -1,13 +1,14 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
-import { chatRequestInput, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { chatRequestInput, clearsConversation, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
 import { Hono } from "hono";
 import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
+import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { buildSystemPrompt } from "../chat/system-prompt";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, userContext } from "../lib/domain-context";
@@ -30,7 +31,7 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
       const brand = await brandContext(c, deps);
       const user = userContext(c, deps);
       const toolCtx: ToolContext = { user, brand: async () => brand };
-      const tools = createTools(toolCtx);
+      const tools = withCachedSchemas(createTools(toolCtx));
       const messages = await validateUIMessages({ messages: body.messages as UIMessage[] }).catch(() => {
         throw new AppError("invalid_input", "The chat messages are not in the expected format");
       });
@@ -50,9 +51,11 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
         originalMessages: messages,
         // The spec's words; details only in the server log.
         onError: () => TECHNICAL_DIFFICULTIES,
-        onFinish: async ({ messages: finished }) => {
+        onFinish: async ({ messages: finished, responseMessage }) => {
           try {
-            await saveConversation(brand, finished as StoredChatMessage[]);
+            // Saving the whole turn would bring back what the clearConversation tool just removed.
+            const kept = clearsConversation(responseMessage) ? [] : finished;
+            await saveConversation(brand, kept as StoredChatMessage[]);
           } catch (error) {
             deps.logger.error("chat history not saved", { error });
           }

@@ -199,32 +199,36 @@ const fieldVariant = <F extends BrandField, S extends z.ZodType>(field: F, value
  * One field of the brand settings or company profile, validated by that field's own rule (the assistant's
  * `updateBrandField` action and the settings screens' single-field saves).
  */
-export const updateBrandFieldInput = z.discriminatedUnion(
-  "field",
-  [
-    fieldVariant("name", brandSettingsFieldSchemas.name),
-    fieldVariant("logo", brandSettingsFieldSchemas.logo),
-    fieldVariant("primaryColor", brandSettingsFieldSchemas.primaryColor),
-    fieldVariant("secondaryColor", brandSettingsFieldSchemas.secondaryColor),
-    fieldVariant("accentColor", brandSettingsFieldSchemas.accentColor),
-    fieldVariant("watermarkEnabled", brandSettingsFieldSchemas.watermarkEnabled),
-    fieldVariant("defaultLanguage", brandSettingsFieldSchemas.defaultLanguage),
-    fieldVariant("imageStyle", brandSettingsFieldSchemas.imageStyle),
-    fieldVariant("postPromptOverride", brandSettingsFieldSchemas.postPromptOverride),
-    fieldVariant("imagePromptOverride", brandSettingsFieldSchemas.imagePromptOverride),
-    fieldVariant("watermarkSettings", brandSettingsFieldSchemas.watermarkSettings),
-    fieldVariant("description", companyProfileFieldSchemas.description),
-    fieldVariant("industry", companyProfileFieldSchemas.industry),
-    fieldVariant("tone", companyProfileFieldSchemas.tone),
-    fieldVariant("targetAudience", companyProfileFieldSchemas.targetAudience),
-    fieldVariant("keyMessages", companyProfileFieldSchemas.keyMessages),
-    fieldVariant("doNotMention", companyProfileFieldSchemas.doNotMention),
-  ],
-  {
-    error: (issue) =>
-      issue.code === "invalid_union" ? `Field must be one of: ${brandFields.join(", ")}` : undefined,
-  },
-);
+export const updateBrandFieldInput = z
+  .discriminatedUnion(
+    "field",
+    [
+      fieldVariant("name", brandSettingsFieldSchemas.name),
+      fieldVariant("logo", brandSettingsFieldSchemas.logo),
+      fieldVariant("primaryColor", brandSettingsFieldSchemas.primaryColor),
+      fieldVariant("secondaryColor", brandSettingsFieldSchemas.secondaryColor),
+      fieldVariant("accentColor", brandSettingsFieldSchemas.accentColor),
+      fieldVariant("watermarkEnabled", brandSettingsFieldSchemas.watermarkEnabled),
+      fieldVariant("defaultLanguage", brandSettingsFieldSchemas.defaultLanguage),
+      fieldVariant("imageStyle", brandSettingsFieldSchemas.imageStyle),
+      fieldVariant("postPromptOverride", brandSettingsFieldSchemas.postPromptOverride),
+      fieldVariant("imagePromptOverride", brandSettingsFieldSchemas.imagePromptOverride),
+      fieldVariant("watermarkSettings", brandSettingsFieldSchemas.watermarkSettings),
+      fieldVariant("description", companyProfileFieldSchemas.description),
+      fieldVariant("industry", companyProfileFieldSchemas.industry),
+      fieldVariant("tone", companyProfileFieldSchemas.tone),
+      fieldVariant("targetAudience", companyProfileFieldSchemas.targetAudience),
+      fieldVariant("keyMessages", companyProfileFieldSchemas.keyMessages),
+      fieldVariant("doNotMention", companyProfileFieldSchemas.doNotMention),
+    ],
+    {
+      error: (issue) =>
+        issue.code === "invalid_union" ? `Field must be one of: ${brandFields.join(", ")}` : undefined,
+    },
+    // Function calling (OpenAI) takes only an object at the root of a tool's parameters; every variant is
+    // one, and saying so keeps the per-field rules in one schema for the API, the tools and the forms.
+  )
+  .meta({ type: "object" });
 export type UpdateBrandFieldInput = z.infer<typeof updateBrandFieldInput>;
 
 /** Which brand a brand-scoped call acts on: the named one (X-Brand-Id, a path id) or the active one. */

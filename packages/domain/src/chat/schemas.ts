@@ -23,3 +23,11 @@ export const chatRequestInput = z.object({
   utcOffsetMinutes: z.number().int().min(-840).max(840).optional(),
 });
 export type ChatRequestInput = z.infer<typeof chatRequestInput>;
+
+/**
+ * True when a reply cleared the conversation (the clearConversation tool ran): the turn that cleared it is
+ * not kept either, so the chat starts empty on the server and in the browser.
+ */
+export function clearsConversation(message: { parts: readonly { type: string; state?: string }[] }): boolean {
+  return message.parts.some((part) => part.type === "tool-clearConversation" && part.state === "output-available");
+}

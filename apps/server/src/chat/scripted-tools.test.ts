@@ -1,0 +1,811 @@
+import { createBrand } from "@smm/domain/brands/create-brand";
+import { getBrand } from "@smm/domain/brands/get-brand";
+import { getConversation, saveConversation } from "@smm/domain/chat/conversation";
+import type { BrandContext, UserContext } from "@smm/domain/context";
+import {
+  media,
+  type NewPost,
+  notifications,
+  postSuggestions,
+  posts,
+  sitePages,
+  userBrands,
+} from "@smm/domain/db/schema";
+import { listImageStyles } from "@smm/domain/generation/list-image-styles";
+import { uploadImage } from "@smm/domain/media/upload-image";
+import { createNotification } from "@smm/domain/notifications/create-notification";
+import { listNotifications } from "@smm/domain/notifications/list-notifications";
+import { getPlan } from "@smm/domain/plans/get-plan";
+import type { WebFetcher } from "@smm/domain/ports";
+import { approvePost } from "@smm/domain/posts/approve-post";
+import { getDashboardStats } from "@smm/domain/posts/get-dashboard-stats";
+import { getPost } from "@smm/domain/posts/get-post";
+import { type ListCalendarPostsInput, listCalendarPosts } from "@smm/domain/posts/list-calendar-posts";
+import { listPosts } from "@smm/domain/posts/list-posts";
+import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/schemas";
+import { listSuggestions } from "@smm/domain/suggestions/list-suggestions";
+import { getWatermark } from "@smm/domain/watermark/get-watermark";
+import { saveWatermark } from "@smm/domain/watermark/save-watermark";
+import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
+import { toolNames } from "@smm/tools";
+import { getToolName, isToolUIPart } from "ai";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestContext,
+  jsonRequest,
+  signUpVerifiedUser,
+  type TestContext,
+  userIdOf,
+} from "../../../../tests/support/app";
+import { BRAND_HEADER } from "../lib/domain-context";
+import {
+  assembleUIMessage,
+  createScriptedChatModel,
+  parseUIMessageStream,
+  scriptedAnswer,
+} from "./scripted-model";
+
+/**
+ * Issue 6: every tool of the registry, called by a (scripted) model through POST /api/chat. Each case says
+ * what to set up, what the model sends, and what must then be true: the tool part is in the UI message
+ * stream with its output, and the use case's effect is in the database. A tool without a case fails the
+ * guard at the end.
+ */
+
+const FIXTURE_URL = "https://harbour-bikes.example/";
+const FIXTURE_HTML = `<html><head><title>Harbour Bikes</title>
+  <meta name="description" content="Harbour Bikes repairs and rents bicycles for commuters.">
+  <meta property="og:site_name" content="Harbour Bikes"></head>
+  <body><main><h1>Repairs while you wait</h1><p>Tandem rentals by the hour on the waterfront.</p></main></body></html>`;
+
+/** The web as analyzeWebsite sees it here: one fixture page at any address. */
+const fixtureWeb: WebFetcher = {
+  fetchPage: async (url) => ({ url, status: 200, contentType: "text/html", body: FIXTURE_HTML }),
+};
+
+const scripted = createScriptedChatModel();
+let ctx: TestContext;
+let cookie: string;
+let userId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ chatModel: scripted.model, web: fixtureWeb });
+  ({ cookie } = await signUpVerifiedUser(ctx));
+  userId = await userIdOf(ctx, cookie);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** One case's world: the shared user with a brand of its own, which the chat is told to act on. */
+interface Scene {
+  brandId: string;
+  /** The use cases' context on that brand, for setting up and reading back. */
+  brand: BrandContext;
+}
+
+const asUser = (): UserContext => ({ ...ctx.deps, userId });
+
+async function newScene(toolName: string): Promise<Scene> {
+  const { id } = await createBrand(asUser(), { name: `Scripted ${toolName}` });
+  return { brandId: id, brand: { ...asUser(), brandId: id } };
+}
+
+// ---- set-up and read-back helpers ----
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** What the stream carries for a domain value: its JSON form. */
+const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+async function insertPost(scene: Scene, values: Partial<NewPost> = {}) {
+  const [row] = await ctx.database.db
+    .insert(posts)
+    .values({ userId, brandId: scene.brandId, content: "Fresh bread every morning", ...values })
+    .returning();
+  if (!row) throw new Error("post not inserted");
+  return row;
+}
+
+async function scheduledPost(scene: Scene) {
+  const post = await insertPost(scene);
+  await approvePost(scene.brand, { postId: post.id, scheduledDate: inDays(3) });
+  return post;
+}
+
+async function approvedPost(scene: Scene) {
+  const post = await insertPost(scene);
+  await approvePost(scene.brand, { postId: post.id });
+  return post;
+}
+
+async function insertSuggestion(scene: Scene, values: { daysAhead: number; isUsed?: boolean }) {
+  const [row] = await ctx.database.db
+    .insert(postSuggestions)
+    .values({
+      brandId: scene.brandId,
+      type: "generate_new",
+      scheduledDate: new Date(inDays(values.daysAhead)),
+      contentSuggestion: "Show the morning bake",
+      engagementScore: 80,
+      isUsed: values.isUsed ?? false,
+    })
+    .returning();
+  if (!row) throw new Error("suggestion not inserted");
+  return row;
+}
+
+const suggestionRows = (scene: Scene) =>
+  ctx.database.db.select().from(postSuggestions).where(eq(postSuggestions.brandId, scene.brandId));
+
+const postRows = (scene: Scene) =>
+  ctx.database.db.select().from(posts).where(eq(posts.brandId, scene.brandId));
+
+async function postRow(id: string) {
+  const [row] = await ctx.database.db.select().from(posts).where(eq(posts.id, id));
+  return row;
+}
+
+async function brandRow(id: string) {
+  const [row] = await ctx.database.db.select().from(userBrands).where(eq(userBrands.id, id));
+  return row;
+}
+
+async function png(color = "#ff0000"): Promise<Uint8Array> {
+  const image = sharp({ create: { width: 64, height: 64, channels: 4, background: color } });
+  return new Uint8Array(await image.png().toBuffer());
+}
+
+async function watermarkImage(scene: Scene) {
+  return uploadWatermarkImage(scene.brand, { bytes: await png(), name: "mark.png" });
+}
+
+const placement = {
+  position: { x: 30, y: 70 },
+  size: 40,
+  opacity: 0.6,
+  rotation: 45,
+  flipHorizontal: false,
+  flipVertical: true,
+};
+
+// ---- the cases ----
+
+interface Arranged {
+  /** The input the model sends with its tool call. */
+  input: Record<string, unknown>;
+}
+
+interface ToolCase<A extends Arranged = Arranged> {
+  /** Client tools run in the browser: the stream carries the call, and the server gives no output. */
+  client?: true;
+  /** The input as the tool's schema normalises it, where that differs from what the model sent. */
+  parsedInput?: Record<string, unknown>;
+  /** Prepares what the call needs; returns the model's input and whatever `verify` needs. */
+  arrange(scene: Scene): Promise<A>;
+  /** Checks the tool's output (as streamed) and its effect in the database. */
+  verify(scene: Scene, arranged: A, output: unknown): Promise<void>;
+}
+
+const toolCase = <A extends Arranged>(definition: ToolCase<A>): ToolCase => definition as ToolCase;
+
+const cases: Record<string, ToolCase> = {
+  analyzeWebsite: toolCase({
+    arrange: async () => ({ input: { url: FIXTURE_URL } }),
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ url: FIXTURE_URL, title: "Harbour Bikes" });
+      const pages = await ctx.database.db
+        .select()
+        .from(sitePages)
+        .where(eq(sitePages.brandId, scene.brandId));
+      expect(pages).toEqual([expect.objectContaining({ url: FIXTURE_URL, title: "Harbour Bikes" })]);
+      expect(pages[0]?.content).toMatch(/Tandem rentals/);
+    },
+  }),
+
+  approvePost: toolCase({
+    async arrange(scene) {
+      const post = await insertPost(scene);
+      return { input: { postId: post.id, scheduledDate: inDays(2) } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.postId, status: "approved", state: "scheduled" });
+      const row = await postRow(input.postId as string);
+      expect(row?.status).toBe("approved");
+      expect(row?.scheduledDate?.toISOString()).toBe(input.scheduledDate);
+      expect(row?.facebookPostId).toBeTruthy();
+    },
+  }),
+
+  cancelPost: toolCase({
+    arrange: async (scene) => ({ input: { postId: (await scheduledPost(scene)).id } }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ post: { id: input.postId, status: "denied" }, warning: null });
+      const row = await postRow(input.postId as string);
+      expect(row).toMatchObject({ status: "denied", feedback: POST_CANCELLED_FEEDBACK, scheduledDate: null });
+    },
+  }),
+
+  clearConversation: toolCase({
+    async arrange(scene) {
+      const old = {
+        id: "old-1",
+        role: "user" as const,
+        parts: [{ type: "text" as const, text: "old talk" }],
+      };
+      await saveConversation(scene.brand, [old]);
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toEqual({ cleared: true });
+      // The old talk is gone, and the turn that cleared it is not saved after it either.
+      const { messages } = await getConversation(scene.brand);
+      expect(messages).toEqual([]);
+    },
+  }),
+
+  createCampaignPlan: toolCase({
+    arrange: async () => ({
+      input: {
+        goal: "Launch our sourdough subscription",
+        weeks: 1,
+        postsPerWeek: 3,
+        platforms: ["instagram", "facebook"],
+      },
+    }),
+    async verify(scene, _, output) {
+      const { suggestions } = output as {
+        suggestions: { id: string; platform: string; scheduledDate: string }[];
+      };
+      expect(output).toMatchObject({ weeks: 1, postsPerWeek: 3, platforms: ["instagram", "facebook"] });
+      expect(suggestions).toHaveLength(3);
+      // Saved as the brand's open post suggestions, dated in the future.
+      const rows = await suggestionRows(scene);
+      expect(rows.map((row) => row.id).sort()).toEqual(suggestions.map((suggestion) => suggestion.id).sort());
+      for (const row of rows) {
+        expect(row.isUsed).toBe(false);
+        expect(row.scheduledDate?.getTime()).toBeGreaterThan(Date.now());
+      }
+      expect(new Set(rows.map((row) => row.platform))).toEqual(new Set(["instagram", "facebook"]));
+    },
+  }),
+
+  createBrand: toolCase({
+    arrange: async () => ({ input: { name: "Chat-made Brand" } }),
+    async verify(_, __, output) {
+      expect(output).toMatchObject({ name: "Chat-made Brand", isActive: true });
+      const rows = await ctx.database.db
+        .select()
+        .from(userBrands)
+        .where(and(eq(userBrands.userId, userId), eq(userBrands.name, "Chat-made Brand")));
+      expect(rows).toEqual([expect.objectContaining({ id: (output as { id: string }).id, isActive: true })]);
+    },
+  }),
+
+  deleteBrand: toolCase({
+    async arrange() {
+      const doomed = await createBrand(asUser(), { name: "Doomed Brand" });
+      return { input: { brandId: doomed.id } };
+    },
+    async verify(_, { input }) {
+      expect(await brandRow(input.brandId as string)).toBeUndefined();
+      const active = await ctx.database.db
+        .select()
+        .from(userBrands)
+        .where(and(eq(userBrands.userId, userId), eq(userBrands.isActive, true)));
+      expect(active).toHaveLength(1);
+    },
+  }),
+
+  deleteNotification: toolCase({
+    async arrange() {
+      const notification = await createNotification(asUser(), { message: "Delete me" });
+      return { input: { notificationId: notification.id } };
+    },
+    async verify(_, { input }) {
+      const rows = await ctx.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, input.notificationId as string));
+      expect(rows).toEqual([]);
+    },
+  }),
+
+  deletePost: toolCase({
+    arrange: async (scene) => ({ input: { postId: (await insertPost(scene)).id } }),
+    async verify(_, { input }, output) {
+      expect(output).toEqual({ deleted: true });
+      expect(await postRow(input.postId as string)).toBeUndefined();
+    },
+  }),
+
+  denyPost: toolCase({
+    arrange: async (scene) => ({ input: { postId: (await insertPost(scene)).id, feedback: "Too salesy" } }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.postId, status: "denied", feedback: "Too salesy" });
+      expect(await postRow(input.postId as string)).toMatchObject({
+        status: "denied",
+        feedback: "Too salesy",
+      });
+    },
+  }),
+
+  dismissSuggestion: toolCase({
+    arrange: async (scene) => ({
+      input: { suggestionId: (await insertSuggestion(scene, { daysAhead: 2 })).id },
+    }),
+    async verify(scene, { input }, output) {
+      expect(output).toMatchObject({ id: input.suggestionId, isUsed: true });
+      expect(await suggestionRows(scene)).toEqual([
+        expect.objectContaining({ id: input.suggestionId, isUsed: true }),
+      ]);
+    },
+  }),
+
+  editPost: toolCase({
+    arrange: async (scene) => ({
+      input: { postId: (await insertPost(scene)).id, content: "Warm croissants from 7am" },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ post: { id: input.postId, content: "Warm croissants from 7am" } });
+      expect((await postRow(input.postId as string))?.content).toBe("Warm croissants from 7am");
+    },
+  }),
+
+  enhanceContent: toolCase({
+    arrange: async () => ({ input: { fieldName: "description", currentValue: "we sell bread" } }),
+    async verify(scene, _, output) {
+      const { enhancedContent } = output as { enhancedContent: string };
+      expect(enhancedContent.trim().length).toBeGreaterThan(0);
+      // A suggestion only: the brand keeps its description until the user saves one.
+      expect((await brandRow(scene.brandId))?.companyProfile.description ?? "").not.toBe(enhancedContent);
+    },
+  }),
+
+  generateContentIdea: toolCase({
+    arrange: async () => ({ input: { topic: "sourdough" } }),
+    async verify(scene, _, output) {
+      const { ideas } = output as { ideas: { title: string; angle: string; platform: string }[] };
+      expect(output).toMatchObject({ topic: "sourdough" });
+      expect(ideas).toHaveLength(3);
+      for (const idea of ideas) expect(idea.title.length).toBeGreaterThan(0);
+      // Ideas only: nothing is saved.
+      expect(await suggestionRows(scene)).toEqual([]);
+      expect(await postRows(scene)).toEqual([]);
+    },
+  }),
+
+  generatePost: toolCase({
+    arrange: async () => ({ input: { prompt: "our summer sale", platform: "instagram" } }),
+    async verify(scene, _, output) {
+      const { id } = output as { id: string };
+      expect(output).toMatchObject({ brandId: scene.brandId, status: "pending", platform: "instagram" });
+      await ctx.jobs.settled();
+      const row = await postRow(id);
+      expect(row).toMatchObject({ brandId: scene.brandId, status: "pending", generationStatus: "completed" });
+      expect(row?.content).toMatch(/summer sale/i);
+    },
+  }),
+
+  getBrand: toolCase({
+    arrange: async () => ({ input: {} }),
+    async verify(scene, _, output) {
+      expect(output).toEqual(json(await getBrand(scene.brand)));
+      expect(output).toMatchObject({ id: scene.brandId, name: "Scripted getBrand" });
+    },
+  }),
+
+  getDashboardStats: toolCase({
+    async arrange(scene) {
+      await insertPost(scene);
+      await insertPost(scene, { platform: "instagram", aiGenerated: true });
+      await approvedPost(scene);
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toEqual(json(await getDashboardStats(scene.brand)));
+      expect(output).toMatchObject({ total: 3, pending: 2, approved: 1, instagram: 1, aiGenerated: 1 });
+    },
+  }),
+
+  getPlan: toolCase({
+    arrange: async () => ({ input: {} }),
+    async verify(_, __, output) {
+      expect(output).toEqual(json(await getPlan(asUser())));
+    },
+  }),
+
+  getPost: toolCase({
+    arrange: async (scene) => ({ input: { postId: (await insertPost(scene, { content: "Read me" })).id } }),
+    async verify(scene, { input }, output) {
+      expect(output).toEqual(json(await getPost(scene.brand, { postId: input.postId as string })));
+      expect(output).toMatchObject({ id: input.postId, content: "Read me", status: "pending" });
+    },
+  }),
+
+  getWatermark: toolCase({
+    async arrange(scene) {
+      const image = await watermarkImage(scene);
+      await saveWatermark(scene.brand, { imageMediaId: image.mediaId, ...placement });
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      const stored = await getWatermark(scene.brand);
+      expect(output).toMatchObject({ enabled: true, settings: json(stored.settings) });
+      expect((output as { imageUrl: string | null }).imageUrl).toBeTruthy();
+    },
+  }),
+
+  listBrands: toolCase({
+    arrange: async () => ({ input: {} }),
+    async verify(_, __, output) {
+      const rows = await ctx.database.db.select().from(userBrands).where(eq(userBrands.userId, userId));
+      const listed = (output as { brands: { id: string; isActive: boolean }[] }).brands;
+      expect(listed.map((brand) => brand.id).sort()).toEqual(rows.map((row) => row.id).sort());
+      expect(listed.filter((brand) => brand.isActive).map((brand) => brand.id)).toEqual(
+        rows.filter((row) => row.isActive).map((row) => row.id),
+      );
+    },
+  }),
+
+  listCalendarPosts: toolCase({
+    async arrange(scene) {
+      const scheduled = await scheduledPost(scene);
+      await insertPost(scene); // pending: not on the calendar
+      return { input: { from: inDays(0), to: inDays(30) }, scheduledId: scheduled.id };
+    },
+    async verify(scene, { input, scheduledId }, output) {
+      expect(output).toEqual(json(await listCalendarPosts(scene.brand, input as ListCalendarPostsInput)));
+      expect((output as { posts: { id: string }[] }).posts.map((post) => post.id)).toEqual([scheduledId]);
+      expect(output).toMatchObject({ posts: [{ state: "scheduled" }] });
+    },
+  }),
+
+  listImageStyles: toolCase({
+    arrange: async () => ({ input: {} }),
+    async verify(_, __, output) {
+      expect(output).toEqual(json(await listImageStyles(asUser())));
+    },
+  }),
+
+  listImages: toolCase({
+    async arrange(scene) {
+      await uploadImage(scene.brand, { bytes: await png("#00ff00"), name: "storefront.png" });
+      await uploadImage(scene.brand, { bytes: await png("#0000ff"), name: "team.png" });
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      const rows = await ctx.database.db.select().from(media).where(eq(media.brandId, scene.brandId));
+      const images = (output as { images: { id: string; name: string }[] }).images;
+      expect(images.map((image) => image.id).sort()).toEqual(rows.map((row) => row.id).sort());
+      expect(images.map((image) => image.name).sort()).toEqual(["storefront.png", "team.png"]);
+    },
+  }),
+
+  listNotifications: toolCase({
+    async arrange() {
+      const notification = await createNotification(asUser(), {
+        message: "Your post went out",
+        type: "success",
+      });
+      return { input: {}, notificationId: notification.id };
+    },
+    async verify(_, { notificationId }, output) {
+      expect(output).toEqual(json(await listNotifications(asUser())));
+      expect(output).toMatchObject({
+        notifications: expect.arrayContaining([
+          expect.objectContaining({ id: notificationId, message: "Your post went out" }),
+        ]),
+      });
+    },
+  }),
+
+  listPosts: toolCase({
+    async arrange(scene) {
+      const pending = await insertPost(scene, { content: "Pending one" });
+      await insertPost(scene, { status: "denied", feedback: "No" });
+      return { input: { status: "pending" }, pendingId: pending.id };
+    },
+    async verify(scene, { pendingId }, output) {
+      expect(output).toEqual(json(await listPosts(scene.brand, { status: "pending" })));
+      expect(output).toMatchObject({ total: 1, posts: [{ id: pendingId, content: "Pending one" }] });
+    },
+  }),
+
+  listSuggestions: toolCase({
+    async arrange(scene) {
+      const later = await insertSuggestion(scene, { daysAhead: 5 });
+      const sooner = await insertSuggestion(scene, { daysAhead: 1 });
+      await insertSuggestion(scene, { daysAhead: 3, isUsed: true }); // dismissed
+      await insertSuggestion(scene, { daysAhead: -1 }); // past
+      return { input: {}, expected: [sooner.id, later.id] };
+    },
+    async verify(scene, { expected }, output) {
+      expect(output).toEqual(json(await listSuggestions(scene.brand)));
+      const listed = (output as { suggestions: { id: string }[] }).suggestions;
+      expect(listed.map((suggestion) => suggestion.id)).toEqual(expected);
+    },
+  }),
+
+  markNotificationsRead: toolCase({
+    async arrange() {
+      const notification = await createNotification(asUser(), { message: "Read me" });
+      return { input: { ids: [notification.id] } };
+    },
+    async verify(_, { input }) {
+      const [id] = input.ids as string[];
+      const [row] = await ctx.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, id as string));
+      expect(row?.read).toBe(true);
+    },
+  }),
+
+  navigateTo: toolCase({
+    client: true,
+    arrange: async () => ({ input: { path: "/calendar" } }),
+    async verify(scene) {
+      // The call is kept with the conversation, waiting for the browser; nothing else changes.
+      const { messages } = await getConversation(scene.brand);
+      expect(messages.at(-1)?.parts).toContainEqual(
+        expect.objectContaining({
+          type: "tool-navigateTo",
+          state: "input-available",
+          input: { path: "/calendar" },
+        }),
+      );
+    },
+  }),
+
+  publishPostNow: toolCase({
+    arrange: async (scene) => ({ input: { postId: (await approvedPost(scene)).id } }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.postId, state: "published" });
+      const row = await postRow(input.postId as string);
+      expect(row?.status).toBe("approved");
+      expect(row?.postedAt).toBeInstanceOf(Date);
+      expect(row?.facebookPostId).toBeTruthy();
+    },
+  }),
+
+  removeWatermark: toolCase({
+    async arrange(scene) {
+      const image = await watermarkImage(scene);
+      await saveWatermark(scene.brand, { imageMediaId: image.mediaId, ...placement });
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ enabled: false, imageUrl: null });
+      expect((await brandRow(scene.brandId))?.brandSettings.watermarkEnabled).toBe(false);
+      const marks = await ctx.database.db
+        .select()
+        .from(media)
+        .where(and(eq(media.brandId, scene.brandId), eq(media.kind, "watermark")));
+      expect(marks).toEqual([]);
+    },
+  }),
+
+  removeWatermarkBackground: toolCase({
+    arrange: async (scene) => ({ input: { mediaId: (await watermarkImage(scene)).mediaId, threshold: 30 } }),
+    async verify(scene, { input }, output) {
+      const { mediaId } = output as { mediaId: string };
+      expect(mediaId).not.toBe(input.mediaId);
+      const [row] = await ctx.database.db.select().from(media).where(eq(media.id, mediaId));
+      expect(row).toMatchObject({ brandId: scene.brandId, kind: "watermark", mimeType: "image/png" });
+      expect(row?.name).toBe("mark-no-background.png");
+    },
+  }),
+
+  reschedulePost: toolCase({
+    arrange: async (scene) => ({
+      input: { postId: (await scheduledPost(scene)).id, scheduledDate: inDays(9) },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({
+        id: input.postId,
+        state: "scheduled",
+        scheduledDate: input.scheduledDate,
+      });
+      expect((await postRow(input.postId as string))?.scheduledDate?.toISOString()).toBe(input.scheduledDate);
+    },
+  }),
+
+  saveWatermark: toolCase({
+    async arrange(scene) {
+      const image = await watermarkImage(scene);
+      return { input: { imageMediaId: image.mediaId, ...placement } };
+    },
+    async verify(scene, { input }, output) {
+      expect(output).toMatchObject({ enabled: true, settings: { size: 40, rotation: 45 } });
+      const settings = (await brandRow(scene.brandId))?.brandSettings;
+      expect(settings?.watermarkEnabled).toBe(true);
+      expect(settings?.watermarkSettings).toMatchObject({
+        imageMediaId: input.imageMediaId,
+        position: { x: 30, y: 70 },
+        opacity: 0.6,
+        flipVertical: true,
+      });
+    },
+  }),
+
+  schedulePost: toolCase({
+    arrange: async (scene) => ({
+      input: { postId: (await approvedPost(scene)).id, scheduledDate: inDays(4) },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.postId, state: "scheduled" });
+      const row = await postRow(input.postId as string);
+      expect(row?.scheduledDate?.toISOString()).toBe(input.scheduledDate);
+      expect(row?.facebookPostId).toBeTruthy();
+    },
+  }),
+
+  searchSite: toolCase({
+    async arrange(scene) {
+      await ctx.database.db.insert(sitePages).values([
+        {
+          brandId: scene.brandId,
+          url: FIXTURE_URL,
+          title: "Harbour Bikes",
+          content: "Tandem rentals by the hour",
+        },
+        {
+          brandId: scene.brandId,
+          url: `${FIXTURE_URL}about`,
+          title: "About",
+          content: "Family owned since 1990",
+        },
+      ]);
+      return { input: { query: "tandem" } };
+    },
+    async verify(_, __, output) {
+      expect(output).toEqual([expect.objectContaining({ url: FIXTURE_URL, title: "Harbour Bikes" })]);
+      expect((output as { snippet: string }[])[0]?.snippet).toMatch(/\*\*Tandem\*\*/i);
+    },
+  }),
+
+  showImage: toolCase({
+    async arrange(scene) {
+      const image = await uploadImage(scene.brand, { bytes: await png("#00ff00"), name: "storefront.png" });
+      await uploadImage(scene.brand, { bytes: await png("#0000ff"), name: "team.png" });
+      return { input: { name: "storefront.png" }, imageId: image.id };
+    },
+    async verify(_, { imageId }, output) {
+      expect(output).toMatchObject({ id: imageId, name: "storefront.png", kind: "upload" });
+      expect((output as { url: string }).url).toBeTruthy();
+    },
+  }),
+
+  switchBrand: toolCase({
+    async arrange(scene) {
+      const other = await createBrand(asUser(), { name: "Other Brand" }); // now the active one
+      return { input: { brandId: scene.brandId }, otherId: other.id };
+    },
+    async verify(scene, { otherId }, output) {
+      expect(output).toMatchObject({ id: scene.brandId, isActive: true });
+      expect((await brandRow(scene.brandId))?.isActive).toBe(true);
+      expect((await brandRow(otherId))?.isActive).toBe(false);
+    },
+  }),
+
+  updateBrandField: toolCase({
+    arrange: async () => ({ input: { field: "tone", value: "humorous" } }),
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ id: scene.brandId, companyProfile: { tone: "humorous" } });
+      expect((await brandRow(scene.brandId))?.companyProfile.tone).toBe("humorous");
+    },
+  }),
+
+  updateBrandSettings: toolCase({
+    arrange: async () => ({ input: { primaryColor: "112233", imageStyle: "cartoon" } }),
+    parsedInput: { primaryColor: "#112233", imageStyle: "cartoon" },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ settings: { primaryColor: "#112233", imageStyle: "cartoon" } });
+      expect((await brandRow(scene.brandId))?.brandSettings).toMatchObject({
+        primaryColor: "#112233",
+        imageStyle: "cartoon",
+      });
+    },
+  }),
+
+  updateCompanyProfile: toolCase({
+    arrange: async () => ({
+      input: { industry: "Bakery", keyMessages: ["Fresh daily", " Fresh daily ", "Local"] },
+    }),
+    parsedInput: { industry: "Bakery", keyMessages: ["Fresh daily", "Local"] },
+    async verify(scene, _, output) {
+      const profile = { industry: "Bakery", keyMessages: ["Fresh daily", "Local"] };
+      expect(output).toMatchObject({ companyProfile: profile });
+      expect((await brandRow(scene.brandId))?.companyProfile).toMatchObject(profile);
+    },
+  }),
+
+  writeSocialPost: toolCase({
+    arrange: async () => ({ input: { topic: "our new rye loaf", platform: "instagram" } }),
+    async verify(scene, _, output) {
+      const written = output as { caption: string; characterCount: number; maxCaptionLength: number };
+      expect(output).toMatchObject({
+        topic: "our new rye loaf",
+        platform: "instagram",
+        maxCaptionLength: 2200,
+      });
+      expect(written.caption.length).toBeGreaterThan(0);
+      expect(written.characterCount).toBeLessThanOrEqual(written.maxCaptionLength);
+      // The text only: no post is created.
+      expect(await postRows(scene)).toEqual([]);
+    },
+  }),
+};
+
+// ---- the runs ----
+
+/** Sends one user message to /api/chat on the scene's brand and reads the stream as the browser does. */
+async function chatTurn(scene: Scene, text: string) {
+  const response = await jsonRequest(ctx, "/api/chat", {
+    body: { messages: [{ id: `u-${scene.brandId}`, role: "user", parts: [{ type: "text", text }] }] },
+    cookie,
+    headers: { [BRAND_HEADER]: scene.brandId },
+  });
+  expect(response.status).toBe(200);
+  const chunks = parseUIMessageStream(await response.text());
+  const message = await assembleUIMessage(chunks);
+  return { chunks, message };
+}
+
+describe("/api/chat with a scripted model: every tool", () => {
+  it.each(toolNames)(
+    "%s: the model calls it, the stream carries it, the database shows it",
+    async (toolName) => {
+      const definition = cases[toolName];
+      if (!definition)
+        throw new Error(`no scripted case for the tool ${toolName}: add one to the cases table`);
+      const scene = await newScene(toolName);
+      const arranged = await definition.arrange(scene);
+      scripted.script({ toolName, input: arranged.input });
+
+      const { chunks, message } = await chatTurn(scene, `please run ${toolName}`);
+
+      expect(chunks.filter((chunk) => chunk.type === "error" || chunk.type === "tool-output-error")).toEqual(
+        [],
+      );
+      const part = message?.parts.find((p) => isToolUIPart(p) && getToolName(p) === toolName);
+      expect(part, `no ${toolName} part in ${JSON.stringify(chunks)}`).toBeDefined();
+      if (!part || !isToolUIPart(part)) return;
+      // The model's input as it streamed, and as the tool ran it (parsed by the tool's own schema).
+      const streamed = chunks.flatMap((chunk) =>
+        chunk.type === "tool-input-delta" ? [chunk.inputTextDelta] : [],
+      );
+      expect(JSON.parse(streamed.join(""))).toEqual(arranged.input);
+      expect(part.input).toMatchObject(definition.parsedInput ?? arranged.input);
+
+      if (definition.client) {
+        // The browser performs it: the call is there, with no server output, and the model is not asked again.
+        expect(part.state).toBe("input-available");
+        expect(chunks.some((chunk) => chunk.type === "tool-output-available")).toBe(false);
+        expect(scripted.steps).toHaveLength(1);
+        await definition.verify(scene, arranged, undefined);
+        return;
+      }
+
+      expect(part.state, JSON.stringify(part)).toBe("output-available");
+      const output = part.state === "output-available" ? part.output : undefined;
+      // The model's second step got the very result the stream shows, and its answer follows the tool part.
+      expect(scripted.steps).toHaveLength(2);
+      expect(scripted.steps[1]?.at(-1)).toMatchObject({
+        role: "tool",
+        content: [{ type: "tool-result", toolName, output: { type: "json", value: output } }],
+      });
+      expect(message?.parts.findLast((p) => p.type === "text")).toMatchObject({
+        text: scriptedAnswer(toolName),
+      });
+
+      await definition.verify(scene, arranged, output);
+    },
+  );
+
+  it("has a scripted case for every tool of the registry, and none for a tool that is gone", () => {
+    expect(Object.keys(cases).sort()).toEqual([...toolNames].sort());
+  });
+});
