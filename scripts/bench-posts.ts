@@ -1,29 +1,27 @@
 // npm run bench (third part), or alone: node --import tsx scripts/bench-posts.ts [--explain]
 // The post screens' reads at scale on PostgreSQL: a fresh database on BENCH_PG_URL's server (default: the
-// local PostgreSQL), the real server booted on it, one signed-in user whose brand holds POSTS_BENCH_COUNT
+// local PostgreSQL), the real server (bundled, as `npm start` runs it) booted on it, one signed-in user whose brand holds POSTS_BENCH_COUNT
 // (100,000) posts (scripts/seed-posts.ts), then autocannon on the dashboard stats, the lists' first pages and
 // a calendar month (42 days). Target: p95 <= 20 ms each. Reported, never asserted.
 // POSTS_BENCH_CONNECTIONS (10) and POSTS_BENCH_DURATION (5 s) tune the load; POSTS_BENCH_WITHOUT_INDEXES=1
 // measures without migration 0004's indexes (the "before"); --explain (or
 // POSTS_BENCH_EXPLAIN=1) also prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the use cases send.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { BrandContext } from "@smm/domain/context";
 import * as schema from "@smm/domain/db/schema";
 import { getDashboardStats } from "@smm/domain/posts/get-dashboard-stats";
 import { listCalendarPosts } from "@smm/domain/posts/list-calendar-posts";
 import { listPosts } from "@smm/domain/posts/list-posts";
-import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import {
+  loadWithPercentiles,
+  readCpuMs,
+  readPeakRssMb,
+  signUpVerified,
+  startServerOnFreshPostgres,
+} from "./bench-support";
 import { seedPosts } from "./seed-posts";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
-const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const count = Number(process.env.POSTS_BENCH_COUNT ?? 100_000);
 const connections = Number(process.env.POSTS_BENCH_CONNECTIONS ?? 10);
 const seconds = Number(process.env.POSTS_BENCH_DURATION ?? 5);
@@ -35,22 +33,6 @@ const ADDED_INDEXES = [
   "posts_calendar_scheduled_idx",
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-function readPeakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const match = status.match(/VmHWM:\s+(\d+)\s+kB/);
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
 /** The calendar's month grid: six weeks from the Sunday on or before the 1st of the current month (UTC). */
 export function calendarWindow(now = new Date()): { from: string; to: string } {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -60,44 +42,15 @@ export function calendarWindow(now = new Date()): { from: string; to: string } {
 }
 
 export async function benchPosts(options: { explain?: boolean } = {}): Promise<void> {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin`select 1`;
-  } catch {
-    console.log(
-      `\nposts at scale: skipped (no PostgreSQL at ${serverUrl.replace(/:[^:@/]*@/, ":***@")}; set BENCH_PG_URL)`,
-    );
-    await admin.end();
-    return;
-  }
-  const name = `smm_bench_posts_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const databaseUrl = serverUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
-  const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-posts-")), "data");
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-      OPENAI_API_KEY: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  // POSTS_BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.POSTS_BENCH_CPU_PROF;
+  const server = await startServerOnFreshPostgres("posts", {
+    nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
   });
-  const base = `http://localhost:${port}`;
+  if (!server) return;
+  const { base, child, databaseUrl } = server;
   try {
-    for (;;) {
-      const response = await fetch(`${base}/api/health`).catch(() => null);
-      if (response?.ok) break;
-      if (child.exitCode !== null) throw new Error("server exited");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const { cookie, email } = await signUp(base, dataDir);
+    const { cookie, email } = await signUpVerified(base, server.dataDir, "bench-posts");
     const lookup = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const [row] = await lookup`select id from "user" where email = ${email}`;
     await lookup.end();
@@ -135,82 +88,25 @@ export async function benchPosts(options: { explain?: boolean } = {}): Promise<v
     for (const [label, path] of targets) {
       const url = `${base}${path}`;
       await load(url, cookie, 1);
+      const cpuBefore = readCpuMs(child.pid!);
       const r = await load(url, cookie, seconds);
+      // Latency depends on what else the machine runs; the server's CPU per request does not.
+      const cpuPerRequest = (readCpuMs(child.pid!) - cpuBefore) / r.count;
       const mark = r.p95 <= TARGET_P95_MS ? "ok" : "over";
       console.log(
-        `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms (target <= ${TARGET_P95_MS} ms: ${mark})   p99 ${r.p99} ms`,
+        `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms (target <= ${TARGET_P95_MS} ms: ${mark})   p99 ${r.p99} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req`,
       );
     }
     console.log(`  peak server RSS: ${readPeakRssMb(child.pid!).toFixed(0)} MB`);
 
     if (options.explain) await explainQueries(databaseUrl, userId, seeded.brandId, window);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await server.stop();
   }
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** autocannon's summary has p90 and p97.5 but no p95, so every response time is kept too. */
-async function load(url: string, cookie: string, duration: number) {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers: { cookie } }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
-  }
-  const ms = (p: number) => Math.round(percentile(times, p) * 10) / 10;
-  return { rps: result.requests.average, p50: ms(50), p95: ms(95), p99: ms(99) };
-}
-
-async function signUp(base: string, dataDir: string): Promise<{ cookie: string; email: string }> {
-  const email = `bench-posts-${Date.now()}@example.com`;
-  const password = "bench-password-1";
-  const headers = { "content-type": "application/json", origin: base };
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: "bench posts" }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
-  const outbox = join(dataDir, "outbox");
-  const file = readdirSync(outbox)
-    .filter((f) => readFileSync(join(outbox, f), "utf8").includes(email))
-    .at(-1);
-  const link =
-    file &&
-    readFileSync(join(outbox, file), "utf8")
-      .match(/^X-Smm-Link: (.+)$/m)?.[1]
-      ?.trim();
-  if (!link) throw new Error("no verification link in the outbox");
-  await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: "manual" });
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  const brand = await fetch(`${base}/api/brands`, {
-    method: "POST",
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ name: "Bench Posts Brand" }),
-  });
-  if (!brand.ok) throw new Error(`brand failed: ${brand.status}`);
-  return { cookie, email };
+function load(url: string, cookie: string, duration: number) {
+  return loadWithPercentiles({ url, connections, duration, headers: { cookie } });
 }
 
 /**

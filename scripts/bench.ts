@@ -5,11 +5,13 @@
 //  4. the web build's gzip sizes per route chunk and the two page budgets,
 //  5. end-to-end post generations per second on PostgreSQL (scripts/bench-generation.ts),
 //  6. the post screens' reads with 100,000 posts in one brand on PostgreSQL (scripts/bench-posts.ts;
-//     `npm run bench -- --explain` adds the query plans).
+//     `npm run bench -- --explain` adds the query plans),
+//  7. the agent doors on PostgreSQL: POST /api/tools/updateBrandField with API keys and the chat's time to
+//     first byte with the offline model (scripts/bench-tools.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +19,8 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { benchGenerations } from "./bench-generation";
 import { benchPosts } from "./bench-posts";
+import { freePort, readPeakRssMb, signUpVerified } from "./bench-support";
+import { benchTools } from "./bench-tools";
 import { bundleServer } from "./build-server";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -25,23 +29,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function readPeakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const match = status.match(/VmHWM:\s+(\d+)\s+kB/);
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function startChild(dataDir: string) {
   const port = await freePort();
@@ -79,38 +66,6 @@ async function startChild(dataDir: string) {
   }
   const healthyMs = Math.round(performance.now() - started);
   return { child, ...ready, healthyMs };
-}
-
-async function signIn(port: number, dataDir: string): Promise<string> {
-  const base = `http://localhost:${port}`;
-  const email = `bench-${Date.now()}@example.com`;
-  const password = "bench-password-1";
-  const headers = { "content-type": "application/json", origin: base };
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: "bench" }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  const outbox = join(dataDir, "outbox");
-  const file = readdirSync(outbox).sort().at(-1);
-  const link =
-    file &&
-    readFileSync(join(outbox, file), "utf8")
-      .match(/^X-Smm-Link: (.+)$/m)?.[1]
-      ?.trim();
-  if (!link) throw new Error("no verification link in the outbox");
-  await fetch(link.replace(/^https?:\/\/[^/]+/, base), { redirect: "manual" });
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
 }
 
 async function load(url: string, cookie: string, seconds: number) {
@@ -187,7 +142,7 @@ async function main() {
     `boot to healthy: ${server.healthyMs} ms (budget 5000 ms on PGlite; server-reported ${server.bootMs} ms)`,
   );
   try {
-    const cookie = await signIn(server.port, dataDir);
+    const { cookie } = await signUpVerified(`http://localhost:${server.port}`, dataDir);
     const ours = `http://127.0.0.1:${server.port}/api/me`;
     const bare = `http://127.0.0.1:${server.barePort}/me`;
     await load(ours, cookie, 2);
@@ -207,6 +162,7 @@ async function main() {
   reportBundle();
   await benchGenerations();
   await benchPosts({ explain: process.argv.includes("--explain") });
+  await benchTools();
 }
 
 await main();

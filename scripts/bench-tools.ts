@@ -1,0 +1,151 @@
+// npm run bench (fourth part), or alone: node --import tsx scripts/bench-tools.ts
+// The agent doors on PostgreSQL: a fresh database on BENCH_PG_URL's server, the real server (bundled, as
+// `npm start` runs it) on it, one Enterprise user with a brand.
+//  - POST /api/tools/updateBrandField with API keys (Bearer), TOOLS_BENCH_CONNECTIONS (20) concurrent:
+//    target p95 <= 15 ms. The calls rotate over 20 keys (better-auth limits each key to 1,000 a minute) and
+//    over a few values, so every call is a real write.
+//  - POST /api/chat with the offline model, CHAT_BENCH_CONNECTIONS (10) concurrent: time to the first byte
+//    of the streamed answer, target p95 <= 50 ms.
+// Reported, never asserted. TOOLS_BENCH_DURATION (5 s) sets each phase's length.
+import postgres from "postgres";
+import {
+  grantEnterprise,
+  loadWithPercentiles,
+  percentile,
+  readCpuMs,
+  readPeakRssMb,
+  signUpVerified,
+  startServerOnFreshPostgres,
+} from "./bench-support";
+
+const toolConnections = Number(process.env.TOOLS_BENCH_CONNECTIONS ?? 20);
+const chatConnections = Number(process.env.CHAT_BENCH_CONNECTIONS ?? 10);
+const seconds = Number(process.env.TOOLS_BENCH_DURATION ?? 5);
+const KEY_COUNT = 20;
+const TOOL_TARGET_P95_MS = 15;
+const CHAT_TTFB_TARGET_P95_MS = 50;
+const STYLES = ["professional", "cartoon", "realistic"];
+
+export async function benchTools(): Promise<void> {
+  // TOOLS_BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.TOOLS_BENCH_CPU_PROF;
+  const server = await startServerOnFreshPostgres("tools", {
+    nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+  });
+  if (!server) return;
+  const { base } = server;
+  const pid = server.child.pid!;
+  const db = postgres(server.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const { cookie, email } = await signUpVerified(base, server.dataDir, "bench-tools");
+    await grantEnterprise(db, email);
+    const json = { "content-type": "application/json", origin: base, cookie };
+    const brand = await fetch(`${base}/api/brands`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "Bench Tools Brand" }),
+    });
+    if (!brand.ok) throw new Error(`brand failed: ${brand.status}`);
+    const keys: string[] = [];
+    for (let i = 0; i < KEY_COUNT; i++) {
+      const created = await fetch(`${base}/api/auth/api-key/create`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ name: `bench ${i}` }),
+      });
+      if (!created.ok) throw new Error(`api key failed: ${created.status} ${await created.text()}`);
+      keys.push(((await created.json()) as { key: string }).key);
+    }
+
+    console.log(
+      `\nagent doors (PostgreSQL, bundled server; ${seconds} s each after a 1 s warm-up; server CPU per request):`,
+    );
+    let call = 0;
+    const toolLoad = (duration: number) =>
+      loadWithPercentiles({
+        url: `${base}/api/tools/updateBrandField`,
+        connections: toolConnections,
+        duration,
+        method: "POST",
+        requests: [
+          {
+            setupRequest: (request) => {
+              call += 1;
+              return {
+                ...request,
+                headers: {
+                  "content-type": "application/json",
+                  authorization: `Bearer ${keys[call % keys.length]}`,
+                },
+                body: JSON.stringify({ field: "imageStyle", value: STYLES[call % STYLES.length] }),
+              };
+            },
+          },
+        ],
+      });
+    await toolLoad(1);
+    const toolCpu = readCpuMs(pid);
+    const tools = await toolLoad(seconds);
+    const toolCpuPerRequest = (readCpuMs(pid) - toolCpu) / tools.count;
+    console.log(
+      `  POST /api/tools/updateBrandField (${toolConnections} conc.) ${tools.rps.toFixed(0).padStart(5)} req/s   p50 ${tools.p50} ms   p95 ${tools.p95} ms (target <= ${TOOL_TARGET_P95_MS} ms: ${tools.p95 <= TOOL_TARGET_P95_MS ? "ok" : "over"})   p99 ${tools.p99} ms   ${toolCpuPerRequest.toFixed(2)} ms CPU`,
+    );
+
+    await chatLoad(base, cookie, 1);
+    const chatCpu = readCpuMs(pid);
+    const chat = await chatLoad(base, cookie, seconds);
+    const chatCpuPerRequest = (readCpuMs(pid) - chatCpu) / chat.ttfb.length;
+    const p95 = percentile(chat.ttfb, 95);
+    console.log(
+      `  POST /api/chat, offline model (${chatConnections} conc.)   ${(chat.ttfb.length / seconds).toFixed(0).padStart(5)} req/s   first byte p50 ${percentile(chat.ttfb, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms (target <= ${CHAT_TTFB_TARGET_P95_MS} ms: ${p95 <= CHAT_TTFB_TARGET_P95_MS ? "ok" : "over"})   whole answer p95 ${percentile(chat.total, 95).toFixed(1)} ms   ${chatCpuPerRequest.toFixed(2)} ms CPU`,
+    );
+    console.log(`  peak server RSS: ${readPeakRssMb(pid).toFixed(0)} MB`);
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
+
+/** Chat turns back to back on each connection: the time to the first streamed byte, and to the end. */
+async function chatLoad(base: string, cookie: string, duration: number) {
+  const ttfb: number[] = [];
+  const total: number[] = [];
+  const deadline = performance.now() + duration * 1000;
+  let turn = 0;
+  await Promise.all(
+    Array.from({ length: chatConnections }, async () => {
+      while (performance.now() < deadline) {
+        turn += 1;
+        const started = performance.now();
+        const response = await fetch(`${base}/api/chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: base, cookie },
+          body: JSON.stringify({
+            messages: [
+              {
+                id: `bench-${turn}`,
+                role: "user",
+                parts: [{ type: "text", text: "What can you do for me?" }],
+              },
+            ],
+          }),
+        });
+        if (!response.ok || !response.body) throw new Error(`chat failed: ${response.status}`);
+        const reader = response.body.getReader();
+        let first = true;
+        for (;;) {
+          const { done } = await reader.read();
+          if (first) {
+            ttfb.push(performance.now() - started);
+            first = false;
+          }
+          if (done) break;
+        }
+        total.push(performance.now() - started);
+      }
+    }),
+  );
+  return { ttfb, total };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchTools();
