@@ -35,6 +35,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
+  setPlan,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
@@ -272,13 +273,13 @@ const cases: Record<string, ToolCase> = {
   }),
 
   createBrand: toolCase({
-    arrange: async () => ({ input: { name: "Chat-made Brand" } }),
-    async verify(_, __, output) {
-      expect(output).toMatchObject({ name: "Chat-made Brand", isActive: true });
+    arrange: async (scene) => ({ input: { name: `Made for ${scene.brandId.slice(0, 8)}` } }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ name: input.name, isActive: true });
       const rows = await ctx.database.db
         .select()
         .from(userBrands)
-        .where(and(eq(userBrands.userId, userId), eq(userBrands.name, "Chat-made Brand")));
+        .where(and(eq(userBrands.userId, userId), eq(userBrands.name, input.name as string)));
       expect(rows).toEqual([expect.objectContaining({ id: (output as { id: string }).id, isActive: true })]);
     },
   }),
@@ -807,5 +808,44 @@ describe("/api/chat with a scripted model: every tool", () => {
 
   it("has a scripted case for every tool of the registry, and none for a tool that is gone", () => {
     expect(Object.keys(cases).sort()).toEqual([...toolNames].sort());
+  });
+});
+
+/*
+ * The same table through the scripts' door (API.md): POST /api/tools/{name} with an API key answers
+ * {result}, and the use case's effect is the one the chat produced.
+ */
+describe("POST /api/tools/{name} with an API key: every tool", () => {
+  let key: string;
+  beforeAll(async () => {
+    await setPlan(ctx, userId, "enterprise");
+    const created = await jsonRequest(ctx, "/api/auth/api-key/create", {
+      body: { name: "every tool" },
+      cookie,
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    ({ key } = (await created.json()) as { key: string });
+  });
+
+  it.each(toolNames)("%s: valid input answers 200 with the use case's result", async (toolName) => {
+    const definition = cases[toolName];
+    if (!definition) throw new Error(`no case for the tool ${toolName}: add one to the cases table`);
+    const scene = await newScene(toolName);
+    const arranged = await definition.arrange(scene);
+    const response = await ctx.app.request(`/api/tools/${toolName}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${key}`,
+        [BRAND_HEADER]: scene.brandId,
+      },
+      body: JSON.stringify(arranged.input),
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const { result } = JSON.parse(text) as { result: unknown };
+    // A client tool answers with its checked input (the browser performs it); the others did their work.
+    if (definition.client) expect(result).toEqual(arranged.input);
+    else await definition.verify(scene, arranged, result);
   });
 });
