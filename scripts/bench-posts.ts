@@ -3,7 +3,7 @@
 // local PostgreSQL), the real server (bundled, as `npm start` runs it) booted on it, one signed-in user whose brand holds POSTS_BENCH_COUNT
 // (100,000) posts (scripts/seed-posts.ts), then autocannon on the dashboard stats, the lists' first pages and
 // a calendar month (42 days). Target: p95 <= 20 ms each. Reported, never asserted.
-// POSTS_BENCH_CONNECTIONS (10) and POSTS_BENCH_DURATION (5 s) tune the load; POSTS_BENCH_WITHOUT_INDEXES=1
+// POSTS_BENCH_CONNECTIONS ("1,10": each read alone, then under load) and POSTS_BENCH_DURATION (5 s) tune it; POSTS_BENCH_WITHOUT_INDEXES=1
 // measures without migration 0004's indexes (the "before"); --explain (or
 // POSTS_BENCH_EXPLAIN=1) also prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the use cases send.
 import type { BrandContext } from "@smm/domain/context";
@@ -23,7 +23,11 @@ import {
 import { seedPosts } from "./seed-posts";
 
 const count = Number(process.env.POSTS_BENCH_COUNT ?? 100_000);
-const connections = Number(process.env.POSTS_BENCH_CONNECTIONS ?? 10);
+/**
+ * Each read is measured alone (one connection: the latency a user sees at this data size, which the target
+ * is about) and under load (10: the throughput, with the load generator on the same machine).
+ */
+const connectionCounts = (process.env.POSTS_BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 const seconds = Number(process.env.POSTS_BENCH_DURATION ?? 5);
 const TARGET_P95_MS = 20;
 /** drizzle/0004_posts-at-scale.sql; POSTS_BENCH_WITHOUT_INDEXES=1 drops them to measure the "before". */
@@ -65,7 +69,7 @@ export async function benchPosts(options: { explain?: boolean } = {}): Promise<v
       console.log(`\n(without ${ADDED_INDEXES.join(", ")})`);
     }
     console.log(
-      `\nposts at scale (PostgreSQL, ${seeded.count.toLocaleString("en")} posts in one brand, seeded in ${seeded.ms} ms; ${connections} connections, ${seconds} s each after a 1 s warm-up):`,
+      `\nposts at scale (PostgreSQL, ${seeded.count.toLocaleString("en")} posts in one brand, seeded in ${seeded.ms} ms; ${connectionCounts.join(" and ")} connections, ${seconds} s each after a 1 s warm-up):`,
     );
 
     const window = calendarWindow();
@@ -87,15 +91,17 @@ export async function benchPosts(options: { explain?: boolean } = {}): Promise<v
     }
     for (const [label, path] of targets) {
       const url = `${base}${path}`;
-      await load(url, cookie, 1);
-      const cpuBefore = readCpuMs(child.pid!);
-      const r = await load(url, cookie, seconds);
-      // Latency depends on what else the machine runs; the server's CPU per request does not.
-      const cpuPerRequest = (readCpuMs(child.pid!) - cpuBefore) / r.count;
-      const mark = r.p95 <= TARGET_P95_MS ? "ok" : "over";
-      console.log(
-        `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms (target <= ${TARGET_P95_MS} ms: ${mark})   p99 ${r.p99} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req`,
-      );
+      for (const connections of connectionCounts) {
+        await load(url, cookie, connections, 1);
+        const cpuBefore = readCpuMs(child.pid!);
+        const r = await load(url, cookie, connections, seconds);
+        // Latency depends on what else the machine runs; the server's CPU per request does not.
+        const cpuPerRequest = (readCpuMs(child.pid!) - cpuBefore) / r.count;
+        const mark = r.p95 <= TARGET_P95_MS ? "ok" : "over";
+        console.log(
+          `  ${label.padEnd(40)} ${String(connections).padStart(2)} conn. ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms (target <= ${TARGET_P95_MS} ms: ${mark})   p99 ${r.p99} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req`,
+        );
+      }
     }
     console.log(`  peak server RSS: ${readPeakRssMb(child.pid!).toFixed(0)} MB`);
 
@@ -105,7 +111,7 @@ export async function benchPosts(options: { explain?: boolean } = {}): Promise<v
   }
 }
 
-function load(url: string, cookie: string, duration: number) {
+function load(url: string, cookie: string, connections: number, duration: number) {
   return loadWithPercentiles({ url, connections, duration, headers: { cookie } });
 }
 

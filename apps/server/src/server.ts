@@ -145,7 +145,23 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     shutdownSignal: shutdown.signal,
   });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  // Handlers still running, counted apart from sockets: a client that hangs up mid-request closes its socket,
+  // but the handler goes on using the database, which must outlive it.
+  let running = 0;
+  let idle: (() => void) | null = null;
+  const fetch: typeof app.fetch = async (...args) => {
+    running += 1;
+    try {
+      return await app.fetch(...args);
+    } finally {
+      running -= 1;
+      if (running === 0) idle?.();
+    }
+  };
+  const handlersDone = () =>
+    running === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
+
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -169,6 +185,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       const cut = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(cut);
+      const budget = new Promise<void>((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS).unref());
+      await Promise.race([handlersDone(), budget]);
       await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
       await events.close();
       await database.close();

@@ -1,7 +1,7 @@
 import type { PostState } from "../machines/post-lifecycle";
 
-/** How much of a post's text the calendar gets: its chips show 50 characters, drag labels 40. */
-export const CALENDAR_EXCERPT_LENGTH = 120;
+/** How much of a post's text the calendar gets: its chips show 50 characters (one more tells "…"). */
+export const CALENDAR_EXCERPT_LENGTH = 60;
 
 /**
  * A post as the calendar grid needs it: where it sits, how it looks, and the start of its text. The grid

@@ -11,19 +11,21 @@ export { type CalendarPostView, type ListCalendarPostsInput, listCalendarPostsIn
 /** A brand with more dated posts than this in one calendar month is not a case the grid can show anyway. */
 export const MAX_CALENDAR_POSTS = 1000;
 
-/** A timestamp as Date.toISOString() writes it (UTC, milliseconds, "Z"), whatever the session's time zone. */
-const isoText = (column: typeof posts.scheduledDate | typeof posts.postedAt) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp as epoch milliseconds: a number in JSON, cheap for the database (to_char is not). */
+const epochMs = (column: typeof posts.scheduledDate | typeof posts.postedAt) =>
+  sql`(extract(epoch from ${column}) * 1000)::bigint`;
 
-/** id, platform, status, ai_generated, excerpt, scheduled_date, posted_at (ISO strings or null). */
+const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** id, platform, status, ai_generated, excerpt, scheduled_date, posted_at (epoch ms or null). */
 type CalendarRow = [
   string,
   CalendarPostView["platform"],
   "pending" | "approved" | "denied",
   boolean,
   string,
-  string | null,
-  string | null,
+  number | null,
+  number | null,
 ];
 
 export interface CalendarPosts {
@@ -55,8 +57,8 @@ export async function listCalendarPosts(
       status: posts.status,
       aiGenerated: sql`${posts.aiGenerated}`.as("ai_generated"),
       excerpt: sql`left(${posts.content}, ${sql.raw(String(CALENDAR_EXCERPT_LENGTH))})`.as("excerpt"),
-      scheduledDate: isoText(posts.scheduledDate).as("scheduled_date"),
-      postedAt: isoText(posts.postedAt).as("posted_at"),
+      scheduledDate: epochMs(posts.scheduledDate).as("scheduled_date"),
+      postedAt: epochMs(posts.postedAt).as("posted_at"),
       shownAt: sql`${shownAt}`.as("shown_at"),
     })
     .from(posts)
@@ -84,14 +86,9 @@ export async function listCalendarPosts(
   const rows: CalendarRow[] = typeof row?.rows === "string" ? JSON.parse(row.rows) : (row?.rows ?? []);
 
   return {
-    posts: rows.map(([id, platform, status, aiGenerated, excerpt, scheduledDate, postedAt]) => ({
-      id,
-      platform,
-      state: derivePostState({ status, scheduledDate, postedAt }),
-      aiGenerated,
-      excerpt,
-      scheduledDate,
-      postedAt,
-    })),
+    posts: rows.map(([id, platform, status, aiGenerated, excerpt, scheduledAt, postedAt]) => {
+      const dates = { scheduledDate: toIso(scheduledAt), postedAt: toIso(postedAt) };
+      return { id, platform, state: derivePostState({ status, ...dates }), aiGenerated, excerpt, ...dates };
+    }),
   };
 }

@@ -42,7 +42,7 @@ function SidebarPost({ post, onOpen }: { post: CalendarPostView; onOpen: (post: 
           {post.aiGenerated && <AiBadge />}
         </span>
         <span className="text-sm leading-snug break-words">
-          {truncateText(post.excerpt || "No text yet", 90)}
+          {truncateText(post.excerpt || "No text yet")}
         </span>
       </span>
     </DraggablePost>
