@@ -22,6 +22,8 @@ const toolConnections = Number(process.env.TOOLS_BENCH_CONNECTIONS ?? 20);
 const chatConnections = Number(process.env.CHAT_BENCH_CONNECTIONS ?? 10);
 const seconds = Number(process.env.TOOLS_BENCH_DURATION ?? 5);
 const KEY_COUNT = 20;
+/** TOOLS_BENCH_PHASES ("tools,chat") picks the phases, e.g. to profile one alone. */
+const phases = new Set((process.env.TOOLS_BENCH_PHASES ?? "tools,chat").split(","));
 const TOOL_TARGET_P95_MS = 15;
 const CHAT_TTFB_TARGET_P95_MS = 50;
 const STYLES = ["professional", "cartoon", "realistic"];
@@ -83,22 +85,25 @@ export async function benchTools(): Promise<void> {
           },
         ],
       });
-    await toolLoad(1);
-    const toolCpu = readCpuMs(pid);
-    const tools = await toolLoad(seconds);
-    const toolCpuPerRequest = (readCpuMs(pid) - toolCpu) / tools.count;
-    console.log(
-      `  POST /api/tools/updateBrandField (${toolConnections} conc.) ${tools.rps.toFixed(0).padStart(5)} req/s   p50 ${tools.p50} ms   p95 ${tools.p95} ms (target <= ${TOOL_TARGET_P95_MS} ms: ${tools.p95 <= TOOL_TARGET_P95_MS ? "ok" : "over"})   p99 ${tools.p99} ms   ${toolCpuPerRequest.toFixed(2)} ms CPU`,
-    );
-
-    await chatLoad(base, cookie, 1);
-    const chatCpu = readCpuMs(pid);
-    const chat = await chatLoad(base, cookie, seconds);
-    const chatCpuPerRequest = (readCpuMs(pid) - chatCpu) / chat.ttfb.length;
-    const p95 = percentile(chat.ttfb, 95);
-    console.log(
-      `  POST /api/chat, offline model (${chatConnections} conc.)   ${(chat.ttfb.length / seconds).toFixed(0).padStart(5)} req/s   first byte p50 ${percentile(chat.ttfb, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms (target <= ${CHAT_TTFB_TARGET_P95_MS} ms: ${p95 <= CHAT_TTFB_TARGET_P95_MS ? "ok" : "over"})   whole answer p95 ${percentile(chat.total, 95).toFixed(1)} ms   ${chatCpuPerRequest.toFixed(2)} ms CPU`,
-    );
+    if (phases.has("tools")) {
+      await toolLoad(1);
+      const toolCpu = readCpuMs(pid);
+      const tools = await toolLoad(seconds);
+      const toolCpuPerRequest = (readCpuMs(pid) - toolCpu) / tools.count;
+      console.log(
+        `  POST /api/tools/updateBrandField (${toolConnections} conc.) ${tools.rps.toFixed(0).padStart(5)} req/s   p50 ${tools.p50} ms   p95 ${tools.p95} ms (target <= ${TOOL_TARGET_P95_MS} ms: ${tools.p95 <= TOOL_TARGET_P95_MS ? "ok" : "over"})   p99 ${tools.p99} ms   ${toolCpuPerRequest.toFixed(2)} ms CPU`,
+      );
+    }
+    if (phases.has("chat")) {
+      await chatLoad(base, cookie, 1);
+      const chatCpu = readCpuMs(pid);
+      const chat = await chatLoad(base, cookie, seconds);
+      const chatCpuPerRequest = (readCpuMs(pid) - chatCpu) / chat.ttfb.length;
+      const p95 = percentile(chat.ttfb, 95);
+      console.log(
+        `  POST /api/chat, offline model (${chatConnections} conc.)   ${(chat.ttfb.length / seconds).toFixed(0).padStart(5)} req/s   first byte p50 ${percentile(chat.ttfb, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms (target <= ${CHAT_TTFB_TARGET_P95_MS} ms: ${p95 <= CHAT_TTFB_TARGET_P95_MS ? "ok" : "over"})   whole answer p95 ${percentile(chat.total, 95).toFixed(1)} ms   ${chatCpuPerRequest.toFixed(2)} ms CPU`,
+      );
+    }
     console.log(`  peak server RSS: ${readPeakRssMb(pid).toFixed(0)} MB`);
   } finally {
     await db.end();

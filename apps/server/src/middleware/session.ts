@@ -1,5 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { user as userTable } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
+import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_IP_HEADER } from "../auth";
 import type { AppDeps, AppEnv, SessionUser } from "../context";
@@ -45,7 +47,7 @@ export function sessionMiddleware(deps: AppDeps, sessions: SessionCache): Middle
       const result = await deps.auth.api.verifyApiKey({ body: { key: bearer } }).catch(() => null);
       const userId = result?.valid ? result.key?.referenceId : undefined;
       if (userId) {
-        const user = await deps.database.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
+        const [user] = await deps.database.db.select().from(userTable).where(eq(userTable.id, userId));
         if (user) {
           c.set("user", toSessionUser(user));
           c.set("authMethod", "api_key");
