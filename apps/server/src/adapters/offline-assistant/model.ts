@@ -121,6 +121,8 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
  * The embedded offline assistant behind the AI SDK's model interface, so /api/chat runs the same
  * streamText loop, tools and stream format with or without OpenAI.
  */
+const WORDS_PER_DELTA = 8;
+
 export function createOfflineAssistantModel(options: OfflineAssistantOptions = {}): LanguageModelV3 {
   const now = options.now ?? (() => new Date());
   return {
@@ -146,9 +148,11 @@ export function createOfflineAssistantModel(options: OfflineAssistantOptions = {
         if (part.type === "text") {
           const id = `text-${index}`;
           parts.push({ type: "text-start", id });
-          // Word by word, as a model streams tokens, so the chat shows text arriving.
-          for (const word of part.text.match(/\S+\s*/g) ?? [])
-            parts.push({ type: "text-delta", id, delta: word });
+          // A few words at a time, as a model streams tokens; one delta per word cost the chat's stream
+          // pipeline (a chain of web streams) most of a turn's CPU for text that arrives at once anyway.
+          const words = part.text.match(/\S+\s*/g) ?? [];
+          for (let start = 0; start < words.length; start += WORDS_PER_DELTA)
+            parts.push({ type: "text-delta", id, delta: words.slice(start, start + WORDS_PER_DELTA).join("") });
           parts.push({ type: "text-end", id });
         } else if (part.type === "tool-call") {
           parts.push(part);

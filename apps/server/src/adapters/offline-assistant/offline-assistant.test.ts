@@ -233,7 +233,8 @@ describe("the offline assistant as an AI SDK model", () => {
     const parts: string[] = [];
     for await (const part of result.fullStream) parts.push(part.type);
     expect(await result.text).toBe("Opening the calendar.");
-    expect(parts.filter((type) => type === "text-delta").length).toBe(3);
+    // A few words per delta: three words arrive as one.
+    expect(parts.filter((type) => type === "text-delta").length).toBe(1);
     const [call] = await result.toolCalls;
     expect(call).toMatchObject({ toolName: "navigateTo", input: { path: "/calendar" } });
   });
