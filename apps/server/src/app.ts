@@ -3,6 +3,7 @@ import { requireApiAccess } from "@smm/domain/plans/require-api-access";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
+import { ApiKeyLimiter } from "./lib/api-key-limiter";
 import { userContext } from "./lib/domain-context";
 import { canChangeSessions, SessionCache } from "./lib/session-cache";
 import { createStaticHandler } from "./lib/static";
@@ -51,7 +52,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const sessions = new SessionCache();
-  const withCaller = sessionMiddleware(deps, sessions);
+  const withCaller = sessionMiddleware(deps, { sessions, keyLimiter: new ApiKeyLimiter() });
 
   // Creating an API key is an Enterprise feature; better-auth's plugin knows nothing of plans.
   app.use("/api/auth/api-key/create", withCaller, async (c, next) => {

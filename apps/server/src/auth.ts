@@ -7,6 +7,7 @@ import * as schema from "@smm/domain/db/schema";
 import type { Mailer } from "@smm/domain/ports";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { API_KEY_RATE_LIMIT } from "./lib/api-key-limiter";
 import type { Logger } from "./lib/logger";
 
 /** The header our own middleware fills with the caller's address; anything a client sends in it is dropped. */
@@ -62,7 +63,11 @@ export function createAuth(config: AuthConfig) {
         apiKeyHeaders: ["x-api-key"],
         // The key's usage count and last-use time are written after the answer, not before it.
         deferUpdates: true,
-        rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 1_000 },
+        rateLimit: {
+          enabled: true,
+          timeWindow: API_KEY_RATE_LIMIT.windowMs,
+          maxRequests: API_KEY_RATE_LIMIT.max,
+        },
       }),
     ],
     rateLimit: {

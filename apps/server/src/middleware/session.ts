@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { user as userTable } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
@@ -5,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_IP_HEADER } from "../auth";
 import type { AppDeps, AppEnv, SessionUser } from "../context";
+import { type ApiKeyLimiter, rateLimitedMessage } from "../lib/api-key-limiter";
 import type { SessionCache } from "../lib/session-cache";
 
 /**
@@ -36,33 +38,64 @@ function toSessionUser(user: {
   return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified };
 }
 
-/** Puts the caller (session cookie or API key) on the context; never rejects by itself. */
-export function sessionMiddleware(deps: AppDeps, sessions: SessionCache): MiddlewareHandler<AppEnv> {
+/** What the caller middleware remembers between requests (one of each per app). */
+export interface CallerMemory {
+  sessions: SessionCache;
+  keyLimiter: ApiKeyLimiter;
+}
+
+/**
+ * Puts the caller (session cookie or API key) on the context. It rejects only an API key over its rate
+ * limit (429); a missing or bad credential leaves no caller, and requireSignedIn answers 401.
+ */
+export function sessionMiddleware(deps: AppDeps, memory: CallerMemory): MiddlewareHandler<AppEnv> {
+  const { sessions, keyLimiter } = memory;
   return async (c, next) => {
     c.set("user", null);
     c.set("authMethod", null);
     const authorization = c.req.header("authorization");
     const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     if (bearer) {
-      const result = await deps.auth.api.verifyApiKey({ body: { key: bearer } }).catch(() => null);
-      const userId = result?.valid ? result.key?.referenceId : undefined;
-      if (userId) {
-        const [user] = await deps.database.db.select().from(userTable).where(eq(userTable.id, userId));
-        if (user) {
-          c.set("user", toSessionUser(user));
-          c.set("authMethod", "api_key");
+      // Remembered under a digest of the key: the key itself is a secret and is kept nowhere.
+      const keyId = createHash("sha256").update(bearer).digest("base64url");
+      const cacheKey = `api-key:${keyId}`;
+      let user = sessions.get(cacheKey);
+      if (user === undefined) {
+        const generation = sessions.generation;
+        const result = await deps.auth.api.verifyApiKey({ body: { key: bearer } }).catch(() => null);
+        if (result?.error?.code === "RATE_LIMITED") {
+          const waitMs = Number((result.error as { details?: { tryAgainIn?: number } }).details?.tryAgainIn);
+          throw new AppError(
+            "quota_exceeded",
+            rateLimitedMessage(Math.max(1, Math.ceil(waitMs / 1000) || 60)),
+          );
         }
+        const userId = result?.valid ? result.key?.referenceId : undefined;
+        const [row] = userId
+          ? await deps.database.db.select().from(userTable).where(eq(userTable.id, userId))
+          : [];
+        user = row ? toSessionUser(row) : null;
+        // A lookup that failed (rather than a key found bad) is not remembered.
+        const expiresAt = result?.key?.expiresAt ? new Date(result.key.expiresAt) : undefined;
+        if (result) sessions.set(cacheKey, user, expiresAt, generation);
+      }
+      if (user) {
+        const wait = keyLimiter.take(keyId);
+        if (wait > 0) throw new AppError("quota_exceeded", rateLimitedMessage(wait));
+        c.set("user", user);
+        c.set("authMethod", "api_key");
       }
       return next();
     }
     const cookie = c.req.header("cookie");
     if (cookie) {
-      let user = sessions.get(cookie);
+      const cacheKey = `cookie:${cookie}`;
+      let user = sessions.get(cacheKey);
       if (user === undefined) {
         const generation = sessions.generation;
         const session = await deps.auth.api.getSession({ headers: headersWithClientIp(c, deps.trustProxy) });
         user = session ? toSessionUser(session.user) : null;
-        sessions.set(cookie, user, session?.session.expiresAt, generation);
+        sessions.set(cacheKey, user, session?.session.expiresAt, generation);
       }
       if (user) {
         c.set("user", user);
