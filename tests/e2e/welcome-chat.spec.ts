@@ -31,8 +31,10 @@ test("the hub chat generates and schedules a post; Close Chat and Clear Chat wor
   test.setTimeout(120_000);
   await openHub(page, request, baseURL!);
   const hub = page.getByTestId("welcome-chat");
-  // Closed: only the input, with the tiles and platforms below.
+  // Closed: only the input, with the tiles, the brand's quick stats and platforms below.
   await expect(page.getByTestId("welcome-chat-panel")).toHaveCount(0);
+  const stats = page.getByTestId("quick-stats");
+  await expect(stats).toContainText("Posts0");
   await expect(page.getByTestId("tile-organic")).toBeVisible();
   await expect(page.getByTestId("platform-meta")).toBeVisible();
   await expect(page.getByText("The chat assistant arrives soon")).toHaveCount(0);
@@ -61,6 +63,9 @@ test("the hub chat generates and schedules a post; Close Chat and Clear Chat wor
   await card.getByRole("button", { name: "Approve & Schedule" }).click();
   await expect(card.getByText("Post Approved & Scheduled!")).toBeVisible();
   await expect(card).toHaveAttribute("data-state", "scheduled");
+  // The quick stats follow the post (post.changed), without a reload.
+  await expect(stats).toContainText("Posts1");
+  await expect(stats).toContainText("Approved1");
 
   // Close Chat: back to greeting + tiles; the conversation is kept.
   await panel.getByTestId("welcome-chat-close").click();

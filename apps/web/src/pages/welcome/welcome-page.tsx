@@ -16,6 +16,7 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { Badge } from "@/components/ui/badge";
 import { getNameFromEmail, useSession } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import { QuickStats } from "@/pages/welcome/quick-stats";
 import { WelcomeChat } from "@/pages/welcome/welcome-chat";
 
 /** Spec: morning before 12, afternoon before 17, else evening (local time). */
@@ -158,6 +159,8 @@ export function WelcomePage() {
             ),
           )}
         </section>
+
+        <QuickStats />
 
         <section aria-labelledby="platforms-heading" className="mt-12">
           <h2 id="platforms-heading" className="text-sm font-medium text-muted-foreground">
