@@ -9,6 +9,7 @@ import { convertToModelMessages, stepCountIs, streamText, type UIMessage, valida
 import { Hono } from "hono";
 import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
+import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
 import { buildSystemPrompt } from "../chat/system-prompt";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, userContext } from "../lib/domain-context";
@@ -32,9 +33,10 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
       const user = userContext(c, deps);
       const toolCtx: ToolContext = { user, brand: async () => brand };
       const tools = withCachedSchemas(createTools(toolCtx));
-      const messages = await validateUIMessages({ messages: body.messages as UIMessage[] }).catch(() => {
+      const validated = await validateUIMessages({ messages: body.messages as UIMessage[] }).catch(() => {
         throw new AppError("invalid_input", "The chat messages are not in the expected format");
       });
+      const messages = closeUnansweredCalls(validated);
       const now = deps.now?.() ?? new Date();
 
       const result = streamText({
