@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context";
+import { authPaths, brandHeader, errorResponseComponents, restPaths, restTags } from "./rest-catalogue";
 import { toolCatalogue } from "./tools";
 
 const ERROR_CODES = {
@@ -41,22 +42,28 @@ const errorSchema = {
   },
 };
 
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+
+/** The tool endpoints' error answers (worded for tools). */
 const errorResponses = Object.fromEntries(
   Object.entries(ERROR_CODES).map(([status, [code, description]]) => [
     status,
-    { description: `${code}: ${description}`, content: { "application/json": { schema: errorSchema } } },
+    { description: `${code}: ${description}`, content: errorContent },
   ]),
 );
 
-const brandHeader = {
-  name: "X-Brand-Id",
-  in: "header",
-  required: false,
-  description: "Act on another brand of the same user instead of the active one.",
-  schema: { type: "string", format: "uuid" },
-};
+/** components.responses: the REST routes' error answers. */
+const errorResponseComponentsJson = Object.fromEntries(
+  Object.entries(errorResponseComponents).map(([name, [, code, description]]) => [
+    name,
+    { description: `${code}: ${description}`, content: errorContent },
+  ]),
+);
 
-/** The OpenAPI 3.1 document of the tool API and the fixed endpoints (API.md), built from the registry. */
+/**
+ * The OpenAPI 3.1 document of the tool API, the fixed endpoints (API.md) and the REST routes the screens
+ * use (rest-catalogue.ts), built from the tool registry and the catalogue.
+ */
 export function buildOpenApiDocument(version: string, serverUrl: string) {
   const toolPaths = Object.fromEntries(
     toolCatalogue.map((tool) => [
@@ -64,7 +71,7 @@ export function buildOpenApiDocument(version: string, serverUrl: string) {
       {
         post: {
           operationId: tool.name,
-          tags: ["tools"],
+          tags: ["Tools"],
           summary: tool.name,
           description: tool.description,
           parameters: [brandHeader],
@@ -91,10 +98,13 @@ export function buildOpenApiDocument(version: string, serverUrl: string) {
       title: "Social Media Manager API",
       version,
       description:
-        "Every action of the app's screens and chat, as tools a script can call. Authenticate with " +
-        "`Authorization: Bearer <api key>` (keys are made on the Profile page; Enterprise plan).",
+        "Every action of the app's screens and chat, as tools a script can call, and the REST routes the " +
+        "screens use. Authenticate with `Authorization: Bearer <api key>` (keys are made on the Profile " +
+        "page; Enterprise plan) or the session cookie. Errors are " +
+        '`{"error":{"code","message","issues"?}}` (components.schemas.Error).',
     },
     servers: [{ url: serverUrl }],
+    tags: Object.entries(restTags).map(([name, description]) => ({ name, description })),
     security: [{ apiKey: [] }, { session: [] }],
     components: {
       securitySchemes: {
@@ -102,12 +112,14 @@ export function buildOpenApiDocument(version: string, serverUrl: string) {
         session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
       },
       schemas: { Error: errorSchema },
+      responses: errorResponseComponentsJson,
     },
     paths: {
       "/api/health": {
         get: {
           operationId: "health",
-          tags: ["system"],
+          tags: ["System"],
+          summary: "Whether the server and its database answer.",
           security: [],
           responses: {
             "200": {
@@ -125,13 +137,28 @@ export function buildOpenApiDocument(version: string, serverUrl: string) {
                 },
               },
             },
+            "503": {
+              description: "The database does not answer.",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      status: { const: "error" },
+                      db: { enum: ["pglite", "postgres"] },
+                      version: { type: "string" },
+                    },
+                  },
+                },
+              },
+            },
           },
         },
       },
       "/api/tools": {
         get: {
           operationId: "listTools",
-          tags: ["tools"],
+          tags: ["Tools"],
           summary: "Every tool with its description and input as JSON Schema.",
           responses: {
             "200": {
@@ -157,18 +184,25 @@ export function buildOpenApiDocument(version: string, serverUrl: string) {
                 },
               },
             },
-            "401": errorResponses["401"],
+            "401": { $ref: "#/components/responses/Unauthenticated" },
+            "403": { $ref: "#/components/responses/Forbidden" },
           },
         },
       },
       "/api/events": {
         get: {
           operationId: "events",
-          tags: ["system"],
+          tags: ["System"],
           summary: "Server-Sent Events for the caller: post, notification and generation-progress changes.",
-          responses: { "200": { description: "An event stream.", content: { "text/event-stream": {} } } },
+          responses: {
+            "200": { description: "An event stream.", content: { "text/event-stream": {} } },
+            "401": { $ref: "#/components/responses/Unauthenticated" },
+            "403": { $ref: "#/components/responses/Forbidden" },
+          },
         },
       },
+      ...restPaths(),
+      ...authPaths,
       ...toolPaths,
     },
   };
@@ -180,12 +214,131 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** A readable page of the same document: every tool with its description, an example call and its schema. */
-function renderDocsPage(serverUrl: string): string {
+interface DocOperation {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: Record<string, unknown>[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema?: Record<string, unknown>;
+  }[];
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses: Record<string, { description?: string; $ref?: string }>;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** Escaped text with `code` spans. */
+const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+
+/** A parameter's schema in words: "string (date-time)", "one of a, b; default a". */
+function describeSchema(schema: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map(String).join(", ")}`);
+  else if (typeof schema.type === "string")
+    parts.push(schema.type + (typeof schema.format === "string" ? ` (${schema.format})` : ""));
+  if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
+  return escapeHtml(parts.join("; "));
+}
+
+const anchor = (method: string, path: string) =>
+  `${method}${path.replace(/[^A-Za-z0-9]+/g, "-")}`.replace(/-+$/, "");
+
+function describeSecurity(operation: DocOperation): string {
+  if (!operation.security) return "Session cookie or <code>Authorization: Bearer &lt;api key&gt;</code>.";
+  if (operation.security.length === 0) return "Open: no sign-in needed.";
+  return "Session cookie only.";
+}
+
+function describeResponse(status: string, response: { description?: string; $ref?: string }): string {
+  const name = response.$ref?.split("/").pop() as keyof typeof errorResponseComponents | undefined;
+  const component = name ? errorResponseComponents[name] : undefined;
+  const text = component
+    ? `<code>${component[1]}</code>: ${inline(component[2])}`
+    : inline(response.description ?? "");
+  return `<li><strong>${escapeHtml(status)}</strong> ${text}</li>`;
+}
+
+function renderOperation(method: string, path: string, operation: DocOperation): string {
+  const parameters = (operation.parameters ?? [])
+    .map(
+      (p) =>
+        `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ", required" : ""})` +
+        `${p.description ? `: ${inline(p.description)}` : ""}` +
+        `${p.in === "query" && p.schema ? ` - ${describeSchema(p.schema)}` : ""}</li>`,
+    )
+    .join("");
+  const body = Object.entries(operation.requestBody?.content ?? {})
+    .map(([type, { schema }]) =>
+      type === "multipart/form-data"
+        ? `<p>Body: <code>multipart/form-data</code> with one <code>file</code> field.</p>`
+        : `<details><summary>Body (<code>${escapeHtml(type)}</code>) schema</summary><pre>${escapeHtml(
+            JSON.stringify(schema, null, 2),
+          )}</pre></details>`,
+    )
+    .join("");
+  const responses = Object.entries(operation.responses)
+    .map(([status, response]) => describeResponse(status, response))
+    .join("");
+  return `<section id="${anchor(method, path)}">
+<h4><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h4>
+<p>${inline(operation.summary ?? "")}${operation.description ? ` ${inline(operation.description)}` : ""}</p>
+<p>Auth: ${describeSecurity(operation)}</p>
+${parameters ? `<p>Parameters:</p><ul class="plain">${parameters}</ul>` : ""}
+${body}
+<p>Answers:</p><ul class="plain">${responses}</ul>
+</section>`;
+}
+
+/** The REST routes of the document, grouped by tag in the catalogue's order (the tool paths excluded). */
+function restOperationsByTag(doc: ReturnType<typeof buildOpenApiDocument>) {
+  const toolPaths = new Set(toolCatalogue.map((tool) => `/api/tools/${tool.name}`));
+  const groups = new Map<string, { method: string; path: string; operation: DocOperation }[]>(
+    Object.keys(restTags).map((tag) => [tag, []]),
+  );
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, DocOperation>>)) {
+    if (toolPaths.has(path)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const tag = operation.tags?.[0] ?? "System";
+      groups.set(tag, [...(groups.get(tag) ?? []), { method, path, operation }]);
+    }
+  }
+  return [...groups].filter(([, operations]) => operations.length > 0);
+}
+
+/** A readable page of the same document: the REST routes by area, then every tool with an example call. */
+function renderDocsPage(version: string, serverUrl: string): string {
+  const groups = restOperationsByTag(buildOpenApiDocument(version, serverUrl));
+  const rest = groups
+    .map(
+      ([tag, operations]) => `<section id="tag-${tag}">
+<h3>${escapeHtml(tag)}</h3>
+<p>${escapeHtml(restTags[tag as keyof typeof restTags] ?? "")}</p>
+${operations.map(({ method, path, operation }) => renderOperation(method, path, operation)).join("\n")}
+</section>`,
+    )
+    .join("\n");
+  const restIndex = groups
+    .map(
+      ([tag, operations]) =>
+        `<li><a href="#tag-${tag}">${escapeHtml(tag)}</a><ul>${operations
+          .map(
+            ({ method, path }) =>
+              `<li><a href="#${anchor(method, path)}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></a></li>`,
+          )
+          .join("")}</ul></li>`,
+    )
+    .join("");
   const tools = toolCatalogue
     .map(
       (tool) => `<section id="${tool.name}">
-<h2><code>${tool.name}</code></h2>
+<h3><code>${tool.name}</code></h3>
 <p>${escapeHtml(tool.description)}</p>
 <pre>curl -X POST ${escapeHtml(serverUrl)}/api/tools/${tool.name} \\
   -H "Authorization: Bearer $SMM_API_KEY" -H "Content-Type: application/json" \\
@@ -201,21 +354,35 @@ function renderDocsPage(serverUrl: string): string {
 <style>
 body{font:15px/1.55 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1.5rem;color:#18181b;background:#fff}
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f4f4f5;padding:.75rem;border-radius:.5rem;overflow-x:auto}
-section{border-top:1px solid #e4e4e7;padding-top:.5rem}ul{columns:3 12rem}a{color:#1d4ed8}
+section{border-top:1px solid #e4e4e7;padding-top:.5rem}ul.tools{columns:3 12rem}a{color:#1d4ed8}
+ul.plain{padding-left:1.25rem}h4{margin-bottom:.25rem}
 @media (prefers-color-scheme:dark){body{color:#fafafa;background:#09090b}pre{background:#18181b}section{border-color:#27272a}a{color:#93c5fd}}
 </style></head><body>
+<header>
 <h1>Social Media Manager API</h1>
-<p>Everything the screens and the chat do, as tools. Send <code>Authorization: Bearer &lt;api key&gt;</code>
-(create keys on the Profile page; Enterprise plan) and, to act on a brand other than the active one,
-<code>X-Brand-Id</code>. Answers are <code>{"result": ...}</code>, errors <code>{"error": {"code", "message", "issues"?}}</code>.
+<p>Everything the screens and the chat do, as REST routes and as tools. Send <code>Authorization: Bearer &lt;api key&gt;</code>
+(create keys on the Profile page; Enterprise plan) or the session cookie and, to act on a brand other than the active one,
+<code>X-Brand-Id</code>. Tool answers are <code>{"result": ...}</code>; errors are <code>{"error": {"code", "message", "issues"?}}</code>.
 The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a>; <code>GET /api/tools</code> lists the same tools.</p>
-<ul>${index}</ul>
+<nav aria-label="Contents"><h2>Contents</h2>
+<p><a href="#rest">REST routes</a></p><ul>${restIndex}</ul>
+<p><a href="#tools">Tools</a></p><ul class="tools">${index}</ul>
+</nav>
+</header>
+<main>
+<section id="rest"><h2>REST routes</h2>
+${rest}
+</section>
+<section id="tools"><h2>Tools</h2>
+<p>Each tool is <code>POST /api/tools/{name}</code> with the tool's input as the JSON body.</p>
 ${tools}
+</section>
+</main>
 </body></html>`;
 }
 
 export function createOpenApiRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/openapi.json", (c) => c.json(buildOpenApiDocument(deps.version, new URL(c.req.url).origin)))
-    .get("/docs", (c) => c.html(renderDocsPage(new URL(c.req.url).origin)));
+    .get("/docs", (c) => c.html(renderDocsPage(deps.version, new URL(c.req.url).origin)));
 }
