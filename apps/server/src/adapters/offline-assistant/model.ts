@@ -152,7 +152,11 @@ export function createOfflineAssistantModel(options: OfflineAssistantOptions = {
           // pipeline (a chain of web streams) most of a turn's CPU for text that arrives at once anyway.
           const words = part.text.match(/\S+\s*/g) ?? [];
           for (let start = 0; start < words.length; start += WORDS_PER_DELTA)
-            parts.push({ type: "text-delta", id, delta: words.slice(start, start + WORDS_PER_DELTA).join("") });
+            parts.push({
+              type: "text-delta",
+              id,
+              delta: words.slice(start, start + WORDS_PER_DELTA).join(""),
+            });
           parts.push({ type: "text-end", id });
         } else if (part.type === "tool-call") {
           parts.push(part);
