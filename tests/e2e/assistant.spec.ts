@@ -323,3 +323,51 @@ test("with the brand's watermark on, a chat upload says it is applying the water
   });
   expect(centre.slice(0, 3)).toEqual([255, 0, 0]);
 });
+
+test("the chat keeps what was typed: a draft across reloads, Shift+Enter, and the text back after an error", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { email } = await createConfirmedUser(request, baseURL!);
+  await signInThroughUi(page, email);
+  await page.goto("/dashboard");
+  await page.getByTestId("assistant-toggle").click();
+  const panel = page.getByTestId("assistant-panel");
+  const input = panel.getByTestId("assistant-input");
+
+  // Shift+Enter is a new line, not a send; the draft outlives a reload.
+  await input.fill("First line");
+  await input.press("Shift+Enter");
+  await input.pressSequentially("second line");
+  await expect(input).toHaveValue("First line\nsecond line");
+  await expect(panel.getByTestId("assistant-message")).toHaveCount(0);
+  await page.reload();
+  await page.getByTestId("assistant-toggle").click();
+  await expect(input).toHaveValue("First line\nsecond line");
+
+  // The assistant fails: the spec's words in a banner that clears after 5 s, and the text is back.
+  await page.route("**/api/chat", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal"}}' })
+      : route.fallback(),
+  );
+  await input.fill("Create a post about our autumn menu");
+  await input.press("Enter");
+  const banner = panel.getByTestId("assistant-error");
+  await expect(banner).toHaveText(
+    "I'm experiencing some technical difficulties. Please try again in a moment.",
+  );
+  await expect(input).toHaveValue("Create a post about our autumn menu");
+  await expect(banner).toBeHidden({ timeout: 8_000 });
+  await page.unroute("**/api/chat");
+
+  // Deny on a post made in the chat.
+  await input.press("Enter");
+  const card = panel.getByTestId("assistant-post-card");
+  await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
+  await card.getByTestId("assistant-post-deny").click();
+  await expect(card.getByTestId("assistant-post-outcome")).toContainText("Post Denied");
+  await expect(card).toHaveAttribute("data-state", "denied");
+});
