@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { type NewPost, posts, stripeUserSubscriptions, user, userBrands } from "@smm/domain/db/schema";
 import { and, eq } from "drizzle-orm";
+import { createSafeWebFetcher } from "../../apps/server/src/adapters/safe-web-fetcher";
 import { loadEnv } from "../../apps/server/src/env";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import { startServer } from "../../apps/server/src/server";
@@ -54,7 +55,11 @@ async function findFreePort(): Promise<number> {
   });
 }
 
-export async function startInProcessServer(options: { webDist?: string }): Promise<InProcessServer> {
+export async function startInProcessServer(options: {
+  webDist?: string;
+  /** A fixture website the assistant may analyse: its exact loopback address and port are allowed. */
+  fixtureSite?: { host: string; port: number };
+}): Promise<InProcessServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = resolve(`test-results/e2e-in-process-${port}`);
@@ -70,7 +75,18 @@ export async function startInProcessServer(options: { webDist?: string }): Promi
     LOG_LEVEL: "warn",
     SHUTDOWN_TIMEOUT_MS: "1000",
   });
-  const running = await startServer(env, createLogger(env.LOG_LEVEL));
+  const site = options.fixtureSite;
+  const running = await startServer(
+    env,
+    createLogger(env.LOG_LEVEL),
+    site
+      ? {
+          web: createSafeWebFetcher({
+            allowAddress: (address, p) => address === site.host && p === site.port,
+          }),
+        }
+      : {},
+  );
   const { db } = running.database;
 
   async function userIdOf(email: string): Promise<string> {

@@ -8,7 +8,7 @@ import { migrateDatabase } from "@smm/domain/db/migrate";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
-import type { AiProvider } from "@smm/domain/ports";
+import type { AiProvider, WebFetcher } from "@smm/domain/ports";
 import { findRepoRoot } from "@smm/domain/repo-root";
 import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
@@ -44,7 +44,17 @@ export function readVersion(): string {
 }
 
 /** Boot order: database (+ migrations) -> auth and mail -> jobs -> HTTP. */
-export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+/** What a test that boots the real server may put in place of a part; nothing in the environment sets it. */
+export interface ServerOverrides {
+  /** The Playwright suite's fixture website, reached through the same guard with its one allowance. */
+  web?: WebFetcher;
+}
+
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  overrides: ServerOverrides = {},
+): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await openDatabase({
     url: env.DATABASE_URL,
@@ -109,7 +119,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   const shutdown = new AbortController();
   const social = createSandboxNetwork(database.db);
   // The SSRF guard at its production settings: no allowance, public addresses only.
-  const web = createSafeWebFetcher();
+  const web = overrides.web ?? createSafeWebFetcher();
   const jobs = await startJobs({
     connectionString: database.connectionString,
     db: database.db,

@@ -235,3 +235,11 @@ export function useImageLink(brandId: string, mediaId: string, knownUrl?: string
     failed: !usable && query.isError,
   };
 }
+
+/** A web address in a message: "https://…", "www.…" or a bare domain such as "harbourbikes.com". */
+const WEBSITE_URL = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/\S*)?\b/i;
+
+/** Core spec section 5: a URL pattern in a chat message triggers the website-analysis indicator. */
+export function mentionsWebsite(text: string): boolean {
+  return WEBSITE_URL.test(text);
+}

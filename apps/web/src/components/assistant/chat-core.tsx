@@ -22,6 +22,7 @@ import {
   checkChatImage,
   findUploadedImage,
   hasActiveWatermark,
+  mentionsWebsite,
   SUGGESTED_PROMPTS,
   uploadChatImage,
   useAutoClear,
@@ -349,14 +350,23 @@ export function ChatMessages({
     if (log) log.scrollTop = log.scrollHeight;
   }, [order, messages.length, lastSize, typing, chat.uploading]);
 
+  // Core spec section 5: a URL in the user's message shows the website-analysis indicator.
+  const lastUserText = messages
+    .findLast((message) => message.role === "user")
+    ?.parts.find((part) => part.type === "text");
+  const analysing = typing && lastUserText?.type === "text" && mentionsWebsite(lastUserText.text);
   const typingIndicator = typing && (
-    <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="assistant-typing">
+    <p
+      className="flex items-center gap-2 text-sm text-muted-foreground"
+      data-testid="assistant-typing"
+      role="status"
+    >
       <span className="flex gap-1" aria-hidden="true">
         <span className="size-1.5 animate-bounce rounded-full bg-muted-foreground" />
         <span className="size-1.5 animate-bounce rounded-full bg-muted-foreground [animation-delay:150ms]" />
         <span className="size-1.5 animate-bounce rounded-full bg-muted-foreground [animation-delay:300ms]" />
       </span>
-      Assistant is typing...
+      {analysing ? "Analyzing the website..." : "Assistant is typing..."}
     </p>
   );
   const list = order === "newest-first" ? [...messages].reverse() : messages;

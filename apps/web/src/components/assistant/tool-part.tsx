@@ -3,6 +3,7 @@ import {
   CheckIcon,
   CircleAlertIcon,
   CompassIcon,
+  GlobeIcon,
   ImageIcon,
   ThumbsDownIcon,
   ThumbsUpIcon,
@@ -115,6 +116,9 @@ export function ToolPartCard({
   if (name === "showImage" && isImageItem(output)) {
     return <ShownImageCard brandId={brandId} image={output} />;
   }
+  if (name === "analyzeWebsite" && isWebsiteAnalysis(output)) {
+    return <WebsiteAnalysisCard analysis={output} />;
+  }
   if (name === "updateBrandField") {
     const input = part.input as { field?: string } | undefined;
     return (
@@ -167,6 +171,62 @@ function NavigateCard({
     <div className={cn(cardClass, "flex items-center gap-2")} data-testid="assistant-tool-card">
       <CompassIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
       <span>{pending ? `Opening ${path ?? "the page"}...` : `Opened ${path ?? "the page"}`}</span>
+    </div>
+  );
+}
+
+interface WebsiteAnalysisOutput {
+  url: string;
+  title: string;
+  brandInfo: { name: string; industry: string };
+  applied: string[];
+}
+
+function isWebsiteAnalysis(value: unknown): value is WebsiteAnalysisOutput {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Partial<WebsiteAnalysisOutput>;
+  return (
+    typeof candidate.url === "string" &&
+    typeof candidate.brandInfo === "object" &&
+    Array.isArray(candidate.applied)
+  );
+}
+
+/** The spec's website analysis extra: the page's title, the brand name and industry found, what changed. */
+function WebsiteAnalysisCard({ analysis }: { analysis: WebsiteAnalysisOutput }) {
+  const rows = [
+    ["Title", analysis.title],
+    ["Brand", analysis.brandInfo.name],
+    ["Industry", analysis.brandInfo.industry],
+  ].filter(([, value]) => value);
+  return (
+    <div className={cn(cardClass, "space-y-2")} data-testid="assistant-website-card">
+      <p className="flex items-center gap-2 font-medium">
+        <GlobeIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span className="min-w-0 truncate">{new URL(analysis.url).host}</span>
+      </p>
+      {rows.length > 0 && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="min-w-0 break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="text-muted-foreground" data-testid="assistant-website-applied">
+        {analysis.applied.length > 0 ? (
+          <>
+            Updated your brand: {analysis.applied.map(humanize).join(", ")}.{" "}
+            <Link to="/settings" className="underline underline-offset-2">
+              See Settings
+            </Link>
+          </>
+        ) : (
+          "Your brand already matches this site; nothing changed."
+        )}
+      </p>
     </div>
   );
 }
