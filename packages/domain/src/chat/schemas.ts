@@ -29,5 +29,7 @@ export type ChatRequestInput = z.infer<typeof chatRequestInput>;
  * not kept either, so the chat starts empty on the server and in the browser.
  */
 export function clearsConversation(message: { parts: readonly { type: string; state?: string }[] }): boolean {
-  return message.parts.some((part) => part.type === "tool-clearConversation" && part.state === "output-available");
+  return message.parts.some(
+    (part) => part.type === "tool-clearConversation" && part.state === "output-available",
+  );
 }
