@@ -165,4 +165,6 @@ async function main() {
   await benchTools();
 }
 
-await main();
+// `npm run bench -- --bundle-only`: just the web build's sizes (after `npm run build`).
+if (process.argv.includes("--bundle-only")) reportBundle();
+else await main();

@@ -16,6 +16,7 @@ const webEntries = [
   "brands/rules.ts",
   "machines/setup-wizard.ts",
   "machines/post-lifecycle.ts",
+  "machines/post-actions.ts",
   "ai/schemas.ts",
   "ai/offline-enhance.ts",
   "plans/catalogue.ts",

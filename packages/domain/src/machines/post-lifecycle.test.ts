@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OFFERED_POST_ACTIONS, postStates } from "./post-actions";
 import {
   availablePostActions,
   canPostDo,
@@ -125,5 +126,12 @@ describe("the actions a card offers", () => {
     ]);
     expect(availablePostActions("published")).toEqual(["EDIT", "DELETE"]);
     expect(availablePostActions("denied")).toEqual(["EDIT", "APPROVE", "DELETE"]);
+  });
+});
+
+describe("the browser's table of offered actions", () => {
+  it("is what the machine answers, state by state", () => {
+    for (const state of postStates)
+      expect(OFFERED_POST_ACTIONS[state], state).toEqual(availablePostActions(state));
   });
 });

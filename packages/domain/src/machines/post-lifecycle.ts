@@ -13,8 +13,9 @@ import { setup, transition } from "xstate";
  *                                  ^--CANCEL-- approved | scheduled          RESCHEDULE(null) -> approved
  */
 
-export const postStates = ["generating", "pending", "approved", "scheduled", "published", "denied"] as const;
-export type PostState = (typeof postStates)[number];
+import { type PostAction, type PostState, postStates } from "./post-actions";
+
+export { type PostAction, type PostState, postStates };
 
 /** The part of a post row the lifecycle depends on. */
 export interface PostLifecycleFacts {
@@ -56,11 +57,6 @@ export type PostEvent =
   | { type: "RETRY_GENERATION" }
   // the publisher (a due scheduled post went out, or a network call succeeded)
   | { type: "PUBLISHED" };
-
-export type PostAction = Extract<
-  PostEvent["type"],
-  "APPROVE" | "DENY" | "CANCEL" | "EDIT" | "SCHEDULE" | "RESCHEDULE" | "PUBLISH_NOW" | "DELETE"
->;
 
 // Self-targeted transitions are explicit: XState's can() reports a transition with neither target nor
 // actions as impossible.

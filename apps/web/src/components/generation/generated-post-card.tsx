@@ -1,5 +1,5 @@
 import type { Brand } from "@smm/domain/brands/constants";
-import { canPostDo, type PostState } from "@smm/domain/machines/post-lifecycle";
+import { isPostActionOffered, type PostState } from "@smm/domain/machines/post-actions";
 import {
   CalendarClockIcon,
   CalendarDaysIcon,
@@ -207,8 +207,8 @@ export function GeneratedPostCard({
     } else body = <CardSkeleton />;
   } else {
     const reviewable = view.phase !== "generating" && view.phase !== "failed";
-    const canApprove = reviewable && canPostDo(post.state, "APPROVE");
-    const canDeny = reviewable && canPostDo(post.state, "DENY");
+    const canApprove = reviewable && isPostActionOffered(post.state, "APPROVE");
+    const canDeny = reviewable && isPostActionOffered(post.state, "DENY");
     body = (
       <div className="space-y-5">
         <GenerationProgress view={view} />

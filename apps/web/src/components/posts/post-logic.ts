@@ -1,4 +1,4 @@
-import { availablePostActions, type PostAction, type PostState } from "@smm/domain/machines/post-lifecycle";
+import { OFFERED_POST_ACTIONS, type PostAction, type PostState } from "@smm/domain/machines/post-actions";
 import type { PostView } from "@smm/domain/posts/post";
 import type { postSorts } from "@smm/domain/posts/schemas";
 
@@ -159,7 +159,7 @@ export type CardAction =
  * an approved post without a date, cancel for a scheduled one.
  */
 export function cardActions(post: Pick<PostView, "state" | "content" | "imageUrl">): CardAction[] {
-  const allowed = new Set<PostAction>(availablePostActions(post.state));
+  const allowed = new Set<PostAction>(OFFERED_POST_ACTIONS[post.state]);
   const state: PostState = post.state;
   const actions: CardAction[] = [];
   if (post.content.trim()) actions.push("copy");

@@ -1,0 +1,105 @@
+import { BotIcon, MessageCircleIcon, Trash2Icon, XIcon } from "lucide-react";
+import type { KeyboardEvent } from "react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+
+/** The round button at the right edge, with the badge of replies that came while the panel was closed. */
+export function AssistantToggle({
+  open,
+  onOpen,
+  unread,
+}: {
+  open: boolean;
+  onOpen: () => void;
+  unread: number;
+}) {
+  if (open) return null;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={
+        unread > 0 ? `Open assistant (${unread} new repl${unread === 1 ? "y" : "ies"})` : "Open assistant"
+      }
+      className="fixed right-4 bottom-4 z-30 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/70 focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      data-testid="assistant-toggle"
+    >
+      <MessageCircleIcon className="size-6" aria-hidden="true" />
+      {unread > 0 && (
+        <span
+          className="absolute -top-1 -right-1 flex min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
+          data-testid="assistant-badge"
+          aria-hidden="true"
+        >
+          {unread}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The side panel: a quarter of the width on wide screens, the whole screen with a backdrop on phones. */
+export function AssistantFrame({
+  onClose,
+  offline,
+  onClear,
+  children,
+}: {
+  onClose: () => void;
+  offline: boolean;
+  onClear: (() => void) | null;
+  children: React.ReactNode;
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+  return (
+    <>
+      {/* Phones: the panel covers the page; tapping the backdrop closes it. */}
+      <div
+        className="fixed inset-0 z-40 bg-black/50 md:hidden"
+        onClick={onClose}
+        aria-hidden="true"
+        data-testid="assistant-backdrop"
+      />
+      <aside
+        aria-label="Assistant"
+        className="fixed top-0 right-0 bottom-0 z-40 flex w-full flex-col border-l bg-background shadow-xl md:w-[max(25vw,320px)] md:shadow-none"
+        data-testid="assistant-panel"
+        onKeyDown={onKeyDown}
+      >
+        <div className="flex h-14 shrink-0 items-center gap-2 border-b px-3">
+          <BotIcon className="size-5 text-primary" aria-hidden="true" />
+          <h2 className="text-base font-semibold">Assistant</h2>
+          {offline && (
+            <Badge variant="outline" data-testid="assistant-offline-label">
+              Offline assistant
+            </Badge>
+          )}
+          <div className="ml-auto flex items-center gap-1">
+            {onClear && (
+              <Button variant="ghost" size="sm" onClick={onClear} data-testid="assistant-clear">
+                <Trash2Icon aria-hidden="true" />
+                Clear Chat
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={onClose}
+              aria-label="Close assistant"
+              data-testid="assistant-close"
+            >
+              <XIcon aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        {children}
+      </aside>
+    </>
+  );
+}
