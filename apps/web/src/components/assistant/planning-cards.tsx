@@ -20,6 +20,7 @@ import type { ChatPart } from "@/components/assistant/tool-part";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 
 /*
@@ -228,25 +229,6 @@ function IdeasCard({ result }: { result: ContentIdeasView }) {
       </ol>
     </div>
   );
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // No permission or an insecure origin: a hidden text area and execCommand still work in most browsers.
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("copy failed");
 }
 
 function WrittenPostCard({ post }: { post: WrittenSocialPostView }) {

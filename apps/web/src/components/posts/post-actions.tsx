@@ -16,10 +16,10 @@ import { toast } from "sonner";
 import { ApproveDialog, DenyDialog } from "@/components/generation/review-dialogs";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { copyText } from "@/lib/clipboard";
 import type { PostView } from "@/lib/posts";
 import { usePostAction } from "@/lib/posts";
 import { cn } from "@/lib/utils";
-
 import { ConfirmDialog, EditPostDialog, ScheduleDialog } from "./post-dialogs";
 import { approvalDecision, CONFIRMATION_MS, cardActions, downloadFileName } from "./post-logic";
 
@@ -84,25 +84,6 @@ function useFlash(): [boolean, () => void] {
       timer.current = setTimeout(() => setOn(false), CONFIRMATION_MS);
     },
   ];
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // No permission or an insecure origin: the old way still works in most browsers.
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("copy failed");
 }
 
 async function downloadImage(post: PostView): Promise<void> {

@@ -38,6 +38,7 @@ import {
   useCreateApiKey,
   useDeleteApiKey,
 } from "@/lib/api-keys";
+import { copyText } from "@/lib/clipboard";
 import { usePlan } from "@/lib/plan";
 import { formatRelativeTime } from "@/lib/relative-time";
 
@@ -65,25 +66,6 @@ function formatLastUsed(value: string | null): string {
 
 function keyLabel(key: Pick<ApiKeySummary, "name">): string {
   return key.name?.trim() || "Unnamed key";
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // No permission or an insecure origin: the old way still works in most browsers.
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("copy failed");
 }
 
 /** Where scripts go next: the API reference and the MCP endpoint of this very server. */
