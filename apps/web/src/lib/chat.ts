@@ -1,12 +1,6 @@
 import type { Brand } from "@smm/domain/brands/constants";
 import type { MediaView } from "@smm/domain/media/media";
-import {
-  IMAGE_TOO_LARGE,
-  INVALID_IMAGE_TYPE,
-  MAX_UPLOAD_BYTES,
-  UPLOADED_IMAGE_PART,
-  type UploadedImagePartData,
-} from "@smm/domain/media/schemas";
+import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/schemas";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";
@@ -134,23 +128,8 @@ export function useAutoClear(value: unknown, clear: () => void, ms: number) {
 
 export { UPLOADED_IMAGE_PART, type UploadedImagePartData };
 
-/** What the chat's file picker offers; the server still judges the content itself. */
-export const CHAT_IMAGE_ACCEPT =
-  "image/jpeg,image/jpg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp";
-const CHAT_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"];
-const CHAT_IMAGE_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"];
 export const LOGIN_TO_UPLOAD = "Please log in to upload images";
 export const CHAT_UPLOAD_FAILED = "Failed to upload image";
-
-/** The browser's quick check before sending a byte: the spec's messages, size first. */
-export function checkChatImage(file: Pick<File, "size" | "type" | "name">): string | null {
-  if (file.size > MAX_UPLOAD_BYTES) return IMAGE_TOO_LARGE;
-  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
-  const typeOk = file.type
-    ? CHAT_IMAGE_TYPES.includes(file.type.toLowerCase())
-    : CHAT_IMAGE_EXTENSIONS.includes(extension);
-  return typeOk ? null : INVALID_IMAGE_TYPE;
-}
 
 export interface ChatImageUpload {
   image: MediaView;

@@ -2,7 +2,6 @@ import type { GeneratePostInput } from "@smm/domain/generation/generate-post";
 import type { ImageStyleView } from "@smm/domain/generation/list-image-styles";
 import { GENERATION_FAILED_PREFIX, generationProgress } from "@smm/domain/generation/schemas";
 import type { MediaView } from "@smm/domain/media/media";
-import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, MAX_UPLOAD_BYTES } from "@smm/domain/media/schemas";
 import type { PostView } from "@smm/domain/posts/post";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -59,16 +58,7 @@ export function useImageStyles() {
 
 // ---- custom image upload ----
 
-/** What the generator accepts as a custom image: the four types the server stores. */
-export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export const UPLOAD_FAILED_MESSAGE = "Failed to upload image";
-
-/** The client-side check before any byte is sent; the server still reads the content itself. */
-export function checkImageFile(file: Pick<File, "size" | "type">): string | null {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return INVALID_IMAGE_TYPE;
-  if (file.size > MAX_UPLOAD_BYTES) return IMAGE_TOO_LARGE;
-  return null;
-}
 
 /**
  * POST /api/media as multipart (field "file"). XMLHttpRequest rather than fetch because only it reports

@@ -1,5 +1,6 @@
 import { Chat, useChat } from "@ai-sdk/react";
 import { clearsConversation, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { checkImageUpload, UPLOAD_IMAGE_ACCEPT } from "@smm/domain/media/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from "ai";
 import { ImageIcon, ImagePlusIcon, Loader2Icon, SendIcon, SquareIcon } from "lucide-react";
@@ -15,11 +16,9 @@ import {
   brandHeaders,
   CHAT_API,
   CHAT_ERROR_MS,
-  CHAT_IMAGE_ACCEPT,
   CHAT_UPLOAD_FAILED,
   chatKeys,
   chatRequestBody,
-  checkChatImage,
   findUploadedImage,
   hasActiveWatermark,
   mentionsWebsite,
@@ -136,7 +135,7 @@ export function useBrandChat({ brandId, initialMessages, onNavigated, onActivity
 
   const upload = async (file: File) => {
     if (busy) return;
-    const problem = checkChatImage(file);
+    const problem = checkImageUpload(file);
     if (problem) {
       setUploadError(problem);
       return;
@@ -236,7 +235,7 @@ export function ChatComposer({
           ref={fileRef}
           id={fileId}
           type="file"
-          accept={CHAT_IMAGE_ACCEPT}
+          accept={UPLOAD_IMAGE_ACCEPT}
           className="hidden"
           disabled={chat.busy}
           data-testid="assistant-upload-input"

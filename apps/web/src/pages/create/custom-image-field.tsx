@@ -1,9 +1,10 @@
+import { UPLOAD_IMAGE_ACCEPT } from "@smm/domain/media/schemas";
 import { CircleAlertIcon, CircleCheckIcon, ImageUpIcon, Loader2Icon, XIcon } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ACCEPTED_IMAGE_TYPES, type MediaView } from "@/lib/generation";
+import type { MediaView } from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
 export type CustomImage =
@@ -53,7 +54,7 @@ export function CustomImageField({
             ref={inputRef}
             id="custom-image"
             type="file"
-            accept={ACCEPTED_IMAGE_TYPES.join(",")}
+            accept={UPLOAD_IMAGE_ACCEPT}
             className="peer sr-only"
             onChange={handleChange}
             disabled={disabled}

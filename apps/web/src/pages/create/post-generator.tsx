@@ -5,6 +5,7 @@ import {
   languageNames,
 } from "@smm/domain/brands/constants";
 import { MAX_PROMPT_LENGTH } from "@smm/domain/generation/schemas";
+import { checkImageUpload } from "@smm/domain/media/schemas";
 import { CircleAlertIcon, CpuIcon, Loader2Icon, RotateCwIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -26,7 +27,6 @@ import { ApiError } from "@/lib/api";
 import { useActiveBrand } from "@/lib/brands";
 import { toSixDigitColor } from "@/lib/colors";
 import {
-  checkImageFile,
   GENERATION_STARTED_TOAST,
   type GenerateRequest,
   generationToastId,
@@ -206,7 +206,7 @@ export function PostGenerator() {
 
   function selectImage(file: File) {
     clearImage();
-    const problem = checkImageFile(file);
+    const problem = checkImageUpload(file);
     if (problem) {
       setImageError(problem);
       return;
