@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "../context";
+import { preparedQuery } from "../db/prepared-query";
 import { user, userBrands } from "../db/schema";
 import type { UserBrand } from "../db/schema/brands";
 import { AppError } from "../errors";
@@ -46,6 +47,31 @@ export function toBrand(row: UserBrand): Brand {
   };
 }
 
+// Every brand-scoped request resolves its brand: built once (db/prepared-query.ts).
+const selectUserBrand = preparedQuery("find_user_brand", (db) =>
+  db
+    .select()
+    .from(userBrands)
+    .where(
+      and(eq(userBrands.id, sql.placeholder("brandId")), eq(userBrands.userId, sql.placeholder("userId"))),
+    ),
+);
+const selectUserBrandForUpdate = preparedQuery("find_user_brand_for_update", (db) =>
+  db
+    .select()
+    .from(userBrands)
+    .where(
+      and(eq(userBrands.id, sql.placeholder("brandId")), eq(userBrands.userId, sql.placeholder("userId"))),
+    )
+    .for("update"),
+);
+const selectActiveBrand = preparedQuery("find_active_brand", (db) =>
+  db
+    .select()
+    .from(userBrands)
+    .where(and(eq(userBrands.userId, sql.placeholder("userId")), eq(userBrands.isActive, true))),
+);
+
 /** The caller's brand with that id, or null (also for another user's brand and for malformed ids). */
 export async function findUserBrand(
   db: DbExecutor,
@@ -54,11 +80,8 @@ export async function findUserBrand(
   options: { forUpdate?: boolean } = {},
 ): Promise<UserBrand | null> {
   if (!isUuid(brandId)) return null;
-  const query = db
-    .select()
-    .from(userBrands)
-    .where(and(eq(userBrands.id, brandId), eq(userBrands.userId, userId)));
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+  const query = options.forUpdate ? selectUserBrandForUpdate(db) : selectUserBrand(db);
+  const [row] = await query.execute({ brandId, userId });
   return row ?? null;
 }
 
@@ -74,10 +97,7 @@ export async function requireUserBrand(
 }
 
 export async function findActiveBrand(db: DbExecutor, userId: string): Promise<UserBrand | null> {
-  const [row] = await db
-    .select()
-    .from(userBrands)
-    .where(and(eq(userBrands.userId, userId), eq(userBrands.isActive, true)));
+  const [row] = await selectActiveBrand(db).execute({ userId });
   return row ?? null;
 }
 

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { userBrands } from "../db/schema";
+import { AppError } from "../errors";
+import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
-import { requireUserBrand, toBrand } from "./brand";
-import { type Brand, defaultBrandSettings } from "./constants";
+import { BRAND_NOT_FOUND, toBrand } from "./brand";
+import type { Brand } from "./constants";
+import { brandSettingsUpdate } from "./patch-sql";
 import { publishBrandChanged } from "./publish-brand-changed";
-import { applyBrandSettingsPatch } from "./rules";
 import { type UpdateBrandSettingsInput, updateBrandSettingsInput } from "./schemas";
 
 export { type UpdateBrandSettingsInput, updateBrandSettingsInput };
@@ -16,21 +16,16 @@ export async function updateBrandSettings(
   input: UpdateBrandSettingsInput,
 ): Promise<Brand> {
   const patch = parseInput(updateBrandSettingsInput, input);
-  const row = await ctx.db.transaction(async (tx) => {
-    // Read-modify-write of one JSON document: the row lock keeps two concurrent saves from losing a field.
-    const current = await requireUserBrand(tx, ctx.userId, ctx.brandId, { forUpdate: true });
-    const settings = applyBrandSettingsPatch(
-      { ...defaultBrandSettings, ...current.brandSettings, name: current.name },
-      patch,
-    );
-    const [updated] = await tx
-      .update(userBrands)
-      .set({ name: settings.name, brandSettings: settings, updatedAt: ctx.now() })
-      .where(and(eq(userBrands.id, current.id), eq(userBrands.userId, ctx.userId)))
-      .returning();
-    if (!updated) throw new Error("brand update returned no row");
-    return updated;
+  if (!isUuid(ctx.brandId)) throw new AppError("not_found", BRAND_NOT_FOUND);
+  const { query, values } = brandSettingsUpdate(patch);
+  // One statement merges the patch into the row as it is when locked: concurrent saves never lose a field.
+  const [row] = await query(ctx.db).execute({
+    ...values,
+    brandId: ctx.brandId,
+    userId: ctx.userId,
+    now: ctx.now().toISOString(),
   });
+  if (!row) throw new AppError("not_found", BRAND_NOT_FOUND);
   await publishBrandChanged(ctx, row.id);
   return toBrand(row);
 }

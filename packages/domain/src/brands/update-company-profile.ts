@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { userBrands } from "../db/schema";
+import { AppError } from "../errors";
+import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
-import { requireUserBrand, toBrand, toCompanyProfile } from "./brand";
+import { BRAND_NOT_FOUND, toBrand } from "./brand";
 import type { Brand } from "./constants";
+import { companyProfileUpdate, companyProfileValues } from "./patch-sql";
 import { publishBrandChanged } from "./publish-brand-changed";
-import { applyCompanyProfilePatch } from "./rules";
 import { type UpdateCompanyProfileInput, updateCompanyProfileInput } from "./schemas";
 
 export { type UpdateCompanyProfileInput, updateCompanyProfileInput };
@@ -16,17 +16,15 @@ export async function updateCompanyProfile(
   input: UpdateCompanyProfileInput,
 ): Promise<Brand> {
   const patch = parseInput(updateCompanyProfileInput, input);
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await requireUserBrand(tx, ctx.userId, ctx.brandId, { forUpdate: true });
-    const companyProfile = applyCompanyProfilePatch(toCompanyProfile(current.companyProfile), patch);
-    const [updated] = await tx
-      .update(userBrands)
-      .set({ companyProfile, updatedAt: ctx.now() })
-      .where(and(eq(userBrands.id, current.id), eq(userBrands.userId, ctx.userId)))
-      .returning();
-    if (!updated) throw new Error("brand update returned no row");
-    return updated;
+  if (!isUuid(ctx.brandId)) throw new AppError("not_found", BRAND_NOT_FOUND);
+  // One statement merges the patch into the row as it is when locked: concurrent saves never lose a field.
+  const [row] = await companyProfileUpdate(ctx.db).execute({
+    ...companyProfileValues(patch),
+    brandId: ctx.brandId,
+    userId: ctx.userId,
+    now: ctx.now().toISOString(),
   });
+  if (!row) throw new AppError("not_found", BRAND_NOT_FOUND);
   await publishBrandChanged(ctx, row.id);
   return toBrand(row);
 }
