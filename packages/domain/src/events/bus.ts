@@ -26,12 +26,18 @@ export function createPostgresEventBus(sql: postgres.Sql): EventBus {
     return listening;
   };
 
+  const notify = batchNotifications((payloads) =>
+    sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${sql.array(payloads)}::text[]) as payload`.then(
+      () => undefined,
+    ),
+  );
+
   return {
     async publish(userId: string, event: AppEvent) {
       const payload = JSON.stringify({ userId, event } satisfies AddressedEvent);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         throw new Error(`event ${event.type} is too large to notify`);
-      await sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`;
+      await notify(payload);
     },
     async subscribe(listener) {
       await ensureListening();
@@ -45,6 +51,34 @@ export function createPostgresEventBus(sql: postgres.Sql): EventBus {
       if (listening) await (await listening).unlisten();
       listening = null;
     },
+  };
+}
+
+/**
+ * Group notify: events published while a NOTIFY is on its way go together in the next one, so a burst of
+ * saves costs one round trip instead of one each, and a lone event still goes at once. Every publisher
+ * waits for the statement that carries its event. PostgreSQL delivers identical payloads of one statement
+ * once; events are change signals, so that loses nothing.
+ */
+export function batchNotifications(
+  send: (payloads: string[]) => Promise<void>,
+): (payload: string) => Promise<void> {
+  let waiting: { payloads: string[]; done: Promise<void> } | null = null;
+  let inFlight: Promise<unknown> = Promise.resolve();
+
+  return (payload) => {
+    if (!waiting) {
+      const batch: { payloads: string[]; done: Promise<void> } = { payloads: [], done: Promise.resolve() };
+      // Leaves once the previous batch has landed: at the earliest after this tick's publishers joined.
+      batch.done = inFlight.then(() => {
+        waiting = null;
+        return send(batch.payloads);
+      });
+      inFlight = batch.done.catch(() => undefined);
+      waiting = batch;
+    }
+    waiting.payloads.push(payload);
+    return waiting.done;
   };
 }
 
