@@ -3,6 +3,7 @@ import { requireApiAccess } from "@smm/domain/plans/require-api-access";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
+import { ApiAccessMemory } from "./lib/api-access-memory";
 import { ApiKeyLimiter } from "./lib/api-key-limiter";
 import { userContext } from "./lib/domain-context";
 import { canChangeSessions, SessionCache } from "./lib/session-cache";
@@ -73,8 +74,9 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", withCaller);
   app.use("/api/*", requireSignedIn(openApiPaths));
   // A key made while on Enterprise stops working when the plan ends.
+  const apiAccess = new ApiAccessMemory();
   app.use("/api/*", async (c, next) => {
-    if (c.get("authMethod") === "api_key") await requireApiAccess(userContext(c, deps));
+    if (c.get("authMethod") === "api_key") await apiAccess.require(userContext(c, deps));
     return next();
   });
 
@@ -97,7 +99,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
   app.use("/mcp", withCaller);
-  app.route("/mcp", createMcpRoutes(deps));
+  app.route("/mcp", createMcpRoutes(deps, apiAccess));
 
   if (deps.webDist) {
     const serveWeb = createStaticHandler(deps.webDist);

@@ -2,9 +2,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AppError, isAppError } from "@smm/domain/errors";
-import { requireApiAccess } from "@smm/domain/plans/require-api-access";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context";
+import type { ApiAccessMemory } from "../lib/api-access-memory";
 import { BRAND_HEADER, userContext } from "../lib/domain-context";
 import { runTool } from "../lib/run-tool";
 import { toolCatalogue } from "./tools";
@@ -23,11 +23,11 @@ const mcpTools = toolCatalogue.map((tool) => ({
  * The MCP server (streamable HTTP, stateless: every request carries its API key and gets a fresh server)
  * exposing the same tool registry as the chat and the HTTP tool API.
  */
-export function createMcpRoutes(deps: AppDeps) {
+export function createMcpRoutes(deps: AppDeps, apiAccess: ApiAccessMemory) {
   return new Hono<AppEnv>().all("/", async (c) => {
     if (c.get("authMethod") !== "api_key") throw new AppError("unauthenticated", MCP_NEEDS_API_KEY);
     const user = userContext(c, deps);
-    await requireApiAccess(user);
+    await apiAccess.require(user);
     const brandId = c.req.header(BRAND_HEADER);
 
     const server = new Server(

@@ -11,6 +11,7 @@ import {
   type TestContext,
   userIdOf,
 } from "../../../../tests/support/app";
+import { SESSION_CACHE_TTL_MS } from "../lib/session-cache";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -143,8 +144,13 @@ describe("POST /api/tools/{name}", () => {
     const [row] = await ctx.database.db.select().from(posts).where(eq(posts.id, ownerPost.result.id));
     expect(row?.status).toBe("pending");
 
-    // The plan ends: the key stops working with a clear message; a free user cannot make one.
+    // The plan ends: within the seconds a checked plan is remembered (a burst of calls reads it once) the key
+    // still works; after them it stops with a clear message. A free user cannot make a key.
+    const lapseAt = Date.now();
+    ctx.clock.set(new Date(lapseAt));
     await setPlan(ctx, intruder.userId, null);
+    expect((await callTool(intruder.key, "listBrands", {})).status).toBe(200);
+    ctx.clock.set(new Date(lapseAt + SESSION_CACHE_TTL_MS));
     const lapsed = await callTool(intruder.key, "listBrands", {});
     expect(lapsed.status).toBe(403);
     expect(await lapsed.json()).toEqual({
@@ -155,5 +161,9 @@ describe("POST /api/tools/{name}", () => {
       cookie: intruder.cookie,
     });
     expect(refused.status).toBe(403);
+    // A refusal is not remembered: back on Enterprise, the very next call works.
+    await setPlan(ctx, intruder.userId, "enterprise");
+    expect((await callTool(intruder.key, "listBrands", {})).status).toBe(200);
+    ctx.clock.set(null);
   });
 });
