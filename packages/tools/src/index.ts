@@ -103,6 +103,11 @@ export const toolNames = Object.keys(toolFactories) as ToolName[];
 
 export const isToolName = (name: string): name is ToolName => Object.hasOwn(toolFactories, name);
 
+/** One tool bound to one caller: a door that runs a single named tool builds only that one. */
+export function createTool<K extends ToolName>(ctx: ToolContext, name: K): AppTools[K] {
+  return toolFactories[name](ctx) as AppTools[K];
+}
+
 /** The registry bound to one caller. */
 export function createTools(ctx: ToolContext): AppTools {
   return Object.fromEntries(toolNames.map((name) => [name, toolFactories[name](ctx)])) as AppTools;

@@ -1,7 +1,7 @@
 import { resolveBrand } from "@smm/domain/brands/resolve-brand";
 import type { UserContext } from "@smm/domain/context";
 import { AppError } from "@smm/domain/errors";
-import { createTools, isToolName, type ToolContext } from "@smm/tools";
+import { createTool, isToolName, type ToolContext } from "@smm/tools";
 import type { z } from "zod";
 
 /**
@@ -17,7 +17,7 @@ export async function runTool(
 ): Promise<unknown> {
   if (!isToolName(name)) throw new AppError("not_found", `No tool named ${name}`);
   const ctx: ToolContext = { user, brand: () => resolveBrand(user, { brandId: options.brandId }) };
-  const selected = createTools(ctx)[name];
+  const selected = createTool(ctx, name);
   const parsed = (selected.inputSchema as z.ZodType).safeParse(rawInput);
   if (!parsed.success) throw AppError.fromZod(parsed.error);
   if (!selected.execute) return parsed.data;

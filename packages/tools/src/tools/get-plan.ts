@@ -1,11 +1,11 @@
 import { getPlan } from "@smm/domain/plans/get-plan";
 import { tool } from "ai";
-import { z } from "zod";
 import type { ToolContext } from "../context";
+import { noInput } from "../no-input";
 
 export const getPlanTool = (ctx: ToolContext) =>
   tool({
     description: "The user's plan, its limits and this period's usage.",
-    inputSchema: z.object({}),
+    inputSchema: noInput,
     execute: () => getPlan(ctx.user),
   });

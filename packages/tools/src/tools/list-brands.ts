@@ -1,11 +1,11 @@
 import { listBrands } from "@smm/domain/brands/list-brands";
 import { tool } from "ai";
-import { z } from "zod";
 import type { ToolContext } from "../context";
+import { noInput } from "../no-input";
 
 export const listBrandsTool = (ctx: ToolContext) =>
   tool({
     description: "List the user's brands, with which one is active.",
-    inputSchema: z.object({}),
+    inputSchema: noInput,
     execute: () => listBrands(ctx.user),
   });
