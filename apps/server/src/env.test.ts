@@ -16,6 +16,14 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET: must be at least 32/);
     expect(() => loadEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: "many" })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it("sizes the database pool from DATABASE_POOL_SIZE, else leaves it to the cores", () => {
+    expect(loadEnv({ DATABASE_POOL_SIZE: "12" }).DATABASE_POOL_SIZE).toBe(12);
+    expect(loadEnv({ DATABASE_POOL_SIZE: "" }).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
   });
 
   it("treats empty strings as unset and derives the public URL from the port", () => {

@@ -21,6 +21,11 @@ const envSchema = z.object({
   /** Where the built web app lives; the default is apps/web/dist (set by tests that build elsewhere). */
   WEB_DIST: optionalText,
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** The app's own connections to the database; absent: twice this machine's cores (db/client.ts). */
+  DATABASE_POOL_SIZE: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(200).optional(),
+  ),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   TRUST_PROXY: booleanFlag,

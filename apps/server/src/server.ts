@@ -59,6 +59,7 @@ export async function startServer(
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : join(env.dataDir, "pg"),
+    maxConnections: env.DATABASE_POOL_SIZE,
   });
   await migrateDatabase(database);
   logger.info("database ready", { kind: database.kind });

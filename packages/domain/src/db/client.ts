@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
@@ -27,10 +28,21 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; absent means an in-memory database (tests). */
   dataDir?: string | undefined;
-  /** Pool size of the app's own client. */
-  maxConnections?: number;
+  /** Pool size of the app's own client; absent: defaultPoolSize(). */
+  maxConnections?: number | undefined;
   /** A PGlite data-dir dump to start from (tests start from a migrated snapshot). */
   pgliteTemplate?: Blob;
+}
+
+/**
+ * Twice the cores, at least 4 (PostgreSQL's own rule of thumb): a backend per core busy while another waits
+ * on the disk. More connections than that do not add throughput; under load they only spread the same
+ * queries over more processes, each woken for one query at a time (measured: 20 concurrent tool calls on a
+ * 2-core machine, p95 16.5 ms with 10 connections, 13.6 ms with 4). DATABASE_POOL_SIZE sets it, e.g. for a
+ * database server with more cores than this machine.
+ */
+export function defaultPoolSize(): number {
+  return Math.max(4, 2 * availableParallelism());
 }
 
 /**
@@ -39,7 +51,7 @@ export interface OpenDatabaseOptions {
  * pg-boss share the very same database.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const max = options.maxConnections ?? 10;
+  const max = options.maxConnections ?? defaultPoolSize();
   if (options.url) {
     const sql = postgres(options.url, { max, onnotice: () => {} });
     return {
