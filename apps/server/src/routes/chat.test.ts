@@ -1,4 +1,5 @@
-import { TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { INCOMPLETE_REPLY_APOLOGY, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
 import { posts, userBrands } from "@smm/domain/db/schema";
 import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
@@ -129,5 +130,103 @@ describe("/api/chat when the model fails", () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe("/api/chat when the reply is incomplete", () => {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  };
+  const streamOf = (chunks: LanguageModelV3StreamPart[]) => ({
+    stream: new ReadableStream<LanguageModelV3StreamPart>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    }),
+  });
+
+  async function turnWith(model: MockLanguageModelV3, text: string) {
+    const context = await createTestContext({ chatModel: model });
+    try {
+      const { cookie } = await signedInWithBrand(context);
+      const turn = await chat(cookie, [userMessage("m1", text)], context);
+      const stored = (await (await jsonRequest(context, "/api/chat", { cookie })).json()) as {
+        messages: { role: string; parts: { type: string; text?: string }[] }[];
+      };
+      return { ...turn, stored };
+    } finally {
+      await context.close();
+    }
+  }
+
+  it("apologises after a reply cut off by the model's output limit, and keeps the apology", async () => {
+    const { text, stored } = await turnWith(
+      new MockLanguageModelV3({
+        doStream: async () =>
+          streamOf([
+            { type: "stream-start", warnings: [] },
+            { type: "text-start", id: "t" },
+            { type: "text-delta", id: "t", delta: "Here are three ideas: first," },
+            { type: "text-end", id: "t" },
+            { type: "finish", finishReason: { unified: "length", raw: "length" }, usage },
+          ]),
+      }),
+      "give me three ideas",
+    );
+    expect(text).toBe(`Here are three ideas: first,${INCOMPLETE_REPLY_APOLOGY}`);
+    expect(stored.messages[1]?.parts.filter((part) => part.type === "text").at(-1)?.text).toBe(
+      INCOMPLETE_REPLY_APOLOGY,
+    );
+  });
+
+  it("apologises when the model is still calling tools at the step limit", async () => {
+    let call = 0;
+    const { events, text } = await turnWith(
+      new MockLanguageModelV3({
+        doStream: async () => {
+          call += 1;
+          return streamOf([
+            { type: "stream-start", warnings: [] },
+            { type: "tool-call", toolCallId: `c${call}`, toolName: "listBrands", input: "{}" },
+            { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage },
+          ]);
+        },
+      }),
+      "list my brands over and over",
+    );
+    expect(events.filter((event) => event.type === "tool-output-available")).toHaveLength(5);
+    expect(text).toBe(INCOMPLETE_REPLY_APOLOGY);
+  });
+
+  it("apologises for an empty reply, but not for a call the browser performs", async () => {
+    const silent = await turnWith(
+      new MockLanguageModelV3({
+        doStream: async () =>
+          streamOf([
+            { type: "stream-start", warnings: [] },
+            { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+          ]),
+      }),
+      "hello?",
+    );
+    expect(silent.text).toBe(INCOMPLETE_REPLY_APOLOGY);
+
+    const navigating = await turnWith(
+      new MockLanguageModelV3({
+        doStream: async () =>
+          streamOf([
+            { type: "stream-start", warnings: [] },
+            { type: "tool-call", toolCallId: "nav", toolName: "navigateTo", input: '{"path":"/calendar"}' },
+            { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage },
+          ]),
+      }),
+      "go to calendar",
+    );
+    expect(navigating.events).toContainEqual(
+      expect.objectContaining({ type: "tool-input-available", toolName: "navigateTo" }),
+    );
+    expect(navigating.text).toBe("");
   });
 });

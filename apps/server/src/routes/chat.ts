@@ -8,6 +8,7 @@ import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
 import { Hono } from "hono";
 import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
+import { apologizeForIncompleteReply } from "../chat/apologize-incomplete";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
 import { buildSystemPrompt } from "../chat/system-prompt";
@@ -45,6 +46,7 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
         messages: await convertToModelMessages(messages, { tools }),
         tools,
         stopWhen: stepCountIs(MAX_STEPS),
+        experimental_transform: apologizeForIncompleteReply(MAX_STEPS),
         abortSignal: c.req.raw.signal,
         providerOptions: { offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0 } },
         onError: ({ error }) => deps.logger.error("chat failed", { error }),

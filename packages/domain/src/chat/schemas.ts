@@ -2,6 +2,9 @@ import { z } from "zod";
 
 export const TECHNICAL_DIFFICULTIES =
   "I'm experiencing some technical difficulties. Please try again in a moment.";
+/** Core spec section 8: "an incomplete reply gets an apology text" (the model stopped before answering). */
+export const INCOMPLETE_REPLY_APOLOGY =
+  "Sorry, I couldn't finish that reply. Please try again, or ask for one thing at a time.";
 export const MAX_CHAT_TEXT = 4_000;
 /** A conversation keeps its newest messages; older ones fall off (the model sees the same window). */
 export const MAX_STORED_MESSAGES = 200;
