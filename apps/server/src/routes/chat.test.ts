@@ -109,6 +109,32 @@ describe("/api/chat with the offline assistant", () => {
   });
 });
 
+describe("/api/chat across turns", () => {
+  it("continues a reloaded conversation, and shows a refused call with the use case's own words", async () => {
+    const { cookie } = await signedInWithBrand();
+    await chat(cookie, [userMessage("m1", "Create a post about our bread")]);
+    await ctx.jobs.settled();
+    // Reopened (GET), then a new message sent with the stored history, as the chat does after a reload.
+    const stored = (await (await jsonRequest(ctx, "/api/chat", { cookie })).json()) as {
+      messages: { id: string; role: string }[];
+    };
+    expect(stored.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(stored.messages.every((message) => message.id.length > 0)).toBe(true);
+
+    // The free plan makes one post a day: the second is refused by the quota, said as the quota says it.
+    const { response, events } = await chat(cookie, [
+      ...stored.messages,
+      userMessage("m2", "Create a post about our cakes"),
+    ]);
+    expect(response.status).toBe(200);
+    const refusal = events.find((event) => event.type === "tool-output-error") as
+      | { errorText: string }
+      | undefined;
+    expect(refusal?.errorText).toMatch(/daily limit of 1 post/);
+    expect(events.some((event) => event.type === "error")).toBe(false);
+  });
+});
+
 describe("/api/chat when the model fails", () => {
   it("answers with the spec's technical-difficulties text and keeps what the user typed", async () => {
     const failing = await createTestContext({

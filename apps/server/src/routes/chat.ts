@@ -3,7 +3,7 @@ import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
 import { chatRequestInput, clearsConversation, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
-import { AppError } from "@smm/domain/errors";
+import { AppError, isAppError } from "@smm/domain/errors";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
 import { Hono } from "hono";
@@ -53,8 +53,11 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
       });
       return result.toUIMessageStreamResponse({
         originalMessages: messages,
-        // The spec's words; details only in the server log.
-        onError: () => TECHNICAL_DIFFICULTIES,
+        // The reply's id travels in the stream and is stored, so a reloaded conversation sends it back.
+        generateMessageId: () => crypto.randomUUID(),
+        // A use case's refusal (a quota, a post not found) is written for the user and shown as it is on the
+        // tool's card; anything else gets the spec's words, details only in the server log.
+        onError: (error) => (isAppError(error) ? error.message : TECHNICAL_DIFFICULTIES),
         onFinish: async ({ messages: finished, responseMessage }) => {
           try {
             // Saving the whole turn would bring back what the clearConversation tool just removed.
