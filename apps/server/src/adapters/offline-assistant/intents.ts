@@ -301,8 +301,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   switch (toolName) {
     case "generatePost": {
       const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";
-      const platform = value.platform === "instagram" ? "Instagram" : "Facebook";
-      return `I'm creating a ${platform} post${topic}. You can follow its progress here; it will wait for your approval when it's ready.`;
+      const platform = value.platform === "instagram" ? "an Instagram" : "a Facebook";
+      return `I'm creating ${platform} post${topic}. You can follow its progress here; it will wait for your approval when it's ready.`;
     }
     case "updateBrandField": {
       const field = String(input.field);

@@ -151,7 +151,7 @@ describe("the offline assistant as an AI SDK model", () => {
         inputSchema: z.object({ prompt: z.string().optional(), platform: z.string().optional() }),
         execute: async (input) => {
           log.push({ name: "generatePost", input });
-          return { id: "post-1", state: "generating", content: "", platform: "facebook" };
+          return { id: "post-1", state: "generating", content: "", platform: input.platform ?? "facebook" };
         },
       }),
       updateBrandField: tool({
@@ -185,6 +185,16 @@ describe("the offline assistant as an AI SDK model", () => {
     });
     expect(log).toEqual([{ name: "generatePost", input: { prompt: "our summer sale" } }]);
     expect(result.text).toMatch(/creating a Facebook post about “our summer sale”/);
+  });
+
+  it("names the platform with its article", async () => {
+    const result = await generateText({
+      model: createOfflineAssistantModel({ now: () => NOW }),
+      tools: fakeTools([]),
+      stopWhen: stepCountIs(5),
+      prompt: "Create an Instagram post about our summer sale",
+    });
+    expect(result.text).toMatch(/^I'm creating an Instagram post about “our summer sale”/);
   });
 
   it("follows a conversation: the post it made is the one 'schedule it' approves", async () => {
