@@ -5,6 +5,7 @@ import {
   CompassIcon,
   GlobeIcon,
   ImageIcon,
+  RotateCwIcon,
   ThumbsDownIcon,
   ThumbsUpIcon,
   WrenchIcon,
@@ -17,7 +18,13 @@ import { GenerationProgress } from "@/components/generation/generation-progress"
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { NAVIGATE_DELAY_MS, tomorrowAtNoon, useImageLink } from "@/lib/chat";
-import { type PostView, useApprovePost, useDenyPost, useGeneratedPost } from "@/lib/generation";
+import {
+  generationFailureReason,
+  type PostView,
+  useApprovePost,
+  useDenyPost,
+  useGeneratedPost,
+} from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
 export type ChatPart = UIMessage["parts"][number];
@@ -106,7 +113,14 @@ export function ToolPartCard({
   }
   const output = "output" in part ? part.output : undefined;
   if (name === "generatePost" && output && typeof output === "object" && "id" in output) {
-    return <ChatPostCard brandId={brandId} postId={(output as PostView).id} />;
+    return (
+      <ChatPostCard
+        brandId={brandId}
+        postId={(output as PostView).id}
+        retryRequest={generationRequest(part.input)}
+        onAsk={onAsk}
+      />
+    );
   }
   if (name === "listImages" && output && typeof output === "object" && "images" in output) {
     const images = (output as { images: unknown }).images;
@@ -231,8 +245,30 @@ function WebsiteAnalysisCard({ analysis }: { analysis: WebsiteAnalysisOutput }) 
   );
 }
 
-/** A post generated from the chat: live progress, then caption and image with Deny / Approve & Schedule. */
-function ChatPostCard({ brandId, postId }: { brandId: string; postId: string }) {
+/** The chat request that asks for the same post again (what the assistant understands, whatever the model). */
+export function generationRequest(input: unknown): string {
+  const { platform, prompt } = (input ?? {}) as { platform?: unknown; prompt?: unknown };
+  const kind = platform === "instagram" ? "an Instagram" : "a Facebook";
+  const topic = typeof prompt === "string" && prompt.trim() ? ` about ${prompt.trim()}` : "";
+  return `Create ${kind} post${topic}`;
+}
+
+/**
+ * A post generated from the chat: live progress, then caption and image with Deny / Approve & Schedule.
+ * A failed generation says so (core spec section 8: Generation Failed, offering a retry) and its Try again
+ * asks the assistant for the same post once more.
+ */
+function ChatPostCard({
+  brandId,
+  postId,
+  retryRequest,
+  onAsk,
+}: {
+  brandId: string;
+  postId: string;
+  retryRequest: string;
+  onAsk: (text: string) => void;
+}) {
   const { post, view, query } = useGeneratedPost(brandId, postId, { announce: false });
   const approve = useApprovePost(brandId, postId);
   const deny = useDenyPost(brandId, postId);
@@ -267,7 +303,26 @@ function ChatPostCard({ brandId, postId }: { brandId: string; postId: string }) 
               </p>
             </>
           )}
-          {view.phase === "failed" && <p className="text-destructive">{post.feedback}</p>}
+          {view.phase === "failed" && (
+            <div className="space-y-2" data-testid="assistant-post-failed">
+              <p className="flex items-start gap-2">
+                <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+                <span>
+                  <span className="block font-medium text-destructive">Generation Failed</span>
+                  <span className="text-muted-foreground">{generationFailureReason(post)}</span>
+                </span>
+              </p>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onAsk(retryRequest)}
+                data-testid="assistant-post-retry"
+              >
+                <RotateCwIcon aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          )}
           {busy ? (
             <p className="text-muted-foreground" role="status">
               Processing your request...
