@@ -91,6 +91,13 @@ test("the assistant navigates, generates and schedules a post, and keeps the con
   await expect(panel.getByTestId("assistant-post-card")).toContainText("Post Approved & Scheduled!");
   // History is not replayed: the page stays where it is.
   await expect(page).toHaveURL(/\/calendar$/);
+  // The reloaded conversation carries on: the next message goes with the stored history.
+  const before = await messages.count();
+  await input.fill("set my tone to friendly");
+  await input.press("Enter");
+  await expect(messages.first()).toContainText("I changed your tone to friendly", { timeout: 20_000 });
+  await expect(messages).toHaveCount(before + 2);
+  await expect(panel.getByTestId("assistant-error")).toHaveCount(0);
 
   await panel.getByTestId("assistant-clear").click();
   await expect(messages).toHaveCount(0);
