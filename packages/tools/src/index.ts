@@ -1,5 +1,6 @@
 import type { Tool } from "ai";
 import type { ToolContext } from "./context";
+import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
@@ -14,6 +15,7 @@ import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
 import { editPostTool } from "./tools/edit-post";
 import { enhanceContentTool } from "./tools/enhance-content";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
+import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { generatePostTool } from "./tools/generate-post";
 import { getBrandTool } from "./tools/get-brand";
 import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
@@ -52,6 +54,7 @@ export { navigateToInput, navigationTargets } from "./tools/navigate-to";
  * calls that use case with the caller's context, so every door applies the same rules.
  */
 export const toolFactories = {
+  analyzeCalendar: analyzeCalendarTool,
   analyzeWebsite: analyzeWebsiteTool,
   approvePost: approvePostTool,
   cancelPost: cancelPostTool,
@@ -66,6 +69,7 @@ export const toolFactories = {
   editPost: editPostTool,
   enhanceContent: enhanceContentTool,
   generateContentIdea: generateContentIdeaTool,
+  generateFromSuggestion: generateFromSuggestionTool,
   generatePost: generatePostTool,
   getBrand: getBrandTool,
   getDashboardStats: getDashboardStatsTool,

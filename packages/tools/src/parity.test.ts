@@ -23,6 +23,7 @@ const NOT_TOOLS: Record<string, string> = {
   migrateLegacyBrand: "a one-off data move run at sign-in",
   getActiveBrand: "the getBrand tool reads the active brand",
   readAiBrand: "a lookup inside the planning use cases",
+  readPostsPerWeek: "the agent setting createCampaignPlan and analyzeCalendar read",
   storeMedia: "a step of uploads and generation",
   storeUploadedImage: "a step of uploadImage and uploadChatImage",
   uploadChatImage: "a file upload (multipart POST /api/media/chat), not JSON input a model could send",

@@ -10,6 +10,7 @@ import {
   posts,
   sitePages,
   userBrands,
+  userDailyPostUsage,
 } from "@smm/domain/db/schema";
 import { listImageStyles } from "@smm/domain/generation/list-image-styles";
 import { uploadImage } from "@smm/domain/media/upload-image";
@@ -119,6 +120,11 @@ async function approvedPost(scene: Scene) {
   const post = await insertPost(scene);
   await approvePost(scene.brand, { postId: post.id });
   return post;
+}
+
+/** The free plan makes one post a day: each case that generates one starts the day afresh. */
+async function freshDay() {
+  await ctx.database.db.delete(userDailyPostUsage).where(eq(userDailyPostUsage.userId, userId));
 }
 
 async function insertSuggestion(scene: Scene, values: { daysAhead: number; isUsed?: boolean }) {
@@ -243,6 +249,24 @@ const cases: Record<string, ToolCase> = {
       // The old talk is gone, and the turn that cleared it is not saved after it either.
       const { messages } = await getConversation(scene.brand);
       expect(messages).toEqual([]);
+    },
+  }),
+
+  analyzeCalendar: toolCase({
+    arrange: async (scene) => {
+      await scheduledPost(scene);
+      await insertPost(scene);
+      await insertSuggestion(scene, { daysAhead: 2 });
+      return { input: { range: "30d" } };
+    },
+    async verify(_, __, output) {
+      expect(output).toMatchObject({
+        range: "30d",
+        pendingPostsCount: 1,
+        weeklyTarget: 5,
+        nextScheduledPost: { scheduledDate: expect.any(String) },
+        activeSuggestionCount: 1,
+      });
     },
   }),
 
@@ -377,8 +401,30 @@ const cases: Record<string, ToolCase> = {
     },
   }),
 
+  generateFromSuggestion: toolCase({
+    arrange: async (scene) => {
+      await freshDay();
+      return { input: { suggestionId: (await insertSuggestion(scene, { daysAhead: 2 })).id } };
+    },
+    async verify(scene, { input }, output) {
+      const { post } = output as { post: { id: string } };
+      expect(output).toMatchObject({
+        post: { brandId: scene.brandId, state: "generating" },
+        suggestion: { id: input.suggestionId, postId: post.id, isUsed: false },
+      });
+      await ctx.jobs.settled();
+      expect(await postRow(post.id)).toMatchObject({ brandId: scene.brandId, generationStatus: "completed" });
+      expect(await suggestionRows(scene)).toEqual([
+        expect.objectContaining({ id: input.suggestionId, postId: post.id }),
+      ]);
+    },
+  }),
+
   generatePost: toolCase({
-    arrange: async () => ({ input: { prompt: "our summer sale", platform: "instagram" } }),
+    arrange: async () => {
+      await freshDay();
+      return { input: { prompt: "our summer sale", platform: "instagram" } };
+    },
     async verify(scene, _, output) {
       const { id } = output as { id: string };
       expect(output).toMatchObject({ brandId: scene.brandId, status: "pending", platform: "instagram" });

@@ -85,7 +85,7 @@ export async function createCampaignPlan(
 }
 
 /** The user's agent setting (posts per week), else the spec's default when none is stored. */
-async function readPostsPerWeek(ctx: BrandContext): Promise<number> {
+export async function readPostsPerWeek(ctx: BrandContext): Promise<number> {
   const [settings] = await ctx.db
     .select({ postsPerWeek: agentSettings.postsPerWeek })
     .from(agentSettings)

@@ -20,7 +20,7 @@ export const WEEKDAY_NAMES = [
 const DAY_MS = 86_400_000;
 
 /** Weekdays (0 = Sunday) ranked by the spec's engagement curve, best first: Wed, Thu, Tue, Fri, Mon, Sat, Sun. */
-const RANKED_DAYS = [0, 1, 2, 3, 4, 5, 6].sort(
+export const RANKED_DAYS = [0, 1, 2, 3, 4, 5, 6].sort(
   (a, b) => (ENGAGEMENT_BY_WEEKDAY[b] ?? 0) - (ENGAGEMENT_BY_WEEKDAY[a] ?? 0) || a - b,
 );
 

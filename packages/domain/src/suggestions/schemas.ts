@@ -9,6 +9,9 @@ import { postPlatforms } from "../posts/schemas";
 export type SuggestionPlatform = (typeof postPlatforms)[number];
 
 export const SUGGESTION_NOT_FOUND = "Suggestion not found";
+/** The suggestion's post is waiting for review or is scheduled: its button reads Post Pending / Scheduled. */
+export const SUGGESTION_ALREADY_GENERATED =
+  "A post was already generated from this suggestion. Review it, or deny it to generate another.";
 export const CAMPAIGN_PLAN_FAILED = "Failed to create campaign plan";
 export const CONTENT_IDEAS_FAILED = "Failed to generate content ideas";
 export const CAMPAIGN_GOAL_REQUIRED = "Please describe the campaign's goal";
@@ -130,6 +133,64 @@ export interface SuggestionView {
     postedAt: string | null;
   } | null;
   createdAt: string;
+}
+
+/** What generateFromSuggestion returns: the new post (generating) and the suggestion now linked to it. */
+export interface SuggestionGenerationView<P> {
+  post: P;
+  suggestion: SuggestionView;
+}
+
+/** The agent page's range selector (connections spec): the last 7 or the last 30 days. */
+export const calendarRanges = ["7d", "30d"] as const;
+export type CalendarRange = (typeof calendarRanges)[number];
+/** Connections spec section 9: the next optimal time is this fixed text. */
+export const NEXT_OPTIMAL_POST_TIME = "Tomorrow at 12:00 PM";
+/** How many of the active suggestions an analysis carries (the agent page lists them all itself). */
+export const ANALYSIS_SUGGESTION_COUNT = 5;
+
+export const analyzeCalendarInput = z.object({
+  range: z.enum(calendarRanges, { error: "Range must be 7d or 30d" }).default("7d"),
+  /** Minutes to add to UTC for the user's wall clock: the week runs Sunday to Saturday where the user is. */
+  utcOffsetMinutes: wholeNumber("UTC offset", -14 * 60, 14 * 60).optional(),
+});
+export type AnalyzeCalendarInput = z.input<typeof analyzeCalendarInput>;
+
+/** The agent page's calendar analysis (connections spec, "Calendar analysis"). */
+export interface CalendarAnalysisView {
+  range: CalendarRange;
+  /** Approved posts dated this week (Sunday to Saturday on the user's clock), published or still to go. */
+  scheduledPostsCount: number;
+  /** Posts waiting for approval (the generating ones are not yet). */
+  pendingPostsCount: number;
+  /** The user's agent setting (posts per week), else 5. */
+  weeklyTarget: number;
+  /** The target less this week's posts, never below 0. */
+  contentGap: number;
+  targetMet: boolean;
+  nextScheduledPost: {
+    id: string;
+    platform: SuggestionPlatform;
+    scheduledDate: string;
+    excerpt: string;
+  } | null;
+  nextOptimalPostTime: typeof NEXT_OPTIMAL_POST_TIME;
+  /** The spec's placeholder curve: an estimate, not measured engagement. */
+  engagementData: {
+    dayOfWeek: { day: string; engagement: number }[];
+    bestDays: string[];
+    bestTimes: string[];
+  };
+  /** The range's approved posts (published, or dated within it) and the curve's estimate for them. */
+  weeklyPerformance: {
+    totalPosts: number;
+    averageEngagement: number;
+    topPerformingDay: string;
+    topPerformingTime: string;
+  };
+  /** The soonest active suggestions and how many there are in all. */
+  suggestions: SuggestionView[];
+  activeSuggestionCount: number;
 }
 
 export interface CampaignPlanView {

@@ -6,13 +6,16 @@ import { createBrand } from "../brands/create-brand";
 import { resolveBrand } from "../brands/resolve-brand";
 import { updateCompanyProfile } from "../brands/update-company-profile";
 import type { BrandContext } from "../context";
-import { agentSettings, postSuggestions } from "../db/schema";
+import { agentSettings, postSuggestions, posts } from "../db/schema";
 import type { AiProvider } from "../ports";
+import { analyzeCalendar } from "./analyze-calendar";
 import { createCampaignPlan } from "./create-campaign-plan";
 import { dismissSuggestion } from "./dismiss-suggestion";
 import { generateContentIdea } from "./generate-content-idea";
+import { generateFromSuggestion } from "./generate-from-suggestion";
 import { listSuggestions } from "./list-suggestions";
 import { planCampaignSlots } from "./plan-campaign-slots";
+import { SUGGESTION_ALREADY_GENERATED } from "./schemas";
 import { writeSocialPost } from "./write-social-post";
 
 // Monday 23 November 2026, 15:00 UTC.
@@ -351,6 +354,175 @@ describe("writeSocialPost", () => {
     expect(await rejection(writeSocialPost(ctx, { topic: "x", platform: "tiktok" } as never))).toMatchObject({
       code: "invalid_input",
       message: "Platform must be facebook or instagram",
+    });
+  });
+});
+
+describe("generateFromSuggestion", () => {
+  it("generates a post from the idea and platform, links it, and offers Generate again only after a deny", async () => {
+    const ctx = await brandOwner();
+    const [suggestion] = (await createCampaignPlan(ctx, { goal: "winter menu", weeks: 1, postsPerWeek: 2 }))
+      .suggestions;
+    const suggestionId = suggestion?.id ?? "";
+
+    const first = await generateFromSuggestion(ctx, { suggestionId });
+    expect(first.post).toMatchObject({ platform: suggestion?.platform, state: "generating" });
+    expect(first.suggestion).toMatchObject({
+      id: suggestionId,
+      isUsed: false,
+      postId: first.post.id,
+      post: { id: first.post.id, status: "pending" },
+    });
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, first.post.id));
+    expect(row?.generationRequest?.userPrompt).toBe(suggestion?.contentSuggestion);
+    expect(row?.brandId).toBe(ctx.brandId);
+    // The agent page shows it as Post Pending.
+    const listed = (await listSuggestions(ctx)).suggestions.find((s) => s.id === suggestionId);
+    expect(listed?.post).toMatchObject({ id: first.post.id, status: "pending" });
+
+    // Pending (or scheduled): refused, nothing generated.
+    expect(await rejection(generateFromSuggestion(ctx, { suggestionId }))).toMatchObject({
+      code: "conflict",
+      message: SUGGESTION_ALREADY_GENERATED,
+    });
+    // Denied: Generate again (the next day: the free plan makes one post a day).
+    await t.database.db.update(posts).set({ status: "denied" }).where(eq(posts.id, first.post.id));
+    t.clock.set(new Date(NOW.getTime() + 86_400_000));
+    const second = await generateFromSuggestion(ctx, { suggestionId });
+    expect(second.post.id).not.toBe(first.post.id);
+    expect(second.suggestion.postId).toBe(second.post.id);
+    expect(await t.database.db.select().from(posts).where(eq(posts.brandId, ctx.brandId))).toHaveLength(2);
+  });
+
+  it("refuses a dismissed, another brand's or a malformed suggestion, and the plan's limit, generating nothing", async () => {
+    const owner = await brandOwner();
+    const [kept, dismissed] = (await createCampaignPlan(owner, { goal: "x", weeks: 1, postsPerWeek: 2 }))
+      .suggestions;
+    await dismissSuggestion(owner, { suggestionId: dismissed?.id ?? "" });
+    const stranger = await brandOwner();
+    for (const [ctx, suggestionId] of [
+      [owner, dismissed?.id ?? ""],
+      [stranger, kept?.id ?? ""],
+      [owner, "not-a-uuid"],
+    ] as const) {
+      expect(await rejection(generateFromSuggestion(ctx, { suggestionId }))).toMatchObject({
+        code: "not_found",
+        message: "Suggestion not found",
+      });
+    }
+    // The generation allowance is checked first: a free user's second post of the day is refused.
+    await t.database.db.insert(posts).values({ userId: owner.userId, brandId: owner.brandId, content: "x" });
+    await generateFromSuggestion(owner, { suggestionId: kept?.id ?? "" }).catch(() => null);
+    const other = (await createCampaignPlan(owner, { goal: "y", weeks: 1, postsPerWeek: 1 })).suggestions[0];
+    expect(await rejection(generateFromSuggestion(owner, { suggestionId: other?.id ?? "" }))).toMatchObject({
+      code: "quota_exceeded",
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(postSuggestions)
+      .where(eq(postSuggestions.id, other?.id ?? ""));
+    expect(row?.postId).toBeNull();
+  });
+});
+
+describe("analyzeCalendar", () => {
+  // NOW is Monday 23 November 2026, 15:00 UTC: the week runs from Sunday 22 November.
+  const at = (iso: string) => new Date(iso);
+
+  it("counts this week's approved posts against the weekly target, the pending ones and the range", async () => {
+    const ctx = await brandOwner();
+    await t.database.db.insert(agentSettings).values({ userId: ctx.userId, postsPerWeek: 3 });
+    const base = { userId: ctx.userId, brandId: ctx.brandId, content: "A post about our winter menu" };
+    const [next] = await t.database.db
+      .insert(posts)
+      .values([
+        // This week: one to go (Wednesday noon) and one already out (Sunday).
+        { ...base, status: "approved", scheduledDate: at("2026-11-25T12:00:00Z") },
+        {
+          ...base,
+          status: "approved",
+          scheduledDate: at("2026-11-22T10:00:00Z"),
+          postedAt: at("2026-11-22T10:00:00Z"),
+        },
+        // Last Wednesday (in the 7-day range, not this week), and Sunday 1 November (30-day range only).
+        {
+          ...base,
+          status: "approved",
+          scheduledDate: at("2026-11-18T12:00:00Z"),
+          postedAt: at("2026-11-18T12:00:00Z"),
+        },
+        {
+          ...base,
+          status: "approved",
+          scheduledDate: at("2026-11-01T12:00:00Z"),
+          postedAt: at("2026-11-01T12:00:00Z"),
+        },
+        // Saturday 21 November, 20:00 UTC: last week in UTC, this Sunday morning at UTC+10.
+        {
+          ...base,
+          status: "approved",
+          scheduledDate: at("2026-11-21T20:00:00Z"),
+          postedAt: at("2026-11-21T20:00:00Z"),
+        },
+        // Next week, a pending post, a denied one this week: none count towards this week.
+        { ...base, status: "approved", scheduledDate: at("2026-12-02T12:00:00Z") },
+        { ...base, status: "pending" },
+        { ...base, status: "denied", scheduledDate: at("2026-11-24T12:00:00Z") },
+      ])
+      .returning();
+    await createCampaignPlan(ctx, { goal: "winter menu", weeks: 1, postsPerWeek: 2 });
+
+    const week = await analyzeCalendar(ctx, { range: "7d" });
+    expect(week).toMatchObject({
+      range: "7d",
+      scheduledPostsCount: 2,
+      pendingPostsCount: 1,
+      weeklyTarget: 3,
+      contentGap: 1,
+      targetMet: false,
+      nextScheduledPost: { id: next?.id, scheduledDate: "2026-11-25T12:00:00.000Z", platform: "facebook" },
+      nextOptimalPostTime: "Tomorrow at 12:00 PM",
+      engagementData: {
+        bestDays: ["Wednesday", "Thursday", "Tuesday"],
+        bestTimes: ["12:00 PM", "5:00 PM", "10:00 AM"],
+      },
+      // Sunday 22, Wednesday 18, Saturday 21 (5.5, 8, 6): the curve's estimate, not measured engagement.
+      weeklyPerformance: {
+        totalPosts: 3,
+        averageEngagement: 6.5,
+        topPerformingDay: "Wednesday",
+        topPerformingTime: "12:00 PM",
+      },
+      activeSuggestionCount: 2,
+    });
+    expect(week.engagementData.dayOfWeek).toHaveLength(7);
+    expect(week.suggestions).toHaveLength(2);
+
+    expect((await analyzeCalendar(ctx, { range: "30d" })).weeklyPerformance.totalPosts).toBe(4);
+    // At UTC+10 the Saturday-evening post is this Sunday morning: the target is met.
+    expect(await analyzeCalendar(ctx, { range: "7d", utcOffsetMinutes: 600 })).toMatchObject({
+      scheduledPostsCount: 3,
+      contentGap: 0,
+      targetMet: true,
+    });
+  });
+
+  it("starts empty with the default target, and refuses an unknown range", async () => {
+    const ctx = await brandOwner();
+    expect(await analyzeCalendar(ctx)).toMatchObject({
+      range: "7d",
+      scheduledPostsCount: 0,
+      pendingPostsCount: 0,
+      weeklyTarget: 5,
+      contentGap: 5,
+      targetMet: false,
+      nextScheduledPost: null,
+      weeklyPerformance: { totalPosts: 0, topPerformingDay: "Wednesday" },
+      suggestions: [],
+      activeSuggestionCount: 0,
+    });
+    expect(await rejection(analyzeCalendar(ctx, { range: "90d" as never }))).toMatchObject({
+      code: "invalid_input",
     });
   });
 });

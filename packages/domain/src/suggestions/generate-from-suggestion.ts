@@ -1,0 +1,69 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { BrandContext } from "../context";
+import { postSuggestions, posts } from "../db/schema";
+import { AppError } from "../errors";
+import { generatePost } from "../generation/generate-post";
+import { isUuid } from "../ids";
+import { parseInput } from "../parse-input";
+import type { PostView } from "../posts/post";
+import {
+  SUGGESTION_ALREADY_GENERATED,
+  SUGGESTION_NOT_FOUND,
+  type SuggestionGenerationView,
+  type SuggestionIdInput,
+  suggestionIdInput,
+} from "./schemas";
+import { toSuggestionView } from "./suggestion";
+
+export {
+  type SuggestionIdInput as GenerateFromSuggestionInput,
+  suggestionIdInput as generateFromSuggestionInput,
+};
+
+/**
+ * Turns one of the brand's suggestions into a post (connections spec: "Generating a post from it links a
+ * post"): the same generation as any prompt, with the suggestion's idea as the prompt and its platform,
+ * after the same plan check. The suggestion stays active, showing the post's state (Post Pending,
+ * Scheduled, Published); once that post is denied or deleted, Generate is offered again. A suggestion that
+ * was dismissed, or whose post is still pending or scheduled, is refused and nothing is generated.
+ */
+export async function generateFromSuggestion(
+  ctx: BrandContext,
+  input: SuggestionIdInput,
+): Promise<SuggestionGenerationView<PostView>> {
+  const { suggestionId } = parseInput(suggestionIdInput, input);
+  if (!isUuid(suggestionId)) throw new AppError("not_found", SUGGESTION_NOT_FOUND);
+  const [found] = await ctx.db
+    .select({ suggestion: postSuggestions, linkedStatus: posts.status })
+    .from(postSuggestions)
+    .leftJoin(posts, and(eq(posts.id, postSuggestions.postId), eq(posts.brandId, postSuggestions.brandId)))
+    .where(and(eq(postSuggestions.id, suggestionId), eq(postSuggestions.brandId, ctx.brandId)));
+  if (!found || found.suggestion.isUsed) throw new AppError("not_found", SUGGESTION_NOT_FOUND);
+  const { suggestion, linkedStatus } = found;
+  if (linkedStatus && linkedStatus !== "denied") throw new AppError("conflict", SUGGESTION_ALREADY_GENERATED);
+
+  const post = await generatePost(ctx, {
+    platform: suggestion.platform,
+    ...(suggestion.contentSuggestion ? { prompt: suggestion.contentSuggestion } : {}),
+  });
+  // Linked only if nobody linked another post meanwhile (a second click): that one stays the suggestion's.
+  const [linked] = await ctx.db
+    .update(postSuggestions)
+    .set({ postId: post.id, updatedAt: ctx.now() })
+    .where(
+      and(
+        eq(postSuggestions.id, suggestion.id),
+        suggestion.postId ? eq(postSuggestions.postId, suggestion.postId) : isNull(postSuggestions.postId),
+      ),
+    )
+    .returning();
+  if (!linked) {
+    const [current] = await ctx.db
+      .select()
+      .from(postSuggestions)
+      .where(eq(postSuggestions.id, suggestion.id));
+    return { post, suggestion: toSuggestionView(current ?? suggestion) };
+  }
+  const link = { id: post.id, status: post.status, scheduledDate: null, postedAt: null };
+  return { post, suggestion: toSuggestionView(linked, link) };
+}
