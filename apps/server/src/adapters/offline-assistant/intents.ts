@@ -19,6 +19,8 @@ export interface TurnContext {
   utcOffsetMinutes: number;
   /** The post the conversation is about (the last one generated or shown), with its state. */
   lastPost: { id: string; state: string } | null;
+  /** The next open suggestion of the newest suggestion list in the conversation. */
+  nextSuggestion?: { id: string } | null;
 }
 
 export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
@@ -173,6 +175,33 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     return {
       kind: "call",
       call: { toolName: "navigateTo", input: { path }, preface: `Opening ${PAGE_NAMES[path] ?? path}.` },
+    };
+  }
+
+  if (
+    /\b(analy[sz]e|check|review)\b.*\bcalendar\b|\bcalendar (analysis|status)\b|\bhow(?:'s| is| does)\b.*\bcalendar\b/.test(
+      lower,
+    )
+  ) {
+    if (!has(ctx, "analyzeCalendar")) return { kind: "say", text: cannotYet("analyse your calendar") };
+    const range = /\b(30|thirty)\b|\bmonth\b/.test(lower) ? "30d" : "7d";
+    return {
+      kind: "call",
+      call: { toolName: "analyzeCalendar", input: { range, utcOffsetMinutes: ctx.utcOffsetMinutes } },
+    };
+  }
+
+  if (/\b(from|use)\b.*\bsuggestion\b/.test(lower)) {
+    if (!has(ctx, "generateFromSuggestion"))
+      return { kind: "say", text: cannotYet("create posts from suggestions") };
+    if (!ctx.nextSuggestion)
+      return {
+        kind: "say",
+        text: "I don't have an open suggestion in this conversation. Say “show my suggestions” first, then “create a post from the next suggestion”.",
+      };
+    return {
+      kind: "call",
+      call: { toolName: "generateFromSuggestion", input: { suggestionId: ctx.nextSuggestion.id } },
     };
   }
 
@@ -354,6 +383,16 @@ export function describeOutcome(outcome: ToolOutcome): string {
     }
     case "dismissSuggestion":
       return "Suggestion dismissed";
+    case "generateFromSuggestion": {
+      const post = (value.post ?? {}) as Record<string, unknown>;
+      const suggestion = (value.suggestion ?? {}) as Record<string, unknown>;
+      const platform = post.platform === "instagram" ? "an Instagram" : "a Facebook";
+      const idea =
+        typeof suggestion.contentSuggestion === "string" ? ` “${suggestion.contentSuggestion}”` : "";
+      return `I'm creating ${platform} post from the suggestion${idea}. You can follow its progress here; it will wait for your approval when it's ready.`;
+    }
+    case "analyzeCalendar":
+      return describeCalendarAnalysis(value, input);
     default:
       return "Done.";
   }
@@ -419,4 +458,23 @@ function describeIdeas(value: Record<string, unknown>): string {
     return `${index + 1}. ${String(idea.title ?? "")} (${network}): ${String(idea.angle ?? "")}`;
   });
   return `Here are ${plural(ideas.length, "idea")}${about}:\n${lines.join("\n")}\n\nSay “write a post about …” with the one you like.`;
+}
+
+function describeCalendarAnalysis(value: Record<string, unknown>, input: Record<string, unknown>): string {
+  const count = (key: string) => (typeof value[key] === "number" ? (value[key] as number) : 0);
+  const target = count("weeklyTarget");
+  const scheduled = count("scheduledPostsCount");
+  const week = value.targetMet
+    ? `Scheduled this week: ${scheduled} of your weekly target of ${target}. Target met!`
+    : `Scheduled this week: ${scheduled} of your weekly target of ${target}, ${count("contentGap")} to go.`;
+  const pending = `${plural(count("pendingPostsCount"), "post")} awaiting your approval.`;
+  const offset = typeof input.utcOffsetMinutes === "number" ? input.utcOffsetMinutes : 0;
+  const next = value.nextScheduledPost as { scheduledDate?: unknown; platform?: unknown } | null;
+  const nextText =
+    next && typeof next.scheduledDate === "string"
+      ? `Next post: ${formatSlotDate(next.scheduledDate, offset)} on ${next.platform === "instagram" ? "Instagram" : "Facebook"}.`
+      : "Nothing is scheduled yet.";
+  const engagement = (value.engagementData ?? {}) as { bestDays?: string[]; bestTimes?: string[] };
+  const best = `Best days: ${(engagement.bestDays ?? []).slice(0, 2).join(", ")}; best times: ${(engagement.bestTimes ?? []).slice(0, 2).join(", ")}.`;
+  return [week, pending, nextText, best].join(" ");
 }

@@ -63,9 +63,42 @@ function findLastPost(prompt: LanguageModelV3Message[]): { id: string; state: st
     for (let j = message.content.length - 1; j >= 0; j--) {
       const part = message.content[j];
       if (part?.type !== "tool-result" || part.output.type !== "json") continue;
-      const value = part.output.value as { id?: unknown; state?: unknown; content?: unknown } | null;
+      const output = part.output.value as { post?: unknown } | null;
+      // A post, or a result that carries one (generateFromSuggestion: the post and its suggestion).
+      const value = (output && typeof output.post === "object" ? output.post : output) as {
+        id?: unknown;
+        state?: unknown;
+        content?: unknown;
+      } | null;
       if (value && typeof value.id === "string" && typeof value.state === "string" && "content" in value)
         return { id: value.id, state: value.state };
+    }
+  }
+  return null;
+}
+
+/**
+ * The suggestion "the next suggestion" means: the soonest one, in the newest list the conversation holds
+ * (listSuggestions, createCampaignPlan, analyzeCalendar), that is not dismissed and has no live post.
+ */
+function findNextSuggestion(prompt: LanguageModelV3Message[]): { id: string } | null {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i];
+    if (message?.role !== "tool") continue;
+    for (let j = message.content.length - 1; j >= 0; j--) {
+      const part = message.content[j];
+      if (part?.type !== "tool-result" || part.output.type !== "json") continue;
+      const value = part.output.value as { suggestions?: unknown } | null;
+      if (!value || !Array.isArray(value.suggestions)) continue;
+      const open = (
+        value.suggestions as { id?: unknown; isUsed?: unknown; post?: { status?: unknown } | null }[]
+      ).find(
+        (suggestion) =>
+          typeof suggestion.id === "string" &&
+          suggestion.isUsed !== true &&
+          (!suggestion.post || suggestion.post.status === "denied"),
+      );
+      return open && typeof open.id === "string" ? { id: open.id } : null;
     }
   }
   return null;
@@ -106,6 +139,7 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
     now,
     utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
     lastPost: findLastPost(prompt),
+    nextSuggestion: findNextSuggestion(prompt),
   });
   if (decision.kind === "say") return [{ type: "text", text: decision.text }];
   const { call } = decision;

@@ -91,3 +91,66 @@ it("writes a caption for instagram without creating a post", async () => {
   const posts = (await (await jsonRequest(ctx, "/api/posts", { cookie })).json()) as { posts: unknown[] };
   expect(posts.posts).toEqual([]);
 });
+
+it("analyses the calendar, then makes a post from the next suggestion it showed", async () => {
+  const analysis = await say("analyze my calendar");
+  expect(analysis.call).toMatchObject({
+    toolName: "analyzeCalendar",
+    input: { range: "7d", utcOffsetMinutes: 0 },
+  });
+  expect(analysis.reply).toMatch(
+    /^Scheduled this week: 0 of your weekly target of 5, 5 to go\. 0 posts awaiting your approval\. Nothing is scheduled yet\. Best days: Wednesday, Thursday; best times: 12:00 PM, 5:00 PM\.$/,
+  );
+  const { suggestions } = analysis.output as { suggestions: { id: string; contentSuggestion: string }[] };
+  expect(suggestions.length).toBeGreaterThan(0);
+  expect((await say("how is my calendar looking this month?")).call).toMatchObject({
+    toolName: "analyzeCalendar",
+    input: { range: "30d" },
+  });
+
+  // Without a list in the conversation it says what to do; with one, the next open suggestion is used.
+  const alone = await say("create a post from the next suggestion");
+  expect(alone.call).toBeUndefined();
+  expect(alone.reply).toMatch(/show my suggestions/);
+
+  const messages = [
+    { id: "a1", role: "user", parts: [{ type: "text", text: "analyze my calendar" }] },
+    {
+      id: "a2",
+      role: "assistant",
+      parts: [
+        {
+          type: "tool-analyzeCalendar",
+          toolCallId: "call-analysis",
+          state: "output-available",
+          input: { range: "7d" },
+          output: analysis.output,
+        },
+        { type: "text", text: analysis.reply },
+      ],
+    },
+    { id: "a3", role: "user", parts: [{ type: "text", text: "create a post from the next suggestion" }] },
+  ];
+  const response = await jsonRequest(ctx, "/api/chat", { body: { messages }, cookie });
+  const events = (await response.text())
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+  expect(events).toContainEqual(
+    expect.objectContaining({
+      type: "tool-input-available",
+      toolName: "generateFromSuggestion",
+      input: { suggestionId: suggestions[0]?.id },
+    }),
+  );
+  const reply = events
+    .filter((event) => event.type === "text-delta")
+    .map((event) => event.delta)
+    .join("");
+  expect(reply).toContain(`post from the suggestion “${suggestions[0]?.contentSuggestion}”`);
+  const [linked] = await ctx.database.db
+    .select()
+    .from(postSuggestions)
+    .where(eq(postSuggestions.id, suggestions[0]?.id ?? ""));
+  expect(linked?.postId).not.toBeNull();
+});

@@ -1,4 +1,5 @@
 import type {
+  CalendarAnalysisView,
   CampaignPlanView,
   ContentIdeasView,
   SuggestionView,
@@ -25,7 +26,8 @@ import { cn } from "@/lib/utils";
 
 /*
  * Chat cards for the planning tools (createCampaignPlan, generateContentIdea, writeSocialPost,
- * listSuggestions, dismissSuggestion): the tool's output as something to read and act on, never its JSON.
+ * listSuggestions, dismissSuggestion, analyzeCalendar): the tool's output as something to read and act on,
+ * never its JSON.
  */
 
 type ToolPart = Extract<ChatPart, { toolCallId: string }>;
@@ -36,6 +38,7 @@ export const planningToolNames = [
   "writeSocialPost",
   "listSuggestions",
   "dismissSuggestion",
+  "analyzeCalendar",
 ] as const;
 export type PlanningToolName = (typeof planningToolNames)[number];
 
@@ -58,6 +61,7 @@ const RUNNING_TEXT: Record<PlanningToolName, string> = {
   writeSocialPost: "Writing your post...",
   listSuggestions: "Loading your suggestions...",
   dismissSuggestion: "Dismissing the suggestion...",
+  analyzeCalendar: "Analyzing your calendar...",
 };
 
 const networkName = (platform: string) => (platform === "instagram" ? "Instagram" : "Facebook");
@@ -117,6 +121,10 @@ export function PlanningToolCard({ part }: { part: ToolPart }) {
     case "writeSocialPost":
       return isRecord(output) && typeof output.caption === "string" ? (
         <WrittenPostCard post={output as unknown as WrittenSocialPostView} />
+      ) : null;
+    case "analyzeCalendar":
+      return isRecord(output) && typeof output.weeklyTarget === "number" ? (
+        <CalendarAnalysisCard analysis={output as unknown as CalendarAnalysisView} />
       ) : null;
     case "dismissSuggestion":
       return (
@@ -269,6 +277,59 @@ function WrittenPostCard({ post }: { post: WrittenSocialPostView }) {
           ? "Could not copy the caption. Select it and copy it by hand."
           : `${post.characterCount.toLocaleString()} / ${post.maxCaptionLength.toLocaleString()} characters`}
       </p>
+    </div>
+  );
+}
+
+/** The agent page's calendar status, in the chat: this week against the target, then the insights. */
+function CalendarAnalysisCard({ analysis }: { analysis: CalendarAnalysisView }) {
+  const tiles = [
+    ["Scheduled this week", String(analysis.scheduledPostsCount)],
+    ["Awaiting approval", String(analysis.pendingPostsCount)],
+    ["Weekly target", String(analysis.weeklyTarget)],
+    [
+      analysis.targetMet ? "Target Met!" : "Content gap",
+      analysis.targetMet ? "On track" : `${analysis.contentGap} to go`,
+    ],
+  ] as const;
+  return (
+    <div className={cn(cardClass, "space-y-3")} data-testid="planning-calendar-analysis">
+      <p className="flex items-center gap-2 font-medium">
+        <CalendarDaysIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        Your calendar, last {analysis.range === "30d" ? "30" : "7"} days
+      </p>
+      <dl className="grid grid-cols-2 gap-2">
+        {tiles.map(([label, value]) => (
+          <div key={label} className="rounded-md bg-muted/60 p-2">
+            <dt className="text-muted-foreground text-xs">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="space-y-1 text-muted-foreground">
+        <p>
+          Next post:{" "}
+          {analysis.nextScheduledPost ? (
+            <Link to="/calendar" className="underline underline-offset-2">
+              {formatSlot(analysis.nextScheduledPost.scheduledDate)},{" "}
+              {networkName(analysis.nextScheduledPost.platform)}
+            </Link>
+          ) : (
+            "none scheduled"
+          )}
+        </p>
+        <p>
+          Best days {analysis.engagementData.bestDays.slice(0, 2).join(", ")}; best times{" "}
+          {analysis.engagementData.bestTimes.slice(0, 2).join(", ")}. Next optimal time:{" "}
+          {analysis.nextOptimalPostTime}.
+        </p>
+        <p>
+          {analysis.activeSuggestionCount} active suggestion{analysis.activeSuggestionCount === 1 ? "" : "s"}.{" "}
+          <Link to="/ai-agent" className="underline underline-offset-2">
+            Open the AI agent
+          </Link>
+        </p>
+      </div>
     </div>
   );
 }

@@ -122,6 +122,20 @@ export function ToolPartCard({
       />
     );
   }
+  if (name === "generateFromSuggestion" && output && typeof output === "object" && "post" in output) {
+    const { post, suggestion } = output as {
+      post: PostView;
+      suggestion?: { contentSuggestion?: string | null };
+    };
+    return (
+      <ChatPostCard
+        brandId={brandId}
+        postId={post.id}
+        retryRequest={generationRequest({ platform: post.platform, prompt: suggestion?.contentSuggestion })}
+        onAsk={onAsk}
+      />
+    );
+  }
   if (name === "listImages" && output && typeof output === "object" && "images" in output) {
     const images = (output as { images: unknown }).images;
     if (Array.isArray(images))
