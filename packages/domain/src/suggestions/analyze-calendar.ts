@@ -59,6 +59,8 @@ export async function analyzeCalendar(
   const approvedBetween = (from: Date, to: Date) =>
     sql<number>`cast(count(*) filter (where ${posts.status} = 'approved' and ${outAt} >= ${from.toISOString()} and ${outAt} < ${to.toISOString()}) as integer)`;
   const dayOfWeek = sql`extract(dow from ${outAt} + make_interval(mins => ${utcOffsetMinutes}))`;
+  const ownPosts = and(eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId));
+  const ownApproved = and(ownPosts, eq(posts.status, "approved"));
 
   const [[counts], byWeekday, [next], stats, weeklyTarget, { suggestions }] = await Promise.all([
     ctx.db
@@ -67,17 +69,12 @@ export async function analyzeCalendar(
         inRange: approvedBetween(windowStart, now),
       })
       .from(posts)
-      .where(and(eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId))),
+      .where(ownPosts),
     ctx.db
       .select({ day: sql<number>`cast(${dayOfWeek} as integer)`, n: sql<number>`cast(count(*) as integer)` })
       .from(posts)
       .where(
-        and(
-          eq(posts.brandId, ctx.brandId),
-          eq(posts.userId, ctx.userId),
-          eq(posts.status, "approved"),
-          sql`${outAt} >= ${windowStart.toISOString()} and ${outAt} < ${now.toISOString()}`,
-        ),
+        and(ownApproved, sql`${outAt} >= ${windowStart.toISOString()} and ${outAt} < ${now.toISOString()}`),
       )
       .groupBy(sql`1`),
     ctx.db
@@ -88,15 +85,7 @@ export async function analyzeCalendar(
         content: posts.content,
       })
       .from(posts)
-      .where(
-        and(
-          eq(posts.brandId, ctx.brandId),
-          eq(posts.userId, ctx.userId),
-          eq(posts.status, "approved"),
-          isNull(posts.postedAt),
-          gt(posts.scheduledDate, now),
-        ),
-      )
+      .where(and(ownApproved, isNull(posts.postedAt), gt(posts.scheduledDate, now)))
       .orderBy(asc(posts.scheduledDate), asc(posts.id))
       .limit(1),
     getDashboardStats(ctx),

@@ -55,51 +55,61 @@ function outputValue(output: LanguageModelV3ToolResultOutput): { result?: unknow
   }
 }
 
-/** The latest post a tool returned in this conversation (generatePost, getPost, approvePost, ...). */
-function findLastPost(prompt: LanguageModelV3Message[]): { id: string; state: string } | null {
+/** The JSON results of the conversation's tool calls, newest first. */
+function* toolResultsNewestFirst(prompt: LanguageModelV3Message[]): Generator<Record<string, unknown>> {
   for (let i = prompt.length - 1; i >= 0; i--) {
     const message = prompt[i];
     if (message?.role !== "tool") continue;
     for (let j = message.content.length - 1; j >= 0; j--) {
       const part = message.content[j];
       if (part?.type !== "tool-result" || part.output.type !== "json") continue;
-      const output = part.output.value as { post?: unknown } | null;
-      // A post, or a result that carries one (generateFromSuggestion: the post and its suggestion).
-      const value = (output && typeof output.post === "object" ? output.post : output) as {
-        id?: unknown;
-        state?: unknown;
-        content?: unknown;
-      } | null;
-      if (value && typeof value.id === "string" && typeof value.state === "string" && "content" in value)
-        return { id: value.id, state: value.state };
+      const value = part.output.value;
+      if (value && typeof value === "object" && !Array.isArray(value)) yield value as Record<string, unknown>;
     }
+  }
+}
+
+/** The latest post a tool returned in this conversation (generatePost, getPost, approvePost, ...). */
+function findLastPost(prompt: LanguageModelV3Message[]): { id: string; state: string } | null {
+  for (const output of toolResultsNewestFirst(prompt)) {
+    // A post, or a result that carries one (generateFromSuggestion: the post and its suggestion).
+    const value = (typeof output.post === "object" && output.post ? output.post : output) as Record<
+      string,
+      unknown
+    >;
+    if (typeof value.id === "string" && typeof value.state === "string" && "content" in value)
+      return { id: value.id, state: value.state };
   }
   return null;
 }
 
+interface SuggestionLike {
+  id?: unknown;
+  isUsed?: unknown;
+  post?: { status?: unknown } | null;
+}
+
 /**
  * The suggestion "the next suggestion" means: the soonest one, in the newest list the conversation holds
- * (listSuggestions, createCampaignPlan, analyzeCalendar), that is not dismissed and has no live post.
+ * (listSuggestions, createCampaignPlan, analyzeCalendar), that is not dismissed, has no live post, and was
+ * not turned into a post since that list was shown.
  */
 function findNextSuggestion(prompt: LanguageModelV3Message[]): { id: string } | null {
-  for (let i = prompt.length - 1; i >= 0; i--) {
-    const message = prompt[i];
-    if (message?.role !== "tool") continue;
-    for (let j = message.content.length - 1; j >= 0; j--) {
-      const part = message.content[j];
-      if (part?.type !== "tool-result" || part.output.type !== "json") continue;
-      const value = part.output.value as { suggestions?: unknown } | null;
-      if (!value || !Array.isArray(value.suggestions)) continue;
-      const open = (
-        value.suggestions as { id?: unknown; isUsed?: unknown; post?: { status?: unknown } | null }[]
-      ).find(
-        (suggestion) =>
-          typeof suggestion.id === "string" &&
-          suggestion.isUsed !== true &&
-          (!suggestion.post || suggestion.post.status === "denied"),
-      );
-      return open && typeof open.id === "string" ? { id: open.id } : null;
-    }
+  const taken = new Set<unknown>();
+  for (const value of toolResultsNewestFirst(prompt)) {
+    // generateFromSuggestion returns the suggestion it used; dismissSuggestion the one it dismissed.
+    const made = value.suggestion as SuggestionLike | undefined;
+    if (made && typeof made === "object") taken.add(made.id);
+    if (value.isUsed === true && "contentSuggestion" in value) taken.add(value.id);
+    if (!Array.isArray(value.suggestions)) continue;
+    const open = (value.suggestions as SuggestionLike[]).find(
+      (suggestion) =>
+        typeof suggestion.id === "string" &&
+        !taken.has(suggestion.id) &&
+        suggestion.isUsed !== true &&
+        (!suggestion.post || suggestion.post.status === "denied"),
+    );
+    return open && typeof open.id === "string" ? { id: open.id } : null;
   }
   return null;
 }

@@ -153,4 +153,30 @@ it("analyses the calendar, then makes a post from the next suggestion it showed"
     .from(postSuggestions)
     .where(eq(postSuggestions.id, suggestions[0]?.id ?? ""));
   expect(linked?.postId).not.toBeNull();
+
+  // Asked again in the same conversation, the next one is the one after it.
+  const made = events.find((event) => event.type === "tool-output-available")?.output;
+  const again = await jsonRequest(ctx, "/api/chat", {
+    body: {
+      messages: [
+        ...messages,
+        {
+          id: "a4",
+          role: "assistant",
+          parts: [
+            {
+              type: "tool-generateFromSuggestion",
+              toolCallId: "call-made",
+              state: "output-available",
+              input: { suggestionId: suggestions[0]?.id },
+              output: made,
+            },
+          ],
+        },
+        { id: "a5", role: "user", parts: [{ type: "text", text: "now use the next suggestion" }] },
+      ],
+    },
+    cookie,
+  });
+  expect(await again.text()).toContain(`"input":{"suggestionId":"${suggestions[1]?.id}"}`);
 });
