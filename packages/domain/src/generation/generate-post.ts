@@ -63,7 +63,13 @@ export async function generatePost(ctx: BrandContext, input: GeneratePostInput):
         templateId: template?.id ?? null,
         generationStatus: "queued",
         generationProgress: 0,
-        generationRequest: request,
+        generationRequest: {
+          ...request,
+          quota: {
+            reservedAt: reservation.reservedAt.toISOString(),
+            daily: reservation.dailyPostsUsed !== null,
+          },
+        },
         createdAt: ctx.now(),
         updatedAt: ctx.now(),
       })

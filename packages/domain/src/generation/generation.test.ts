@@ -231,6 +231,31 @@ describe("the pipeline's failures", () => {
     });
   });
 
+  it("a generation that fails for good gives its post back to the plan, once: Try again works the same day", async () => {
+    const ctx = await brandContext();
+    const monthly = async () =>
+      (await t.database.db.select().from(userPostUsage).where(eq(userPostUsage.userId, ctx.userId)))[0]
+        ?.postsUsed;
+    const post = await generatePost(ctx, {});
+    expect(await monthly()).toBe(1);
+    const brokenAi = {
+      ...t.deps.ai,
+      async writePost(): Promise<never> {
+        throw new AppError("upstream_failed", "Invalid response format from AI");
+      },
+    };
+    expect(await runPostGeneration({ ...t.deps, ai: brokenAi }, post.id)).toBe("failed");
+    expect(await monthly()).toBe(0);
+    // Run again (a duplicate job): nothing more is given back.
+    await runPostGeneration({ ...t.deps, ai: brokenAi }, post.id);
+    expect(await monthly()).toBe(0);
+    // The free plan's one post of the day is free again.
+    const retry = await generatePost(ctx, {});
+    expect(retry.id).not.toBe(post.id);
+    expect(await monthly()).toBe(1);
+    expect(await rejection(generatePost(ctx, {}))).toMatchObject({ code: "quota_exceeded" });
+  });
+
   it("stops quietly when the post is deleted mid-way, and leaves no half-made post behind", async () => {
     const ctx = await brandContext();
     const post = await generatePost(ctx, {});
@@ -298,6 +323,29 @@ describe("recoverStalledGenerations", () => {
     const after = await getPost(ctx, { postId: post.id });
     expect(after.state).toBe("denied");
     expect(after.feedback).toMatch(/^Generation failed: /);
+  });
+
+  it("a post given up after interruptions gives its count back, so the free user may try again", async () => {
+    const ctx = await brandContext();
+    const post = await generatePost(ctx, {});
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, post.id));
+    await t.database.db
+      .update(posts)
+      .set({
+        generationStatus: "generating",
+        generationRequest: { ...row?.generationRequest, attempts: MAX_GENERATION_ATTEMPTS },
+        updatedAt: new Date(Date.now() - STALLED_AFTER_MS - 60_000),
+      })
+      .where(eq(posts.id, post.id));
+    await recoverStalledGenerations(t.deps);
+    expect((await getPost(ctx, { postId: post.id })).state).toBe("denied");
+    await recoverStalledGenerations(t.deps);
+    const [usage] = await t.database.db
+      .select()
+      .from(userPostUsage)
+      .where(eq(userPostUsage.userId, ctx.userId));
+    expect(usage?.postsUsed).toBe(0);
+    expect((await generatePost(ctx, {})).id).not.toBe(post.id);
   });
 });
 

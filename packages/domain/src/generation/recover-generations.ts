@@ -3,6 +3,7 @@ import type { Deps } from "../context";
 import { posts } from "../db/schema";
 import { createNotification } from "../notifications/create-notification";
 import { publishPostChanged } from "../posts/post";
+import { releasePostQuota } from "../usage/release-post-quota";
 import { GENERATION_FAILED_PREFIX, INTERRUPTED_REASON } from "./schemas";
 
 /** A run writes a heartbeat at every step; one silent this long was cut off (a restart, a crash). */
@@ -34,31 +35,36 @@ export async function recoverStalledGenerations(deps: Deps): Promise<{ requeued:
     const attempts = (post.request?.attempts ?? 0) + 1;
     const giveUp = attempts > MAX_GENERATION_ATTEMPTS;
     // Claimed with a conditional write, so two instances sweeping at once handle each post once.
-    const [claimed] = await deps.db
-      .update(posts)
-      .set(
-        giveUp
-          ? {
-              status: "denied",
-              feedback: `${GENERATION_FAILED_PREFIX}${INTERRUPTED_REASON}`,
-              generationStatus: "failed",
-              generationError: INTERRUPTED_REASON,
-              updatedAt: deps.now(),
-            }
-          : {
-              generationStatus: "queued",
-              generationRequest: sql`coalesce(${posts.generationRequest}, '{}'::jsonb) || ${JSON.stringify({ attempts })}::jsonb`,
-              updatedAt: deps.now(),
-            },
-      )
-      .where(
-        and(
-          eq(posts.id, post.id),
-          inArray(posts.generationStatus, ["queued", "generating"]),
-          lt(posts.updatedAt, cutoff),
-        ),
-      )
-      .returning({ id: posts.id });
+    const claimed = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(posts)
+        .set(
+          giveUp
+            ? {
+                status: "denied",
+                feedback: `${GENERATION_FAILED_PREFIX}${INTERRUPTED_REASON}`,
+                generationStatus: "failed",
+                generationError: INTERRUPTED_REASON,
+                updatedAt: deps.now(),
+              }
+            : {
+                generationStatus: "queued",
+                generationRequest: sql`coalesce(${posts.generationRequest}, '{}'::jsonb) || ${JSON.stringify({ attempts })}::jsonb`,
+                updatedAt: deps.now(),
+              },
+        )
+        .where(
+          and(
+            eq(posts.id, post.id),
+            inArray(posts.generationStatus, ["queued", "generating"]),
+            lt(posts.updatedAt, cutoff),
+          ),
+        )
+        .returning({ id: posts.id });
+      // Failed for good: what generatePost counted goes back to the plan, once, with the transition.
+      if (row && giveUp) await releasePostQuota(tx, post.userId, post.request?.quota, deps.now());
+      return row;
+    });
     if (!claimed) continue;
     const ctx = { ...deps, userId: post.userId, brandId: post.brandId };
     if (giveUp) {

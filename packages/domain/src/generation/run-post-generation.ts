@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DEFAULT_PREDICTION, suggestOptimalTime, validateAiSuggestions } from "../ai/post-suggestions";
 import { toBrandSettingsView, toCompanyProfile } from "../brands/brand";
-import type { BrandContext, Deps } from "../context";
+import type { BrandContext, DbExecutor, Deps } from "../context";
 import { type GenerationStage, media, type Post, posts, userBrands } from "../db/schema";
 import { isAppError } from "../errors";
 import { readMediaBytes, storeMedia } from "../media/media";
 import { createNotification } from "../notifications/create-notification";
 import type { AiBrandContext, StoredImageMimeType } from "../ports";
 import { publishPostChanged } from "../posts/post";
+import { releasePostQuota } from "../usage/release-post-quota";
 import { applyBrandWatermark } from "../watermark/apply-brand-watermark";
 import {
   GENERATION_FAILED_PREFIX,
@@ -172,12 +173,20 @@ class PipelineRun {
   /** Generation failed for good: the post is denied with the reason as feedback. */
   async fail(reason: string): Promise<void> {
     try {
-      await this.write({
-        status: "denied",
-        feedback: `${GENERATION_FAILED_PREFIX}${reason}`,
-        scheduledDate: null,
-        generationStatus: "failed",
-        generationError: reason,
+      await this.ctx.db.transaction(async (tx) => {
+        await this.write(
+          {
+            status: "denied",
+            feedback: `${GENERATION_FAILED_PREFIX}${reason}`,
+            scheduledDate: null,
+            generationStatus: "failed",
+            generationError: reason,
+          },
+          undefined,
+          tx,
+        );
+        // Only with the transition itself: a post fails (and gives its count back) once.
+        await releasePostQuota(tx, this.post.userId, this.post.generationRequest?.quota, this.ctx.now());
       });
     } catch {
       return;
@@ -248,8 +257,9 @@ class PipelineRun {
   private async write(
     changes: Partial<typeof posts.$inferInsert>,
     condition?: ReturnType<typeof sql>,
+    db: DbExecutor = this.ctx.db,
   ): Promise<void> {
-    const [row] = await this.ctx.db
+    const [row] = await db
       .update(posts)
       .set({
         ...changes,

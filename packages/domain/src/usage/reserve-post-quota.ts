@@ -13,6 +13,8 @@ import {
 
 export interface PostQuotaReservation {
   plan: PlanType;
+  /** The instant whose month and (UTC) day were counted. */
+  reservedAt: Date;
   monthlyPostsUsed: number;
   /** null when the plan has no daily limit (the daily counter is not kept then). */
   dailyPostsUsed: number | null;
@@ -46,7 +48,8 @@ export async function reservePostQuota(tx: DbTransaction, ctx: UserContext): Pro
   if (!monthly) throw new AppError("quota_exceeded", monthlyLimitMessageFor(plan));
 
   const dailyLimit = planLimits[plan].dailyPosts;
-  if (dailyLimit === null) return { plan, monthlyPostsUsed: monthly.postsUsed, dailyPostsUsed: null };
+  if (dailyLimit === null)
+    return { plan, reservedAt: now, monthlyPostsUsed: monthly.postsUsed, dailyPostsUsed: null };
   const [daily] = await tx
     .insert(userDailyPostUsage)
     .values({ userId: ctx.userId, date: day, postsUsed: 1 })
@@ -57,5 +60,5 @@ export async function reservePostQuota(tx: DbTransaction, ctx: UserContext): Pro
     })
     .returning({ postsUsed: userDailyPostUsage.postsUsed });
   if (!daily) throw new AppError("quota_exceeded", DAILY_POST_LIMIT_MESSAGE);
-  return { plan, monthlyPostsUsed: monthly.postsUsed, dailyPostsUsed: daily.postsUsed };
+  return { plan, reservedAt: now, monthlyPostsUsed: monthly.postsUsed, dailyPostsUsed: daily.postsUsed };
 }

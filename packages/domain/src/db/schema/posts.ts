@@ -54,6 +54,8 @@ export interface GenerationRequest {
   hashtags?: string[];
   /** Runs started by the recovery sweep after an interruption; after a few the post fails instead. */
   attempts?: number;
+  /** What generatePost counted against the plan, so a generation that fails for good gives it back. */
+  quota?: { reservedAt: string; daily: boolean };
 }
 
 export const posts = pgTable(
