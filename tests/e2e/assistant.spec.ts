@@ -141,6 +141,8 @@ test.describe("on a phone", () => {
     await page.getByTestId("assistant-toggle").click();
     const panel = page.getByTestId("assistant-panel");
     await expect(panel).toBeVisible();
+    // Measured once the conversation has loaded: the loading frame is replaced by the chat's own.
+    await expect(panel.getByTestId("assistant-input")).toBeEnabled();
     const box = await panel.boundingBox();
     expect(box?.width).toBe(375);
     expect(box?.x).toBe(0);
