@@ -218,6 +218,11 @@ serverTest(
     await page.keyboard.press("Space");
     // Picked up, then over its own day.
     await expect(announcer).toContainText(`is over ${spoken(scheduledAt)}`);
+    // dnd-kit's keyboard sensor starts listening for the moves on a timer after the pick-up: an arrow
+    // pressed before it was dropped on a busy machine. Two frames later it listens.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await page.keyboard.press(arrow);
     await expect(announcer).toContainText(`is over ${spoken(target)}`);
     await page.keyboard.press("Space");
