@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { requireUserBrand } from "../brands/brand";
-import type { BrandContext } from "../context";
-import { brandStyles, type GenerationRequest, posts, templates } from "../db/schema";
+import type { BrandContext, DbTransaction } from "../context";
+import { brandStyles, type GenerationRequest, type Post, posts, templates } from "../db/schema";
 import { AppError } from "../errors";
 import { requireBrandMedia } from "../media/media";
 import { parseInput } from "../parse-input";
@@ -19,12 +19,25 @@ export { type GeneratePostInput, generatePostInput };
 /** Styles that need pro or enterprise when the catalogue has no row for them. */
 const premiumByDefault = new Set(["custom"]);
 
+/** For use cases built on generatePost: a step that belongs to the post's creation. */
+export interface GeneratePostOptions {
+  /**
+   * Runs in the transaction that counts and creates the post; throwing rolls both back (a suggestion
+   * links its post this way, so a second click cannot make a second post).
+   */
+  onCreated?: (tx: DbTransaction, post: Post) => Promise<void>;
+}
+
 /**
  * Starts an AI post: counts it against the plan and creates it as pending with empty content in one
  * transaction, then queues the background pipeline (content, image, AI suggestions). The post is returned
  * at once; progress arrives over /api/events as `generation.progress`.
  */
-export async function generatePost(ctx: BrandContext, input: GeneratePostInput): Promise<PostView> {
+export async function generatePost(
+  ctx: BrandContext,
+  input: GeneratePostInput,
+  options: GeneratePostOptions = {},
+): Promise<PostView> {
   const parsed = parseInput(generatePostInput, input);
   const brand = await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
   const settings = brand.brandSettings;
@@ -75,6 +88,7 @@ export async function generatePost(ctx: BrandContext, input: GeneratePostInput):
       })
       .returning();
     if (!created) throw new Error("post insert returned nothing");
+    await options.onCreated?.(tx, created);
     return created;
   });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { postSuggestions, posts } from "../db/schema";
+import { type PostSuggestion, postSuggestions, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { generatePost } from "../generation/generate-post";
 import { isUuid } from "../ids";
@@ -42,28 +42,35 @@ export async function generateFromSuggestion(
   const { suggestion, linkedStatus } = found;
   if (linkedStatus && linkedStatus !== "denied") throw new AppError("conflict", SUGGESTION_ALREADY_GENERATED);
 
-  const post = await generatePost(ctx, {
-    platform: suggestion.platform,
-    ...(suggestion.contentSuggestion ? { prompt: suggestion.contentSuggestion } : {}),
-  });
-  // Linked only if nobody linked another post meanwhile (a second click): that one stays the suggestion's.
-  const [linked] = await ctx.db
-    .update(postSuggestions)
-    .set({ postId: post.id, updatedAt: ctx.now() })
-    .where(
-      and(
-        eq(postSuggestions.id, suggestion.id),
-        suggestion.postId ? eq(postSuggestions.postId, suggestion.postId) : isNull(postSuggestions.postId),
-      ),
-    )
-    .returning();
-  if (!linked) {
-    const [current] = await ctx.db
-      .select()
-      .from(postSuggestions)
-      .where(eq(postSuggestions.id, suggestion.id));
-    return { post, suggestion: toSuggestionView(current ?? suggestion) };
-  }
+  let linked: PostSuggestion | undefined;
+  const post = await generatePost(
+    ctx,
+    {
+      platform: suggestion.platform,
+      ...(suggestion.contentSuggestion ? { prompt: suggestion.contentSuggestion } : {}),
+    },
+    {
+      // Linked with the post's creation, and only if the suggestion still has the post it was read with:
+      // a second click (another tab) waits for the first and then finds another post linked, so it is
+      // refused and its post and count are rolled back.
+      onCreated: async (tx, created) => {
+        [linked] = await tx
+          .update(postSuggestions)
+          .set({ postId: created.id, updatedAt: ctx.now() })
+          .where(
+            and(
+              eq(postSuggestions.id, suggestion.id),
+              eq(postSuggestions.isUsed, false),
+              suggestion.postId
+                ? eq(postSuggestions.postId, suggestion.postId)
+                : isNull(postSuggestions.postId),
+            ),
+          )
+          .returning();
+        if (!linked) throw new AppError("conflict", SUGGESTION_ALREADY_GENERATED);
+      },
+    },
+  );
   const link = { id: post.id, status: post.status, scheduledDate: null, postedAt: null };
-  return { post, suggestion: toSuggestionView(linked, link) };
+  return { post, suggestion: toSuggestionView(linked ?? suggestion, link) };
 }

@@ -6,7 +6,7 @@ import { createBrand } from "../brands/create-brand";
 import { resolveBrand } from "../brands/resolve-brand";
 import { updateCompanyProfile } from "../brands/update-company-profile";
 import type { BrandContext } from "../context";
-import { agentSettings, postSuggestions, posts } from "../db/schema";
+import { agentSettings, postSuggestions, posts, stripeUserSubscriptions, userPostUsage } from "../db/schema";
 import type { AiProvider } from "../ports";
 import { analyzeCalendar } from "./analyze-calendar";
 import { createCampaignPlan } from "./create-campaign-plan";
@@ -392,6 +392,39 @@ describe("generateFromSuggestion", () => {
     expect(second.post.id).not.toBe(first.post.id);
     expect(second.suggestion.postId).toBe(second.post.id);
     expect(await t.database.db.select().from(posts).where(eq(posts.brandId, ctx.brandId))).toHaveLength(2);
+  });
+
+  it("makes one post when asked twice at once (a second tab): the other is refused and counts nothing", async () => {
+    const ctx = await brandOwner();
+    // Pro, so the plan's daily limit is not what stops the second request.
+    await t.database.db.insert(stripeUserSubscriptions).values({
+      userId: ctx.userId,
+      customerId: `cus_${ctx.userId}`,
+      subscriptionId: `sub_${ctx.userId}`,
+      subscriptionStatus: "active",
+      priceId: "price_pro_monthly",
+      currentPeriodEnd: new Date(NOW.getTime() + 20 * 86_400_000),
+    });
+    const [suggestion] = (await createCampaignPlan(ctx, { goal: "x", weeks: 1, postsPerWeek: 1 }))
+      .suggestions;
+    const suggestionId = suggestion?.id ?? "";
+    const results = await Promise.allSettled([
+      generateFromSuggestion(ctx, { suggestionId }),
+      generateFromSuggestion(ctx, { suggestionId }),
+    ]);
+    const made = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(made).toHaveLength(1);
+    expect(refused).toEqual([expect.objectContaining({ code: "conflict" })]);
+    const rows = await t.database.db.select().from(posts).where(eq(posts.brandId, ctx.brandId));
+    expect(rows.map((row) => row.id)).toEqual([made[0]?.post.id]);
+    const [usage] = await t.database.db
+      .select()
+      .from(userPostUsage)
+      .where(eq(userPostUsage.userId, ctx.userId));
+    expect(usage?.postsUsed).toBe(1);
+    const [linked] = await savedFor(ctx);
+    expect(linked?.postId).toBe(made[0]?.post.id);
   });
 
   it("refuses a dismissed, another brand's or a malformed suggestion, and the plan's limit, generating nothing", async () => {
