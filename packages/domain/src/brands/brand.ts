@@ -47,23 +47,16 @@ export function toBrand(row: UserBrand): Brand {
   };
 }
 
+/** The caller's brand by id, as a prepared statement's condition (placeholders `brandId`, `userId`). */
+export const ownBrandById = () =>
+  and(eq(userBrands.id, sql.placeholder("brandId")), eq(userBrands.userId, sql.placeholder("userId")));
+
 // Every brand-scoped request resolves its brand: built once (db/prepared-query.ts).
 const selectUserBrand = preparedQuery("find_user_brand", (db) =>
-  db
-    .select()
-    .from(userBrands)
-    .where(
-      and(eq(userBrands.id, sql.placeholder("brandId")), eq(userBrands.userId, sql.placeholder("userId"))),
-    ),
+  db.select().from(userBrands).where(ownBrandById()),
 );
 const selectUserBrandForUpdate = preparedQuery("find_user_brand_for_update", (db) =>
-  db
-    .select()
-    .from(userBrands)
-    .where(
-      and(eq(userBrands.id, sql.placeholder("brandId")), eq(userBrands.userId, sql.placeholder("userId"))),
-    )
-    .for("update"),
+  db.select().from(userBrands).where(ownBrandById()).for("update"),
 );
 const selectActiveBrand = preparedQuery("find_active_brand", (db) =>
   db

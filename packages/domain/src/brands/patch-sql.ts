@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { preparedQuery } from "../db/prepared-query";
 import { userBrands } from "../db/schema";
+import { ownBrandById } from "./brand";
 import { defaultBrandSettings, defaultCompanyProfile, defaultWatermarkSettings } from "./constants";
 import type { UpdateBrandSettingsInput, UpdateCompanyProfileInput } from "./schemas";
 
@@ -18,9 +19,6 @@ const constant = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 const toJson = (value: object): string => JSON.stringify(value);
 
 type WatermarkChange = "keep" | "remove" | "merge";
-
-const byId = () =>
-  and(eq(userBrands.id, sql.placeholder("brandId")), eq(userBrands.userId, sql.placeholder("userId")));
 
 function brandSettingsSql(watermark: WatermarkChange): SQL {
   const stored = userBrands.brandSettings;
@@ -55,7 +53,7 @@ const brandSettingsUpdates = new Map(
             brandSettings: brandSettingsSql(watermark),
             updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
           })
-          .where(byId())
+          .where(ownBrandById())
           .returning(),
       ),
     ]),
@@ -86,7 +84,7 @@ export const companyProfileUpdate = preparedQuery("update_company_profile", (db)
       companyProfile: sql`${constant(defaultCompanyProfile)} || ${userBrands.companyProfile} || ${jsonb("patch")}`,
       updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
     })
-    .where(byId())
+    .where(ownBrandById())
     .returning(),
 );
 
