@@ -1,16 +1,9 @@
 /** Ports: what the domain needs from the outside world. Adapters live in apps/server/src/adapters. */
 
-import type { PostWritingRequest, WrittenPost } from "./ai/offline-post-writer";
 import type { EnhanceFieldName } from "./ai/schemas";
 import type { ContentTone, ImageStyle, LanguageCode } from "./brands/constants";
 import type { WebsiteAnalysis, WebsiteAnalysisRequest } from "./knowledge/types";
-import type {
-  CampaignPlanRequest,
-  CampaignSlot,
-  ContentIdea,
-  ContentIdeasRequest,
-  PlannedPostIdea,
-} from "./suggestions/types";
+import type { SuggestionPlatform } from "./suggestions/schemas";
 
 export interface MailMessage {
   to: string;
@@ -52,6 +45,69 @@ export interface EnhanceContentRequest {
 }
 
 /**
+ * What a post is written from: the brand profile and the user's prompt. The brand's or template's post
+ * prompt override, when present, replaces the default brief.
+ */
+export interface PostWritingRequest {
+  brand: AiBrandContext;
+  language: LanguageCode;
+  platform: "facebook" | "instagram";
+  /** What the user asked for ("a post about our autumn blend"). */
+  userPrompt?: string | undefined;
+  /** The brand's or template's post prompt override: replaces the default brief. */
+  promptOverride?: string | null | undefined;
+}
+
+export interface WrittenPost {
+  caption: string;
+  hashtags: string[];
+  /** What the image should show; the image renderer (or model) draws from it. */
+  imagePrompt: string;
+}
+
+/** One dated slot of a campaign plan; the domain picks dates and platforms, the model writes the idea. */
+export interface CampaignSlot {
+  /** ISO instant. */
+  scheduledDate: string;
+  /** The user's wall-clock weekday and time, e.g. "Wednesday" and "12:00", for the model to write from. */
+  weekday: string;
+  time: string;
+  platform: SuggestionPlatform;
+  /** 1-based week of the plan. */
+  week: number;
+}
+
+export interface CampaignPlanRequest {
+  brand: AiBrandContext;
+  language: LanguageCode;
+  goal: string;
+  slots: CampaignSlot[];
+}
+
+/** What the model writes for one slot. */
+export interface PlannedPostIdea {
+  /** The post idea, one to three sentences the user can generate a post from. */
+  contentSuggestion: string;
+  /** Why this idea at this time (the spec's `reason`). */
+  reason: string;
+}
+
+export interface ContentIdeasRequest {
+  brand: AiBrandContext;
+  language: LanguageCode;
+  /** Absent: ideas about the brand itself. */
+  topic?: string | undefined;
+  count: number;
+  platforms: SuggestionPlatform[];
+}
+
+export interface ContentIdea {
+  title: string;
+  angle: string;
+  platform: SuggestionPlatform;
+}
+
+/**
  * Text generation at the level of the product's tasks, so each adapter can shape its own prompt (or, for
  * the offline model, its own rules) and tests can assert behaviour rather than prompts.
  */
@@ -84,17 +140,7 @@ export interface AiProvider {
   suggestContentIdeas(request: ContentIdeasRequest): Promise<ContentIdea[]>;
 }
 
-export type {
-  CampaignPlanRequest,
-  CampaignSlot,
-  ContentIdea,
-  ContentIdeasRequest,
-  PlannedPostIdea,
-  PostWritingRequest,
-  WebsiteAnalysis,
-  WebsiteAnalysisRequest,
-  WrittenPost,
-};
+export type { WebsiteAnalysis, WebsiteAnalysisRequest };
 
 /** One page as the web fetcher received it, after redirects. */
 export interface FetchedPage {

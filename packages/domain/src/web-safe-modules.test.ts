@@ -18,7 +18,6 @@ const webEntries = [
   "machines/post-lifecycle.ts",
   "machines/post-actions.ts",
   "ai/schemas.ts",
-  "ai/offline-enhance.ts",
   "plans/catalogue.ts",
   "usage/limits.ts",
   "notifications/schemas.ts",

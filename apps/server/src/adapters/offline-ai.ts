@@ -1,8 +1,8 @@
-import { enhanceOffline } from "@smm/domain/ai/offline-enhance";
-import { writePostOffline } from "@smm/domain/ai/offline-post-writer";
-import { analyzeWebsiteOffline } from "@smm/domain/knowledge/offline-analysis";
 import type { AiProvider } from "@smm/domain/ports";
-import { planCampaignOffline, suggestContentIdeasOffline } from "@smm/domain/suggestions/offline-planning";
+import { analyzeWebsiteOffline } from "./offline-analysis";
+import { enhanceOffline } from "./offline-enhance";
+import { planCampaignOffline, suggestContentIdeasOffline } from "./offline-planning";
+import { writePostOffline } from "./offline-post-writer";
 
 /**
  * The embedded default text model: deterministic rules over the brand profile, no network, labelled

@@ -1,3 +1,4 @@
+import type { CampaignSlot } from "../ports";
 import {
   BEST_DAY_COUNT,
   BEST_TIME_COUNT,
@@ -5,7 +6,6 @@ import {
   POSTING_TIMES,
   type SuggestionPlatform,
 } from "./schemas";
-import type { CampaignSlot } from "./types";
 
 export const WEEKDAY_NAMES = [
   "Sunday",

@@ -1,6 +1,5 @@
 import { languageNames } from "../brands/constants";
-import type { AiBrandContext } from "../ports";
-import type { CampaignPlanRequest, ContentIdeasRequest } from "./types";
+import type { AiBrandContext, CampaignPlanRequest, ContentIdeasRequest } from "../ports";
 
 /** The brand facts every planning prompt starts from. */
 function brandFacts(brand: AiBrandContext): string[] {

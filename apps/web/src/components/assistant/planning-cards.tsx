@@ -17,7 +17,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
-import type { ChatPart } from "@/components/assistant/tool-part";
+import type { ChatPart, ToolPart } from "@/components/assistant/chat-part";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -29,8 +29,6 @@ import { cn } from "@/lib/utils";
  * listSuggestions, dismissSuggestion, analyzeCalendar): the tool's output as something to read and act on,
  * never its JSON.
  */
-
-type ToolPart = Extract<ChatPart, { toolCallId: string }>;
 
 export const planningToolNames = [
   "createCampaignPlan",

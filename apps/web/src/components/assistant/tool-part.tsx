@@ -1,4 +1,4 @@
-import { getToolName, isToolUIPart, type UIMessage } from "ai";
+import { getToolName, isToolUIPart } from "ai";
 import {
   CheckIcon,
   CircleAlertIcon,
@@ -13,6 +13,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
+import type { ChatPart, ToolPart } from "@/components/assistant/chat-part";
 import { isPlanningToolPart, PlanningToolCard } from "@/components/assistant/planning-cards";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Button } from "@/components/ui/button";
@@ -26,9 +27,6 @@ import {
   useGeneratedPost,
 } from "@/lib/generation";
 import { cn } from "@/lib/utils";
-
-export type ChatPart = UIMessage["parts"][number];
-type ToolPart = Extract<ChatPart, { toolCallId: string }>;
 
 export function isChatToolPart(part: ChatPart): part is ToolPart {
   return isToolUIPart(part);

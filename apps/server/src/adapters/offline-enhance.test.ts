@@ -1,7 +1,7 @@
+import type { EnhanceFieldName } from "@smm/domain/ai/schemas";
+import type { AiBrandContext, EnhanceContentRequest } from "@smm/domain/ports";
 import { describe, expect, it } from "vitest";
-import type { AiBrandContext, EnhanceContentRequest } from "../ports";
 import { enhanceOffline } from "./offline-enhance";
-import type { EnhanceFieldName } from "./schemas";
 
 const brand: AiBrandContext = {
   name: "Bean There",

@@ -1,6 +1,6 @@
+import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import { describe, expect, it } from "vitest";
-import type { AiBrandContext } from "../ports";
-import { extractTopic, type PostWritingRequest, writePostOffline } from "./offline-post-writer";
+import { extractTopic, writePostOffline } from "./offline-post-writer";
 
 const brand: AiBrandContext = {
   name: "Bean There",

@@ -1,6 +1,11 @@
-import type { AiBrandContext } from "../ports";
-import { mentionsForbidden } from "./do-not-mention";
-import type { CampaignPlanRequest, ContentIdea, ContentIdeasRequest, PlannedPostIdea } from "./types";
+import type {
+  AiBrandContext,
+  CampaignPlanRequest,
+  ContentIdea,
+  ContentIdeasRequest,
+  PlannedPostIdea,
+} from "@smm/domain/ports";
+import { mentionsForbidden } from "@smm/domain/suggestions/do-not-mention";
 
 /*
  * The embedded offline model's planning: deterministic rules over the brand profile and the user's goal or

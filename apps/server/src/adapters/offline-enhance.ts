@@ -1,5 +1,5 @@
-import { type ContentTone, languageNames } from "../brands/constants";
-import type { EnhanceContentRequest } from "../ports";
+import { type ContentTone, languageNames } from "@smm/domain/brands/constants";
+import type { EnhanceContentRequest } from "@smm/domain/ports";
 
 /**
  * The offline model's Enhance: deterministic rules that tidy the text and weave in what the brand profile

@@ -1,28 +1,12 @@
-import type { ContentTone, LanguageCode } from "../brands/constants";
-import type { AiBrandContext } from "../ports";
+import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
+import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
 
-/**
+/*
  * The embedded offline model's post writer: deterministic rules over the brand profile and the user's
  * prompt, no network. The same inputs give the same post; it is labelled "Offline model" in the UI.
  * It honours the brand's tone, audience, key messages, language, platform and do-not-mention list, and
  * the post prompt override (treated as the brief when present).
  */
-export interface PostWritingRequest {
-  brand: AiBrandContext;
-  language: LanguageCode;
-  platform: "facebook" | "instagram";
-  /** What the user asked for ("a post about our autumn blend"). */
-  userPrompt?: string | undefined;
-  /** The brand's or template's post prompt override: replaces the default brief. */
-  promptOverride?: string | null | undefined;
-}
-
-export interface WrittenPost {
-  caption: string;
-  hashtags: string[];
-  /** What the image should show; the image renderer (or model) draws from it. */
-  imagePrompt: string;
-}
 
 /** FNV-1a: a small, stable hash so the writer's choices are deterministic. */
 function hash(text: string): number {
