@@ -112,10 +112,14 @@ const groups = findCyclicGroups(graph);
 if (groups.length === 0) {
   console.log(`import cycles: none in ${graph.size} files`);
 } else {
-  console.error(`import cycles: ${groups.length} found`);
+  console.error(`import cycles: ${groups.length} group(s) of files that import one another`);
   for (const group of groups) {
-    const loop = traceCycle(graph, group).map((file) => relative(root, file));
-    console.error(`  ${loop.join(" -> ")}`);
+    const loop = traceCycle(graph, group);
+    console.error(`  ${loop.map((file) => relative(root, file)).join(" -> ")}`);
+    // A group can hold several loops; naming every member shows what else has to be untangled.
+    const others = group.filter((file) => !loop.includes(file));
+    if (others.length > 0)
+      console.error(`    and, in the same group: ${others.map((file) => relative(root, file)).join(", ")}`);
   }
   process.exitCode = 1;
 }
