@@ -4,6 +4,7 @@ import {
   confirmEmailThroughLink,
   createConfirmedUser,
   DEFAULT_PASSWORD,
+  readLatestMailLink,
   signInThroughUi,
   signUpThroughUi,
   submitSignIn,
@@ -88,6 +89,15 @@ test("changing the password on /profile lets the user sign in with the new one o
   await submit.click();
   await expect(page.getByTestId("change-password-error")).toHaveText("New passwords do not match");
 
+  // The same password rule as sign-up, told before anything is sent.
+  await page.getByTestId("new-password").fill("12345678");
+  await page.getByTestId("confirm-new-password").fill("12345678");
+  await submit.click();
+  await expect(page.getByTestId("change-password-error")).toHaveText(
+    "This password is too common. Choose a less common one.",
+  );
+
+  await page.getByTestId("new-password").fill(newPassword);
   await page.getByTestId("confirm-new-password").fill(newPassword);
   await submit.click();
   await expect(page.getByText("Password updated successfully")).toBeVisible();
@@ -103,6 +113,56 @@ test("changing the password on /profile lets the user sign in with the new one o
   await page.getByTestId("password-input").fill(newPassword);
   await page.getByTestId("auth-submit").click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a forgotten password is reset through the e-mailed link, under the same password rule", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { email } = await createConfirmedUser(request, baseURL!, { brand: false });
+  await page.goto("/login");
+  await page.getByTestId("email-input").fill(email);
+  await page.getByTestId("forgot-password-link").click();
+
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByTestId("reset-email-input")).toHaveValue(email);
+  await page.getByTestId("reset-request-submit").click();
+  await expect(page.getByTestId("reset-link-sent")).toBeVisible();
+
+  const link = await readLatestMailLink(email);
+  expect(link).toContain("/api/auth/reset-password/");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expect(page.getByTestId("reset-title")).toHaveText("Choose a new password");
+
+  await page.getByTestId("reset-new-password").fill("password");
+  await page.getByTestId("reset-confirm-password").fill("password");
+  await page.getByTestId("reset-submit").click();
+  await expect(page.getByTestId("reset-error")).toHaveText(
+    "This password is too common. Choose a less common one.",
+  );
+
+  const newPassword = "lantern-orchard-58";
+  await page.getByTestId("reset-new-password").fill(newPassword);
+  await page.getByTestId("reset-confirm-password").fill(newPassword);
+  await page.getByTestId("reset-submit").click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByTestId("password-reset-notice")).toBeVisible();
+
+  await submitSignIn(page, email, DEFAULT_PASSWORD);
+  await expect(page.getByTestId("auth-error")).toBeVisible();
+  await page.getByTestId("password-input").fill(newPassword);
+  await page.getByTestId("auth-submit").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password\?error=INVALID_TOKEN$/);
+  await expect(page.getByTestId("reset-error")).toHaveText(
+    "This reset link is invalid or has expired. Ask for a new one below.",
+  );
 });
 
 test("a signed-in visitor is sent from / to the welcome hub, greeted by the e-mail's name", async ({

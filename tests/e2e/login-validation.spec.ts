@@ -26,6 +26,39 @@ test.describe("login screen", () => {
     await expect(page.getByTestId("password-input")).toHaveValue("whatever-123");
   });
 
+  test("sign-up tells a too common or blank password before sending the form", async ({ page }) => {
+    await page.getByTestId("auth-mode-toggle").click();
+    await expect(page.getByTestId("auth-title")).toHaveText("Create Account");
+    await page.getByTestId("email-input").fill("careful-person@example.com");
+    // A case variant of a listed password: the list is compared without case.
+    await page.getByTestId("password-input").fill("PassWord");
+    await page.getByTestId("confirm-password-input").focus();
+    await expect(page.getByTestId("password-hint")).toHaveText(
+      "This password is too common. Choose a less common one.",
+    );
+    await page.getByTestId("confirm-password-input").fill("PassWord");
+    const signUpRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/sign-up")) signUpRequests.push(request.url());
+    });
+    await page.getByTestId("auth-submit").click();
+    await expect(page.getByTestId("auth-error")).toHaveText(
+      "This password is too common. Choose a less common one.",
+    );
+    await expect(page.getByTestId("password-input")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByTestId("password-input").fill("        ");
+    await page.getByTestId("confirm-password-input").fill("        ");
+    await page.getByTestId("auth-submit").click();
+    await expect(page.getByTestId("auth-error")).toHaveText("Password cannot be only spaces.");
+    expect(signUpRequests).toEqual([]);
+
+    // A good password clears the hint once the field is left again.
+    await page.getByTestId("password-input").fill("quiet-harbour-lamp-31");
+    await page.getByTestId("confirm-password-input").focus();
+    await expect(page.getByTestId("password-hint")).toBeHidden();
+  });
+
   test("wrong credentials show the provider's message", async ({ page }) => {
     await page.getByTestId("email-input").fill("nobody-here@example.com");
     await page.getByTestId("password-input").fill("wrong-password-1");

@@ -14,6 +14,10 @@ const LoginPage = lazyNamed(() => import("@/pages/login/login-page"), "LoginPage
 const PrivacyPage = lazyNamed(() => import("@/pages/legal/privacy-page"), "PrivacyPage");
 const TermsPage = lazyNamed(() => import("@/pages/legal/terms-page"), "TermsPage");
 const DeleteDataPage = lazyNamed(() => import("@/pages/delete-data/delete-data-page"), "DeleteDataPage");
+const ResetPasswordPage = lazyNamed(
+  () => import("@/pages/reset-password/reset-password-page"),
+  "ResetPasswordPage",
+);
 
 const SignedInRoot = lazyNamed(() => import("@/components/signed-in-root"), "SignedInRoot");
 const AppShell = lazyNamed(() => import("@/components/app-shell/app-shell"), "AppShell");
@@ -65,6 +69,8 @@ export function AppRouter() {
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
           <Route path="delete" element={<DeleteDataPage />} />
+          {/* Open signed in too: a reset link is for whoever holds the mailbox. */}
+          <Route path="reset-password" element={<ResetPasswordPage />} />
 
           <Route element={<RequireAuth />}>
             <Route element={<SignedInRoot />}>

@@ -11,6 +11,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 
 /** Modules the web app imports for its forms, the wizard and plan display. */
 const webEntries = [
+  "account/password.ts",
   "brands/constants.ts",
   "brands/schemas.ts",
   "brands/rules.ts",

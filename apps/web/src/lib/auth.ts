@@ -64,3 +64,15 @@ export async function changePassword(input: { currentPassword: string; newPasswo
     revokeOtherSessions: true,
   });
 }
+
+/** Where the reset mail's link lands, with ?token= (or ?error=INVALID_TOKEN when the link is spent). */
+export const RESET_PASSWORD_PATH = "/reset-password";
+
+/** Sends the reset mail; better-auth answers alike whether or not the address has an account. */
+export async function requestPasswordReset(email: string) {
+  await api.post("/api/auth/request-password-reset", { email, redirectTo: RESET_PASSWORD_PATH });
+}
+
+export async function resetPassword(input: { token: string; newPassword: string }) {
+  await api.post("/api/auth/reset-password", { token: input.token, newPassword: input.newPassword });
+}

@@ -1,3 +1,4 @@
+import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account/password";
 import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
@@ -11,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiError, fetchPublicConfig, type PublicConfig } from "@/lib/api";
-import { signInWithEmail, signInWithFacebook, signUpWithEmail } from "@/lib/auth";
+import { RESET_PASSWORD_PATH, signInWithEmail, signInWithFacebook, signUpWithEmail } from "@/lib/auth";
 import { sanitizeRedirect } from "@/lib/redirect";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "@/lib/validation";
 
@@ -28,6 +29,7 @@ const MESSAGES = {
   facebookNotConfigured: "Facebook sign-in is not configured on this server.",
   emailConfirmed: "Your e-mail is confirmed. You can sign in now.",
   confirmationLinkInvalid: "This confirmation link is invalid or has expired.",
+  passwordReset: "Your password has been changed. You can sign in with the new one now.",
 } as const;
 
 /** Maps a failed auth call to the spec's wording: known cases first, then the provider's own message. */
@@ -50,6 +52,7 @@ export function LoginPage() {
   const fromState = (location.state as { from?: string } | null)?.from;
   const redirectTarget = sanitizeRedirect(searchParams.get("redirect") ?? fromState);
   const verified = searchParams.get("verified") === "1";
+  const passwordReset = searchParams.get("reset") === "1";
   const returnedFromFacebook = searchParams.get("provider") === "facebook";
   const verifyError = returnedFromFacebook ? null : searchParams.get("error");
 
@@ -57,6 +60,8 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
+  // The password rule's message shows once the field is left, before the form is sent (sign-up only).
+  const [passwordLeft, setPasswordLeft] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
@@ -70,10 +75,15 @@ export function LoginPage() {
   const ids = {
     email: useId(),
     password: useId(),
+    passwordHint: useId(),
     confirm: useId(),
     error: useId(),
   };
   const isSignUp = mode === "sign-up";
+  const passwordProblem = isSignUp && password ? findPasswordProblem(password) : null;
+  const problemMessage = passwordProblem ? PASSWORD_PROBLEMS[passwordProblem].message : null;
+  // Once the form's own alert says the same, the hint under the field would only repeat it.
+  const passwordHint = passwordLeft && problemMessage !== error ? problemMessage : null;
 
   useEffect(() => {
     // Fetched ahead of the click so the Facebook button can answer at once.
@@ -111,6 +121,12 @@ export function LoginPage() {
       setError(INVALID_EMAIL_MESSAGE);
       return;
     }
+    // The server refuses the same passwords (one rule in the domain); saying so here saves the round trip.
+    if (passwordProblem) {
+      setFieldErrors({ password: true });
+      setError(PASSWORD_PROBLEMS[passwordProblem].message);
+      return;
+    }
 
     setSubmitting(true);
     try {
@@ -119,6 +135,7 @@ export function LoginPage() {
         setEmail("");
         setPassword("");
         setConfirmPassword("");
+        setPasswordLeft(false);
         setMode("sign-in");
         setNotice(MESSAGES.signUpSuccess);
       } else {
@@ -156,6 +173,11 @@ export function LoginPage() {
     <Alert variant="success" data-testid="auth-notice">
       <MailCheckIcon aria-hidden="true" />
       <AlertDescription>{notice}</AlertDescription>
+    </Alert>
+  ) : passwordReset ? (
+    <Alert variant="success" data-testid="password-reset-notice">
+      <CircleCheckIcon aria-hidden="true" />
+      <AlertDescription>{MESSAGES.passwordReset}</AlertDescription>
     </Alert>
   ) : verified && !verifyError ? (
     <Alert variant="success" data-testid="verified-notice">
@@ -259,7 +281,19 @@ export function LoginPage() {
                 />
               </div>
               <div className="space-y-2">
-                <Label htmlFor={ids.password}>Password</Label>
+                <div className="flex items-center justify-between gap-2">
+                  <Label htmlFor={ids.password}>Password</Label>
+                  {!isSignUp && (
+                    <Link
+                      to={RESET_PASSWORD_PATH}
+                      state={{ email: email.trim() }}
+                      className="rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      data-testid="forgot-password-link"
+                    >
+                      Forgot password?
+                    </Link>
+                  )}
+                </div>
                 <PasswordInput
                   id={ids.password}
                   name="password"
@@ -267,9 +301,16 @@ export function LoginPage() {
                   placeholder={isSignUp ? "Choose a password" : "Your password"}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
-                  aria-invalid={fieldErrors.password || undefined}
+                  onBlur={() => setPasswordLeft(isSignUp && password !== "")}
+                  aria-invalid={fieldErrors.password || Boolean(passwordHint) || undefined}
+                  aria-describedby={passwordHint ? ids.passwordHint : undefined}
                   data-testid="password-input"
                 />
+                {passwordHint && (
+                  <p id={ids.passwordHint} className="text-sm text-destructive" data-testid="password-hint">
+                    {passwordHint}
+                  </p>
+                )}
               </div>
               {isSignUp && (
                 <div className="space-y-2">

@@ -1,3 +1,4 @@
+import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account/password";
 import {
   BadgeCheckIcon,
   CircleAlertIcon,
@@ -41,7 +42,7 @@ function ChangePasswordCard() {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [mismatch, setMismatch] = useState(false);
+  const [invalidField, setInvalidField] = useState<"new" | "both" | null>(null);
   const [saving, setSaving] = useState(false);
   const ids = { current: useId(), next: useId(), confirm: useId(), error: useId() };
   const allFilled = Boolean(currentPassword && newPassword && confirmPassword);
@@ -50,10 +51,17 @@ function ChangePasswordCard() {
     event.preventDefault();
     if (!allFilled || saving) return;
     setError(null);
-    setMismatch(false);
+    setInvalidField(null);
     if (newPassword !== confirmPassword) {
-      setMismatch(true);
+      setInvalidField("both");
       setError(PASSWORDS_DO_NOT_MATCH);
+      return;
+    }
+    // The server refuses the same passwords (one rule in the domain); saying so here saves the round trip.
+    const problem = findPasswordProblem(newPassword);
+    if (problem) {
+      setInvalidField("new");
+      setError(PASSWORD_PROBLEMS[problem].message);
       return;
     }
     setSaving(true);
@@ -101,7 +109,7 @@ function ChangePasswordCard() {
               autoComplete="new-password"
               value={newPassword}
               onChange={(event) => setNewPassword(event.target.value)}
-              aria-invalid={mismatch || undefined}
+              aria-invalid={invalidField !== null || undefined}
               data-testid="new-password"
             />
           </div>
@@ -112,7 +120,7 @@ function ChangePasswordCard() {
               autoComplete="new-password"
               value={confirmPassword}
               onChange={(event) => setConfirmPassword(event.target.value)}
-              aria-invalid={mismatch || undefined}
+              aria-invalid={invalidField === "both" || undefined}
               aria-describedby={error ? ids.error : undefined}
               data-testid="confirm-new-password"
             />
