@@ -8,6 +8,15 @@ test("landing page: header and plan buttons lead to /login, Watch Demo scrolls t
   await page.goto("/");
   await expect(page).toHaveTitle("Social Media Manager");
   await expect(page.getByTestId("plan-pro")).toContainText("Most Popular");
+  // Prices and post counts come from the plan catalogue; the words on the cards are written here as shown.
+  for (const [plan, price, posts] of [
+    ["free", "€0", "5 posts per month"],
+    ["pro", "€15", "30 posts per month"],
+    ["enterprise", "€75", "Unlimited posts"],
+  ] as const) {
+    await expect(page.getByTestId(`plan-${plan}`).getByText(price, { exact: true })).toBeVisible();
+    await expect(page.getByTestId(`plan-${plan}`).getByRole("listitem").first()).toHaveText(posts);
+  }
   await expect(page.getByText("No credit card required • 14-day free trial • Cancel anytime")).toBeVisible();
 
   await page.getByTestId("hero-watch-demo").click();

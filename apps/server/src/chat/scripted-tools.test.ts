@@ -13,6 +13,7 @@ import {
   userDailyPostUsage,
 } from "@smm/domain/db/schema";
 import { listImageStyles } from "@smm/domain/generation/list-image-styles";
+import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
 import { uploadImage } from "@smm/domain/media/upload-image";
 import { createNotification } from "@smm/domain/notifications/create-notification";
 import { listNotifications } from "@smm/domain/notifications/list-notifications";
@@ -893,5 +894,27 @@ describe("POST /api/tools/{name} with an API key: every tool", () => {
     // A client tool answers with its checked input (the browser performs it); the others did their work.
     if (definition.client) expect(result).toEqual(arranged.input);
     else await definition.verify(scene, arranged, result);
+  });
+});
+
+/*
+ * A rule of the input schema holds at the chat's door as at the others: the model's call is refused with the
+ * generator form's words, on the tool's card, and nothing is made.
+ */
+describe("/api/chat with a scripted model: a refused input", () => {
+  it("refuses generatePost with a custom image style and no brief, in the generator form's words", async () => {
+    const scene = await newScene("custom style without a brief");
+    await freshDay();
+    scripted.script({ toolName: "generatePost", input: { imageStyle: "custom" } });
+
+    const { chunks, message } = await chatTurn(scene, "a custom image, please");
+
+    expect(chunks).toContainEqual(
+      expect.objectContaining({ type: "tool-output-error", errorText: CUSTOM_PROMPT_REQUIRED }),
+    );
+    expect(chunks.some((chunk) => chunk.type === "error")).toBe(false);
+    const part = message?.parts.find((p) => isToolUIPart(p) && getToolName(p) === "generatePost");
+    expect(part).toMatchObject({ state: "output-error", errorText: CUSTOM_PROMPT_REQUIRED });
+    expect(await postRows(scene)).toEqual([]);
   });
 });

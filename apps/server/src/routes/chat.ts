@@ -1,9 +1,9 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
-import { chatRequestInput, clearsConversation, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { chatRequestInput, clearsConversation } from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
-import { AppError, isAppError } from "@smm/domain/errors";
+import { AppError } from "@smm/domain/errors";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
 import { Hono } from "hono";
@@ -11,6 +11,7 @@ import { createOfflineAssistantModel } from "../adapters/offline-assistant/model
 import { apologizeForIncompleteReply } from "../chat/apologize-incomplete";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
+import { createChatErrorDescriber } from "../chat/describe-chat-error";
 import { buildSystemPrompt } from "../chat/system-prompt";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, userContext } from "../lib/domain-context";
@@ -55,9 +56,9 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
         originalMessages: messages,
         // The reply's id travels in the stream and is stored, so a reloaded conversation sends it back.
         generateMessageId: () => crypto.randomUUID(),
-        // A use case's refusal (a quota, a post not found) is written for the user and shown as it is on the
+        // A refusal (the use case's, or the tool schema's) is written for the user and shown as it is on the
         // tool's card; anything else gets the spec's words, details only in the server log.
-        onError: (error) => (isAppError(error) ? error.message : TECHNICAL_DIFFICULTIES),
+        onError: createChatErrorDescriber(),
         onFinish: async ({ messages: finished, responseMessage }) => {
           try {
             // Saving the whole turn would bring back what the clearConversation tool just removed.

@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { userBrands } from "@smm/domain/db/schema";
+import { posts, userBrands } from "@smm/domain/db/schema";
+import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
 import { toolNames } from "@smm/tools";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -81,6 +82,26 @@ it("a real MCP client lists the tools and changes the brand with updateBrandFiel
     expect(JSON.parse(error?.text ?? "{}")).toMatchObject({ error: { code: "invalid_input" } });
     const [unchanged] = await ctx.database.db.select().from(userBrands).where(eq(userBrands.id, brandId));
     expect(unchanged?.brandSettings.primaryColor).toBe("#123456");
+  } finally {
+    await client.close();
+  }
+});
+
+it("refuses generatePost with a custom image style and no brief, in the generator form's words", async () => {
+  const { key, userId } = await enterpriseKey();
+  const client = await connect(key);
+  try {
+    const refused = await client.callTool({ name: "generatePost", arguments: { imageStyle: "custom" } });
+    expect(refused.isError).toBe(true);
+    const [error] = refused.content as { text: string }[];
+    expect(JSON.parse(error?.text ?? "{}")).toEqual({
+      error: {
+        code: "invalid_input",
+        message: CUSTOM_PROMPT_REQUIRED,
+        issues: [{ path: "imagePromptOverride", message: CUSTOM_PROMPT_REQUIRED }],
+      },
+    });
+    expect(await ctx.database.db.select().from(posts).where(eq(posts.userId, userId))).toEqual([]);
   } finally {
     await client.close();
   }

@@ -42,6 +42,7 @@ describe("GET /api/plan", () => {
       type: "free",
       name: "Free",
       features: ["5 posts per month", "1 post per day", "Basic analytics", "Single platform"],
+      capabilities: { apiAccess: false },
       postsRemaining: 3,
       maxPosts: 5,
       dailyPostsRemaining: 1,
@@ -68,6 +69,7 @@ describe("GET /api/plan", () => {
     expect(await (await jsonRequest(ctx, "/api/plan", { cookie })).json()).toMatchObject({
       type: "enterprise",
       name: "Enterprise",
+      capabilities: { apiAccess: true },
       postsRemaining: null,
       maxPosts: null,
       currentPeriodEnd: "2031-06-30T00:00:00.000Z",

@@ -1,4 +1,5 @@
 import { posts, userBrands } from "@smm/domain/db/schema";
+import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
 import { API_ACCESS_REQUIRES_ENTERPRISE } from "@smm/domain/plans/require-api-access";
 import { toolNames } from "@smm/tools";
 import { eq } from "drizzle-orm";
@@ -119,6 +120,28 @@ describe("POST /api/tools/{name}", () => {
     });
     expect(malformed.status).toBe(400);
     expect((await callTool(key, "noSuchTool", {})).status).toBe(404);
+  });
+
+  it("refuses a custom image style with no brief in the generator form's words, and makes no post", async () => {
+    const { key, userId } = await scriptUser();
+    for (const body of [{ imageStyle: "custom" }, { imageStyle: "custom", imagePromptOverride: "  " }]) {
+      const refused = await callTool(key, "generatePost", body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: "invalid_input",
+          message: CUSTOM_PROMPT_REQUIRED,
+          issues: [{ path: "imagePromptOverride", message: CUSTOM_PROMPT_REQUIRED }],
+        },
+      });
+    }
+    expect(await ctx.database.db.select().from(posts).where(eq(posts.userId, userId))).toEqual([]);
+    const briefed = await callTool(key, "generatePost", {
+      imageStyle: "custom",
+      imagePromptOverride: "a lighthouse",
+    });
+    expect(briefed.status, await briefed.clone().text()).toBe(200);
+    await ctx.jobs.settled();
   });
 
   it("needs a key (401), an Enterprise plan (403), and never reaches another user's objects (404)", async () => {

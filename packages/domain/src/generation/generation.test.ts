@@ -154,7 +154,8 @@ describe("generatePost", () => {
 
   it("keeps the premium style for pro and enterprise, without spending the free user's post", async () => {
     const ctx = await brandContext();
-    expect((await rejection(generatePost(ctx, { imageStyle: "custom" }))).code).toBe("forbidden");
+    const customPost = { imageStyle: "custom", imagePromptOverride: "a lighthouse at dusk" } as const;
+    expect((await rejection(generatePost(ctx, customPost))).code).toBe("forbidden");
     const [usage] = await t.database.db
       .select()
       .from(userPostUsage)

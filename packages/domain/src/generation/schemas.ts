@@ -10,6 +10,8 @@ export const PREMIUM_STYLE_REQUIRED = "This image style needs a Pro or Enterpris
 export const TEMPLATE_NOT_FOUND = "Template not found";
 export const INTERRUPTED_REASON = "the server stopped while generating this post. Please try again.";
 export const MAX_PROMPT_LENGTH = 2000;
+/** The custom image style draws from the user's own brief: an image prompt, or an uploaded image. */
+export const CUSTOM_PROMPT_REQUIRED = "Describe the image you want for the custom style";
 
 /**
  * Core spec section 4 (chat generation progress): the pipeline reports exactly these steps. The text is
@@ -34,8 +36,8 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value === "" ? undefined : value))
     .optional();
 
-/** generatePost: the generator form's body, the chat tool's input and the script API's body. */
-export const generatePostInput = z.object({
+/** The fields of generatePost's input; the rule that ties two of them together is added below. */
+const generatePostFields = z.object({
   platform: z.enum(postPlatforms, { error: "Platform must be facebook or instagram" }).default("facebook"),
   /** What the post should be about ("our autumn blend"). */
   prompt: optionalText(MAX_PROMPT_LENGTH, "Prompt"),
@@ -53,4 +55,13 @@ export const generatePostInput = z.object({
   /** Apply the brand's watermark when it is enabled (default true). */
   includeWatermark: z.boolean().default(true),
 });
+
+/** generatePost: the generator form's body, the chat tool's input and the script API's body. */
+export const generatePostInput = generatePostFields.refine(
+  // Checked here, not in a form, so every door (the generator form, REST, chat, the tool API, MCP) refuses
+  // a custom style with nothing to draw from in the same words, next to the custom prompt's field.
+  (input) =>
+    input.imageStyle !== "custom" || input.imagePromptOverride !== undefined || input.imageId !== undefined,
+  { path: ["imagePromptOverride"], message: CUSTOM_PROMPT_REQUIRED },
+);
 export type GeneratePostInput = z.input<typeof generatePostInput>;

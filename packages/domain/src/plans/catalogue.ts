@@ -28,18 +28,60 @@ export const ENTERPRISE_MONTHLY_POST_CAP = 100;
 
 export const planNames: Record<PlanType, string> = { free: "Free", pro: "Pro", enterprise: "Enterprise" };
 
+/**
+ * A plan's monthly posts as the product says them: "5 posts per month", or "Unlimited posts" for a plan with
+ * no limit (Enterprise is sold so, its fair-use cap aside). The feature lists and the landing page use it.
+ */
+export function describeMonthlyPosts(plan: PlanType): string {
+  const posts = planLimits[plan].monthlyPosts;
+  return posts === null ? "Unlimited posts" : `${posts} posts per month`;
+}
+
+export const PLAN_CURRENCY = "EUR";
+
+/** Prices in euros (core spec section 3, Plan catalogue; the landing page's plan cards show the monthly). */
+export const planMonthlyPrices: Record<PlanType, number> = { free: 0, pro: 15, enterprise: 75 };
+/** A year is billed as ten months: "2 months free". */
+export const planYearlyPrices: Record<Exclude<PlanType, "free">, number> = { pro: 150, enterprise: 750 };
+
+/** A price as the plan cards show it: "€15". */
+export function formatPlanPrice(price: number): string {
+  return `€${price}`;
+}
+
 /** The feature hints of core spec section 1 (and the landing page's plan cards for the post counts). */
 export const planFeatures: Record<PlanType, string[]> = {
-  free: ["5 posts per month", "1 post per day", "Basic analytics", "Single platform"],
+  free: [describeMonthlyPosts("free"), "1 post per day", "Basic analytics", "Single platform"],
   pro: [
-    "30 posts per month",
+    describeMonthlyPosts("pro"),
     "Multi-platform",
     "Analytics",
     "Scheduling",
     "Team collaboration",
     "Priority support",
   ],
-  enterprise: ["Unlimited posts", "AI agent for automation", "API access", "Dedicated account manager"],
+  enterprise: [
+    describeMonthlyPosts("enterprise"),
+    "AI agent for automation",
+    "API access",
+    "Dedicated account manager",
+  ],
+};
+
+/** What a plan lets the user do besides the counts of planLimits. */
+export interface PlanCapabilities {
+  /** API keys, the tool API and MCP (core spec: "API access" is an Enterprise feature). */
+  apiAccess: boolean;
+}
+
+/**
+ * Decided here once: the server enforces it (requireApiAccess) and sends it with the plan (getPlan), and
+ * the screens read it from there instead of deciding again from the plan's name.
+ */
+export const planCapabilities: Record<PlanType, PlanCapabilities> = {
+  free: { apiAccess: false },
+  pro: { apiAccess: false },
+  enterprise: { apiAccess: true },
 };
 
 /** The plans' price ids at the billing provider; configured per deployment. */
@@ -63,7 +105,7 @@ export interface PlanProduct {
   description: string;
   /** In currency units (EUR), as shown. */
   price: number;
-  currency: "EUR";
+  currency: typeof PLAN_CURRENCY;
   mode: "subscription";
   features: string[];
 }
@@ -82,9 +124,9 @@ export function createPlanCatalogue(priceIds: PlanPriceIds): PlanCatalogue {
       interval: "month",
       priceId: priceIds.proMonthly,
       name: "Pro",
-      description: "30 posts per month, multi-platform, analytics and scheduling",
-      price: 15,
-      currency: "EUR",
+      description: `${describeMonthlyPosts("pro")}, multi-platform, analytics and scheduling`,
+      price: planMonthlyPrices.pro,
+      currency: PLAN_CURRENCY,
       mode: "subscription",
       features: planFeatures.pro,
     },
@@ -95,8 +137,8 @@ export function createPlanCatalogue(priceIds: PlanPriceIds): PlanCatalogue {
       priceId: priceIds.proYearly,
       name: "Pro (annual)",
       description: "Pro billed yearly: 2 months free",
-      price: 150,
-      currency: "EUR",
+      price: planYearlyPrices.pro,
+      currency: PLAN_CURRENCY,
       mode: "subscription",
       features: planFeatures.pro,
     },
@@ -106,9 +148,9 @@ export function createPlanCatalogue(priceIds: PlanPriceIds): PlanCatalogue {
       interval: "month",
       priceId: priceIds.enterpriseMonthly,
       name: "Enterprise",
-      description: "Unlimited posts with the AI agent for automation",
-      price: 75,
-      currency: "EUR",
+      description: `${describeMonthlyPosts("enterprise")} with the AI agent for automation`,
+      price: planMonthlyPrices.enterprise,
+      currency: PLAN_CURRENCY,
       mode: "subscription",
       features: planFeatures.enterprise,
     },
@@ -119,8 +161,8 @@ export function createPlanCatalogue(priceIds: PlanPriceIds): PlanCatalogue {
       priceId: priceIds.enterpriseYearly,
       name: "Enterprise (annual)",
       description: "Enterprise billed yearly: 2 months free",
-      price: 750,
-      currency: "EUR",
+      price: planYearlyPrices.enterprise,
+      currency: PLAN_CURRENCY,
       mode: "subscription",
       features: planFeatures.enterprise,
     },

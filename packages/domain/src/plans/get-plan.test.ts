@@ -4,6 +4,7 @@ import { createDomainTestContext, type DomainTestContext } from "../../../../tes
 import { notifications, stripeUserSubscriptions, userDailyPostUsage, userPostUsage } from "../db/schema";
 import { createPlanCatalogue, derivePlan, localPlanPriceIds } from "./catalogue";
 import { getPlan } from "./get-plan";
+import { API_ACCESS_REQUIRES_ENTERPRISE, requireApiAccess } from "./require-api-access";
 
 let t: DomainTestContext;
 beforeAll(async () => {
@@ -80,6 +81,7 @@ describe("getPlan", () => {
       type: "free",
       name: "Free",
       features: ["5 posts per month", "1 post per day", "Basic analytics", "Single platform"],
+      capabilities: { apiAccess: false },
       postsRemaining: 5,
       maxPosts: 5,
       dailyPostsRemaining: 1,
@@ -134,6 +136,7 @@ describe("getPlan", () => {
       maxCaptions: null,
       currentPeriodEnd: end.toISOString(),
       cancelAtPeriodEnd: true,
+      capabilities: { apiAccess: false },
     });
     const enterprise = await t.createUser();
     await subscribe(enterprise, { priceId: "price_enterprise_yearly" });
@@ -141,6 +144,7 @@ describe("getPlan", () => {
       type: "enterprise",
       name: "Enterprise",
       features: expect.arrayContaining(["Unlimited posts", "API access", "Dedicated account manager"]),
+      capabilities: { apiAccess: true },
       postsRemaining: null,
       maxPosts: null,
     });
@@ -182,5 +186,31 @@ describe("getPlan", () => {
     await subscribe(userId, { priceId: "price_pro_monthly", currentPeriodEnd: new Date(Date.now() - DAY) });
     expect((await getPlan(t.as(userId))).type).toBe("free");
     expect(await noticesOf(userId)).toHaveLength(0);
+  });
+});
+
+describe("API access", () => {
+  it("is what the plan says it is: the capability getPlan sends is the one requireApiAccess enforces", async () => {
+    const free = await t.createUser();
+    const pro = await t.createUser();
+    await subscribe(pro, { priceId: "price_pro_yearly" });
+    const enterprise = await t.createUser();
+    await subscribe(enterprise, { priceId: "price_enterprise_monthly" });
+    for (const [userId, expected] of [
+      [free, false],
+      [pro, false],
+      [enterprise, true],
+    ] as const) {
+      const plan = await getPlan(t.as(userId));
+      expect(plan.capabilities.apiAccess, plan.type).toBe(expected);
+      const enforced = await requireApiAccess(t.as(userId)).then(
+        () => true,
+        (error: unknown) => {
+          expect(error).toMatchObject({ code: "forbidden", message: API_ACCESS_REQUIRES_ENTERPRISE });
+          return false;
+        },
+      );
+      expect(enforced, plan.type).toBe(expected);
+    }
   });
 });

@@ -7,7 +7,9 @@ import { readUsage } from "../usage/read-usage";
 import {
   derivePlan,
   hasSubscriptionEnded,
+  type PlanCapabilities,
   type PlanType,
+  planCapabilities,
   planFeatures,
   planLimits,
   planNames,
@@ -20,6 +22,8 @@ export interface UserPlan {
   type: PlanType;
   name: string;
   features: string[];
+  /** What the plan allows besides the counts; screens read it here rather than from the plan's type. */
+  capabilities: PlanCapabilities;
   postsRemaining: number | null;
   maxPosts: number | null;
   dailyPostsRemaining: number | null;
@@ -47,6 +51,7 @@ export async function getPlan(ctx: UserContext): Promise<UserPlan> {
     type: plan.type,
     name: planNames[plan.type],
     features: planFeatures[plan.type],
+    capabilities: { ...planCapabilities[plan.type] },
     postsRemaining: remaining(limits.monthlyPosts, usage.monthlyPosts),
     maxPosts: limits.monthlyPosts,
     dailyPostsRemaining: remaining(limits.dailyPosts, usage.dailyPosts),

@@ -4,7 +4,7 @@ import {
   languageCodes,
   languageNames,
 } from "@smm/domain/brands/constants";
-import { MAX_PROMPT_LENGTH } from "@smm/domain/generation/schemas";
+import { generatePostInput, MAX_PROMPT_LENGTH } from "@smm/domain/generation/schemas";
 import { checkImageUpload } from "@smm/domain/media/schemas";
 import { CircleAlertIcon, CpuIcon, Loader2Icon, RotateCwIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -23,7 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiError } from "@/lib/api";
+import { ApiError, type ApiIssue } from "@/lib/api";
 import { useActiveBrand } from "@/lib/brands";
 import { toSixDigitColor } from "@/lib/colors";
 import {
@@ -53,16 +53,28 @@ const PLATFORMS: { value: Platform; label: string; icon: typeof FacebookIcon }[]
 
 export const NO_BRAND_MESSAGE = "Please select a brand first";
 const GENERATE_FAILED = "Failed to generate post";
-const CUSTOM_PROMPT_REQUIRED = "Describe the image you want for the custom style";
 // Core spec section 9: success toasts 2000 ms, errors 4000 ms.
 const SUCCESS_TOAST_MS = 2_000;
 const ERROR_TOAST_MS = 4_000;
 
 const FALLBACK_COLORS = { primary: "#3B82F6", secondary: "#8B5CF6", accent: "#10B981" };
 
-type FieldErrors = Partial<
-  Record<"prompt" | "language" | "imageStyle" | "imagePromptOverride" | "platform", string>
->;
+/** The fields that show their own problem; any other issue falls back to the form's general error. */
+const FIELD_NAMES = ["prompt", "language", "imageStyle", "imagePromptOverride", "platform"] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const isFieldName = (name: string): name is FieldName => (FIELD_NAMES as readonly string[]).includes(name);
+
+/** The first problem of each field, from the schema's or the server's issues (dotted paths). */
+function toFieldErrors(issues: readonly ApiIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.split(".")[0] ?? "";
+    if (isFieldName(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 /** "Offline model" when the server runs its embedded writer, so nobody mistakes it for a real model. */
 function ModelBadge() {
@@ -254,14 +266,7 @@ export function PostGenerator() {
   }
 
   function buildRequest(): GenerateRequest | null {
-    const errors: FieldErrors = {};
-    if (prompt.trim().length > MAX_PROMPT_LENGTH)
-      errors.prompt = `Prompt must be at most ${MAX_PROMPT_LENGTH} characters`;
-    if (selectedStyle === "custom" && !customImagePrompt.trim() && image.status !== "uploaded")
-      errors.imagePromptOverride = CUSTOM_PROMPT_REQUIRED;
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return null;
-    return {
+    const request: GenerateRequest = {
       platform,
       prompt: prompt.trim() || undefined,
       language: selectedLanguage,
@@ -270,6 +275,16 @@ export function PostGenerator() {
       imageId: image.status === "uploaded" ? image.media.id : undefined,
       includeWatermark,
     };
+    // The server's own schema decides (a custom style needs a prompt or an image, the prompt's length...),
+    // so the form says what the server would, before the request, next to the same fields.
+    const checked = generatePostInput.safeParse(request);
+    const errors = checked.success
+      ? {}
+      : toFieldErrors(
+          checked.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+        );
+    setFieldErrors(errors);
+    return Object.keys(errors).length > 0 ? null : request;
   }
 
   function submit(event?: FormEvent) {
@@ -307,18 +322,7 @@ export function PostGenerator() {
           return;
         }
         if (error instanceof ApiError && error.issues?.length) {
-          const next: FieldErrors = {};
-          for (const issue of error.issues) {
-            const field = issue.path.split(".")[0] as keyof FieldErrors;
-            if (
-              field === "prompt" ||
-              field === "language" ||
-              field === "imageStyle" ||
-              field === "imagePromptOverride" ||
-              field === "platform"
-            )
-              next[field] ??= issue.message;
-          }
+          const next = toFieldErrors(error.issues);
           setFieldErrors(next);
           if (Object.keys(next).length > 0) return;
         }

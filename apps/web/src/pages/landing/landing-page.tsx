@@ -1,3 +1,9 @@
+import {
+  describeMonthlyPosts,
+  formatPlanPrice,
+  planMonthlyPrices,
+  planNames,
+} from "@smm/domain/plans/catalogue";
 import { clsx } from "clsx";
 import {
   ArrowRightIcon,
@@ -57,23 +63,24 @@ const STATS = [
   { value: "150%", label: "Average engagement boost" },
 ];
 
+// Names, prices and post counts come from the plan catalogue the server sells from; the rest is marketing copy.
 const PLANS = [
   {
-    name: "Free",
-    price: "€0",
+    name: planNames.free,
+    price: formatPlanPrice(planMonthlyPrices.free),
     period: "forever",
     description: "For trying things out and small side projects.",
-    features: ["5 posts per month", "Basic analytics", "Single platform", "Community support"],
+    features: [describeMonthlyPosts("free"), "Basic analytics", "Single platform", "Community support"],
     cta: "Get Started",
     highlighted: false,
   },
   {
-    name: "Pro",
-    price: "€15",
+    name: planNames.pro,
+    price: formatPlanPrice(planMonthlyPrices.pro),
     period: "per month",
     description: "For businesses that post every week.",
     features: [
-      "30 posts per month",
+      describeMonthlyPosts("pro"),
       "Advanced analytics",
       "Multi-platform",
       "Priority support",
@@ -84,12 +91,12 @@ const PLANS = [
     highlighted: true,
   },
   {
-    name: "Enterprise",
-    price: "€75",
+    name: planNames.enterprise,
+    price: formatPlanPrice(planMonthlyPrices.enterprise),
     period: "per month",
     description: "For agencies and teams that automate at scale.",
     features: [
-      "Unlimited posts",
+      describeMonthlyPosts("enterprise"),
       "AI Social Media Agent",
       "Advanced automation",
       "Custom integrations",

@@ -149,7 +149,7 @@ function LoadError({
   );
 }
 
-/** Not on Enterprise: say so plainly and show the way to the plans. */
+/** No API access on this plan (it comes with Enterprise): say so plainly and show the way to the plans. */
 function EnterpriseNote() {
   return (
     <Alert role="note" data-testid="api-keys-enterprise-note">
@@ -414,17 +414,17 @@ function KeyList({ keys, onDelete }: { keys: ApiKeySummary[]; onDelete: (key: Ap
 }
 
 /**
- * The user's keys: loading, error, empty and the list. Off Enterprise only keys made earlier show (they
+ * The user's keys: loading, error, empty and the list. Without API access only keys made earlier show (they
  * do not work until the plan is back, but can still be deleted); nothing shows when there are none.
  */
-function KeysSection({ enterprise }: { enterprise: boolean }) {
+function KeysSection({ apiAccess }: { apiAccess: boolean }) {
   const keys = useApiKeys();
   const [toDelete, setToDelete] = useState<ApiKeySummary | null>(null);
 
   let body: ReactNode;
-  if (keys.isPending) body = enterprise ? <ApiKeysSkeleton /> : null;
+  if (keys.isPending) body = apiAccess ? <ApiKeysSkeleton /> : null;
   else if (keys.isError)
-    body = enterprise ? (
+    body = apiAccess ? (
       <LoadError
         message={errorMessage(keys.error, "Something went wrong. Please try again.")}
         onRetry={() => void keys.refetch()}
@@ -432,7 +432,7 @@ function KeysSection({ enterprise }: { enterprise: boolean }) {
       />
     ) : null;
   else if (keys.data.length === 0)
-    body = enterprise ? (
+    body = apiAccess ? (
       <p
         className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground"
         data-testid="api-keys-empty"
@@ -443,7 +443,7 @@ function KeysSection({ enterprise }: { enterprise: boolean }) {
   else
     body = (
       <div className="grid gap-2">
-        {!enterprise && (
+        {!apiAccess && (
           <p className="text-sm text-muted-foreground">
             Keys you made on Enterprise do not work on your current plan. You can still delete them.
           </p>
@@ -463,7 +463,8 @@ function KeysSection({ enterprise }: { enterprise: boolean }) {
 export function ApiKeysCard() {
   const plan = usePlan();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const enterprise = plan.data?.type === "enterprise";
+  // The server decides what the plan allows (the same rule it enforces on every key); the card only reads it.
+  const apiAccess = plan.data?.capabilities.apiAccess === true;
 
   let content: ReactNode;
   if (plan.isPending) content = <ApiKeysSkeleton />;
@@ -478,11 +479,11 @@ export function ApiKeysCard() {
   else
     content = (
       <>
-        {enterprise ? <CreateKeyForm onCreated={setCreated} /> : <EnterpriseNote />}
-        {enterprise && created && (
+        {apiAccess ? <CreateKeyForm onCreated={setCreated} /> : <EnterpriseNote />}
+        {apiAccess && created && (
           <NewKeySecret key={created.id} created={created} onDone={() => setCreated(null)} />
         )}
-        <KeysSection enterprise={enterprise} />
+        <KeysSection apiAccess={apiAccess} />
       </>
     );
 
