@@ -29,6 +29,7 @@ const NOT_TOOLS: Record<string, string> = {
   uploadChatImage: "a file upload (multipart POST /api/media/chat), not JSON input a model could send",
   getImage: "a fresh link for an image a screen already shows; the showImage tool shows one by name",
   requireBrandMedia: "a lookup inside the media use cases",
+  requireOwnMediaLink: "a check inside editPost and the brand settings use cases",
   readMediaBytes: "a step of the media use cases",
   deleteMedia: "a step of deletePost and the watermark use cases",
   requireWatermarkMedia: "a lookup inside the watermark use cases",

@@ -1,6 +1,6 @@
 import { resolveBrand } from "@smm/domain/brands/resolve-brand";
 import type { BrandContext, UserContext } from "@smm/domain/context";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { requireUser } from "../middleware/session";
 
@@ -29,4 +29,23 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
 /** The caller's context on the brand named by `brandId` (or X-Brand-Id), else their active brand. */
 export function brandContext(c: Context<AppEnv>, deps: AppDeps, brandId?: string): Promise<BrandContext> {
   return resolveBrand(userContext(c, deps), { brandId: brandId ?? c.req.header(BRAND_HEADER) });
+}
+
+/** The brand a script named with X-Brand-Id, if any (an absent or blank header names none). */
+export function namedBrandId(c: Context<AppEnv>): string | undefined {
+  return c.req.header(BRAND_HEADER)?.trim() || undefined;
+}
+
+/**
+ * For routes that act on the user rather than on one brand (the brand list, the active brand, creating a
+ * brand): a named brand must still be the caller's, so another user's or an unknown X-Brand-Id is 404 on
+ * every route (API.md), never quietly ignored in favour of the caller's own brand. Mount it on any
+ * signed-in router; brand-scoped routes get the same answer from brandContext.
+ */
+export function requireOwnNamedBrand(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const brandId = namedBrandId(c);
+    if (brandId) await resolveBrand(userContext(c, deps), { brandId });
+    return next();
+  };
 }

@@ -9,20 +9,25 @@ import { updateBrandSettings, updateBrandSettingsInput } from "@smm/domain/brand
 import { updateCompanyProfile, updateCompanyProfileInput } from "@smm/domain/brands/update-company-profile";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context";
-import { brandContext, userContext } from "../lib/domain-context";
+import { brandContext, namedBrandId, requireOwnNamedBrand, userContext } from "../lib/domain-context";
 import { parseJsonBody } from "../lib/http";
 
 /** /api/brands: the caller's brands, the active one, settings and company profile. */
 export function createBrandRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
+      // The user-level routes here (list, create, the active brand) refuse another user's X-Brand-Id too.
+      .use("*", requireOwnNamedBrand(deps))
       .get("/", async (c) => c.json(await listBrands(userContext(c, deps))))
       .post("/", async (c) => {
         const input = await parseJsonBody(c, createBrandInput);
         return c.json(await createBrand(userContext(c, deps), input), 201);
       })
       // Fixed paths before "/:id" so they are not read as ids.
-      .get("/active", async (c) => c.json(await getActiveBrand(userContext(c, deps))))
+      // A named brand (X-Brand-Id) is the one a script's calls act on, so it is the one answered.
+      .get("/active", async (c) =>
+        c.json(await getActiveBrand(userContext(c, deps), { brandId: namedBrandId(c) })),
+      )
       .post("/field", async (c) => {
         const input = await parseJsonBody(c, updateBrandFieldInput);
         return c.json(await updateBrandField(await brandContext(c, deps), input));

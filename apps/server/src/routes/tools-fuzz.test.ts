@@ -6,6 +6,7 @@ import {
   userBrands,
   userPostUsage,
 } from "@smm/domain/db/schema";
+import { hasUnsafeText } from "@smm/domain/text";
 import { toolNames } from "@smm/tools";
 import { asc, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
@@ -23,7 +24,8 @@ import { toolCatalogue } from "./tools";
 /*
  * Property: whatever a script sends to a tool endpoint, the answer is never a 5xx, and a 4xx changes
  * nothing the user owns. Bodies are drawn from each tool's own JSON Schema (its property names, with
- * values of every JSON type, the user's real ids among them) plus arbitrary JSON.
+ * values of every JSON type, the user's real ids among them) plus arbitrary JSON. Strings include the
+ * characters PostgreSQL cannot store (NUL, lone UTF-16 surrogates), which the shared schemas refuse.
  */
 let ctx: TestContext;
 let key: string;
@@ -86,8 +88,29 @@ async function snapshot() {
   ]);
 }
 
+/** One character of text: mostly ordinary, sometimes NUL or half of a surrogate pair. */
+const hostileUnit = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
+  { weight: 1, arbitrary: fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff") },
+);
+const hostileString = (maxLength: number) => fc.string({ unit: hostileUnit, maxLength });
+
+/** Text that would pass every other rule, but for one unstorable character before, in or after it. */
+const plausibleButUnsafe = fc
+  .tuple(
+    fc.constantFrom("Tea", "autumn sale", "casual", "https://example.com/a.png", "Harbour Bikes"),
+    fc.constantFrom("\u0000", "\ud800", "\udfff"),
+    fc.nat(),
+  )
+  .map(([text, bad, at]) => {
+    const cut = at % (text.length + 1);
+    return `${text.slice(0, cut)}${bad}${text.slice(cut)}`;
+  });
+
 const jsonValue = fc.oneof(
   fc.string({ maxLength: 40 }),
+  hostileString(40),
+  { weight: 4, arbitrary: plausibleButUnsafe },
   fc.integer(),
   fc.double({ noNaN: true }),
   fc.boolean(),
@@ -97,7 +120,9 @@ const jsonValue = fc.oneof(
   fc.constantFrom(...["", " ", "#123456", "facebook", "instagram", "pending", "casual", "/calendar"]),
   fc.constant("__real_id__"),
   fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+  fc.array(hostileString(10), { maxLength: 3 }),
   fc.jsonValue({ maxDepth: 2 }),
+  fc.jsonValue({ maxDepth: 2, stringUnit: hostileUnit }),
 );
 
 function bodyFor(tool: (typeof toolCatalogue)[number]) {
@@ -109,9 +134,12 @@ function bodyFor(tool: (typeof toolCatalogue)[number]) {
   return fc.oneof(
     { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...names), jsonValue, { maxKeys: names.length }) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3, stringUnit: hostileUnit }) },
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
   );
 }
+
+const countReplacements = (text: string): number => text.split("\ufffd").length - 1;
 
 const withRealIds = (value: unknown, pick: number): unknown =>
   JSON.parse(
@@ -131,6 +159,19 @@ describe("every tool endpoint under arbitrary input", () => {
           const response = await callTool(name, body);
           const text = await response.text();
           expect(response.status, `${name} ${JSON.stringify(body)} -> ${text}`).toBeLessThan(500);
+          if (response.status < 400) {
+            // Accepted input never carries unstorable text into the user's data: not as it was sent, and
+            // not as the U+FFFD a text column silently puts in place of a lone surrogate.
+            const after = await snapshot();
+            expect(
+              hasUnsafeText(JSON.parse(after)),
+              `${name} ${JSON.stringify(body)} stored unsafe text`,
+            ).toBe(false);
+            if (!JSON.stringify(body).includes("\ufffd"))
+              expect(countReplacements(after), `${name} ${JSON.stringify(body)} stored U+FFFD`).toBe(
+                countReplacements(before),
+              );
+          }
           if (response.status >= 400) {
             expect(JSON.parse(text), text).toMatchObject({
               error: { code: expect.any(String), message: expect.any(String) },

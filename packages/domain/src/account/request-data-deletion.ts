@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { dataDeletionRequests } from "../db/schema";
+import { safeText } from "../text";
 
 export const requestDataDeletionInput = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
-  reason: z.string().trim().max(2000, "Please keep the reason under 2000 characters").optional(),
+  email: safeText().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+  reason: safeText().trim().max(2000, "Please keep the reason under 2000 characters").optional(),
 });
 export type RequestDataDeletionInput = z.infer<typeof requestDataDeletionInput>;
 

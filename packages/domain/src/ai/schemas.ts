@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { companyProfileFieldSchemas, languageCodeSchema, toneSchema } from "../brands/schemas";
+import { safeText } from "../text";
 
 /**
  * The fields an Enhance button can improve: the wizard's (core spec section 7: description, industry,
@@ -24,14 +25,13 @@ export const INVALID_AI_RESPONSE = "Invalid response format from AI";
 export const ENHANCE_EMPTY = "Enter some text to enhance";
 export const MAX_ENHANCE_LENGTH = 4000;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => safeText().trim().max(max).optional();
 
 export const enhanceContentInput = z.object({
   fieldName: z.enum(enhanceFieldNames, {
     error: `Field name must be one of: ${enhanceFieldNames.join(", ")}`,
   }),
-  currentValue: z
-    .string({ error: ENHANCE_EMPTY })
+  currentValue: safeText({ error: ENHANCE_EMPTY })
     .trim()
     .min(1, ENHANCE_EMPTY)
     .max(MAX_ENHANCE_LENGTH, `Text to enhance must be at most ${MAX_ENHANCE_LENGTH} characters`),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { imageLinkSchema } from "../media/media-link";
+import { safeText } from "../text";
 import { brandImageStyles, contentTones, languageCodes } from "./constants";
 
 /**
@@ -17,6 +19,9 @@ export const KEY_MESSAGES_NOT_ARRAY = "Key messages must be an array";
 export const DO_NOT_MENTION_NOT_ARRAY = "Do not mention list must be an array";
 export const colorInvalidMessage = (label: "Primary" | "Secondary" | "Accent") =>
   `${label} color must be a valid hex color`;
+export const LOGO_INVALID = "Logo must be a web address (http:// or https://) or one of your images";
+export const WATERMARK_LINK_INVALID =
+  "Watermark image links must be a web address (http:// or https://) or one of your images";
 
 export const MAX_BRAND_NAME_LENGTH = 100;
 export const MAX_LIST_ENTRIES = 50;
@@ -58,15 +63,13 @@ export function removeListEntry(list: readonly string[], index: number): string[
   return list.filter((_, i) => i !== index);
 }
 
-export const brandNameSchema = z
-  .string({ error: BRAND_NAME_REQUIRED })
+export const brandNameSchema = safeText({ error: BRAND_NAME_REQUIRED })
   .trim()
   .min(1, BRAND_NAME_REQUIRED)
   .max(MAX_BRAND_NAME_LENGTH, `Brand name must be at most ${MAX_BRAND_NAME_LENGTH} characters`);
 
 const hexColorSchema = (label: "Primary" | "Secondary" | "Accent") =>
-  z
-    .string({ error: colorInvalidMessage(label) })
+  safeText({ error: colorInvalidMessage(label) })
     .trim()
     .regex(hexColorPattern, colorInvalidMessage(label))
     .overwrite(normalizeHexColor);
@@ -76,8 +79,7 @@ export const languageCodeSchema = z.enum(languageCodes, { error: LANGUAGE_INVALI
 export const toneSchema = z.enum(contentTones, { error: TONE_INVALID });
 
 const textField = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  safeText({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -86,9 +88,10 @@ const nullableText = (label: string, max: number) => textField(label, max).nulla
 const listField = (arrayMessage: string, entryLabel: string, listLabel: string) =>
   z
     .array(
-      z
-        .string({ error: `Each ${entryLabel} must be text` })
-        .max(MAX_LIST_ENTRY_LENGTH, `Each ${entryLabel} must be at most ${MAX_LIST_ENTRY_LENGTH} characters`),
+      safeText({ error: `Each ${entryLabel} must be text` }).max(
+        MAX_LIST_ENTRY_LENGTH,
+        `Each ${entryLabel} must be at most ${MAX_LIST_ENTRY_LENGTH} characters`,
+      ),
       { error: arrayMessage },
     )
     .overwrite(normalizeList)
@@ -102,10 +105,10 @@ const percent = (label: string) =>
 
 /** Every field optional: a save sends what changed, and the stored value fills the rest. */
 export const watermarkSettingsPatchSchema = z.object({
-  imageMediaId: z.string().nullable().optional(),
-  processedImageMediaId: z.string().nullable().optional(),
-  imageUrl: z.string().nullable().optional(),
-  processedImageUrl: z.string().nullable().optional(),
+  imageMediaId: safeText().nullable().optional(),
+  processedImageMediaId: safeText().nullable().optional(),
+  imageUrl: imageLinkSchema(WATERMARK_LINK_INVALID).nullable().optional(),
+  processedImageUrl: imageLinkSchema(WATERMARK_LINK_INVALID).nullable().optional(),
   position: z.object({ x: percent("Watermark position"), y: percent("Watermark position") }).optional(),
   size: z
     .number({ error: "Watermark size must be a number" })
@@ -136,7 +139,8 @@ export type WatermarkSettingsPatch = z.infer<typeof watermarkSettingsPatchSchema
 /** One schema per brand-settings field (core spec section 3), shared by the settings form and updateBrandField. */
 export const brandSettingsFieldSchemas = {
   name: brandNameSchema,
-  logo: nullableText("Logo", 2000),
+  /** An http(s) address or a link to one of the brand's own images; never javascript:, data: or file:. */
+  logo: imageLinkSchema(LOGO_INVALID, "Logo").nullable(),
   primaryColor: hexColorSchema("Primary"),
   secondaryColor: hexColorSchema("Secondary"),
   accentColor: hexColorSchema("Accent"),
@@ -175,7 +179,7 @@ export const createBrandInput = z.object({ name: brandNameSchema });
 export type CreateBrandInput = z.infer<typeof createBrandInput>;
 
 export const brandIdInput = z.object({
-  brandId: z.string({ error: "Brand id is required" }).trim().min(1, "Brand id is required"),
+  brandId: safeText({ error: "Brand id is required" }).trim().min(1, "Brand id is required"),
 });
 export type BrandIdInput = z.infer<typeof brandIdInput>;
 
@@ -232,5 +236,5 @@ export const updateBrandFieldInput = z
 export type UpdateBrandFieldInput = z.infer<typeof updateBrandFieldInput>;
 
 /** Which brand a brand-scoped call acts on: the named one (X-Brand-Id, a path id) or the active one. */
-export const resolveBrandInput = z.object({ brandId: z.string().trim().nullish() });
+export const resolveBrandInput = z.object({ brandId: safeText().trim().nullish() });
 export type ResolveBrandInput = z.infer<typeof resolveBrandInput>;

@@ -1,6 +1,7 @@
 import type { BrandContext } from "../context";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
+import { requireOwnMediaLink } from "../media/media";
 import { parseInput } from "../parse-input";
 import { BRAND_NOT_FOUND, toBrand } from "./brand";
 import type { Brand } from "./constants";
@@ -17,6 +18,10 @@ export async function updateBrandSettings(
 ): Promise<Brand> {
   const patch = parseInput(updateBrandSettingsInput, input);
   if (!isUuid(ctx.brandId)) throw new AppError("not_found", BRAND_NOT_FOUND);
+  // Image links that point at our stored files must be the brand's own images (a link copied from another
+  // user's post is not found); web addresses elsewhere are the user's to choose.
+  const links = [patch.logo, patch.watermarkSettings?.imageUrl, patch.watermarkSettings?.processedImageUrl];
+  for (const link of links) if (link) await requireOwnMediaLink(ctx, link);
   const { query, values } = brandSettingsUpdate(patch);
   // One statement merges the patch into the row as it is when locked: concurrent saves never lose a field.
   const [row] = await query(ctx.db).execute({

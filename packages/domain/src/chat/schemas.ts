@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeJson, safeText, UNSAFE_TEXT } from "../text";
 
 export const TECHNICAL_DIFFICULTIES =
   "I'm experiencing some technical difficulties. Please try again in a moment.";
@@ -9,12 +10,15 @@ export const MAX_CHAT_TEXT = 4_000;
 /** A conversation keeps its newest messages; older ones fall off (the model sees the same window). */
 export const MAX_STORED_MESSAGES = 200;
 
-/** One UI message as the chat sends it; parts stay opaque to the domain (the AI SDK validates them). */
+/**
+ * One UI message as the chat sends it; parts stay opaque to the domain (the AI SDK validates them), but the
+ * text rule reaches into them: a turn that could not be stored is refused rather than answered and lost.
+ */
 export const chatMessageSchema = z.object({
-  id: z.string().min(1).max(200),
+  id: safeText().min(1).max(200),
   role: z.enum(["system", "user", "assistant"]),
-  parts: z.array(z.unknown()).max(200),
-  metadata: z.unknown().optional(),
+  parts: z.array(z.unknown()).max(200).refine(isSafeJson, { message: UNSAFE_TEXT }),
+  metadata: z.unknown().optional().refine(isSafeJson, { message: UNSAFE_TEXT }),
 });
 
 export const chatRequestInput = z.object({

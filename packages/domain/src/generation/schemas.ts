@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { imageStyles, languageCodes } from "../brands/constants";
 import { postPlatforms } from "../posts/schemas";
+import { safeText } from "../text";
 
 export const GENERATION_FAILED_PREFIX = "Generation failed: ";
 export const IMAGE_FAILED_FEEDBACK = (reason: string) =>
@@ -29,8 +30,7 @@ export const generationProgress = {
 export type GenerationStep = keyof typeof generationProgress;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .transform((value) => (value === "" ? undefined : value))

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text";
 
 export const URL_REQUIRED = "Website URL is required";
 export const URL_INVALID = "Please enter a valid website address (http:// or https://)";
@@ -7,8 +8,7 @@ export const MAX_SEARCH_QUERY_LENGTH = 200;
 
 /** An absolute http(s) URL; the fetcher checks where it points. */
 export const analyzeWebsiteInput = z.object({
-  url: z
-    .string({ error: URL_REQUIRED })
+  url: safeText({ error: URL_REQUIRED })
     .trim()
     .min(1, URL_REQUIRED)
     .max(MAX_URL_LENGTH, `Website URL must be at most ${MAX_URL_LENGTH} characters`)
@@ -17,8 +17,7 @@ export const analyzeWebsiteInput = z.object({
 export type AnalyzeWebsiteInput = z.infer<typeof analyzeWebsiteInput>;
 
 export const searchSiteInput = z.object({
-  query: z
-    .string({ error: "Search query is required" })
+  query: safeText({ error: "Search query is required" })
     .trim()
     .min(1, "Search query is required")
     .max(MAX_SEARCH_QUERY_LENGTH, `Search query must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`),

@@ -4,6 +4,7 @@ import type { BrandContext } from "../context";
 import { media } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { safeText } from "../text";
 import { type MediaView, toMediaView } from "./media";
 
 /** The images the chat can list and show: uploads and generated post images (never watermark files). */
@@ -58,7 +59,7 @@ export async function listImages(ctx: BrandContext): Promise<{ images: ImageList
 export const IMAGE_NAME_NOT_FOUND = "No image with that name. Ask me to show your images to see their names.";
 
 export const showImageInput = z.object({
-  name: z.string({ error: "Say which image to show" }).trim().min(1, "Say which image to show").max(255),
+  name: safeText({ error: "Say which image to show" }).trim().min(1, "Say which image to show").max(255),
 });
 export type ShowImageInput = z.infer<typeof showImageInput>;
 

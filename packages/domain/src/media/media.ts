@@ -4,6 +4,7 @@ import { type Media, media } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import type { StoredImageMimeType } from "../ports";
+import { mediaIdOfLink } from "./media-link";
 import { MEDIA_NOT_FOUND } from "./schemas";
 import { extensionFor } from "./sniff-image-type";
 
@@ -86,6 +87,17 @@ export async function requireBrandMedia(ctx: BrandContext, mediaId: string): Pro
     .where(and(eq(media.id, mediaId), eq(media.brandId, ctx.brandId), eq(media.userId, ctx.userId)));
   if (!row) throw new AppError("not_found", MEDIA_NOT_FOUND);
   return row;
+}
+
+/**
+ * For an image link a caller gives (a post's image, a logo): when it points at our stored files it must be
+ * one of the brand's own images (a signed link copied from another user's post is not found, even while it
+ * is valid), and that row comes back so the caller can keep the id rather than a link that expires. Any
+ * other link is not ours to check: null.
+ */
+export async function requireOwnMediaLink(ctx: BrandContext, link: string): Promise<Media | null> {
+  const mediaId = mediaIdOfLink(link);
+  return mediaId === null ? null : requireBrandMedia(ctx, mediaId);
 }
 
 /** The bytes of a media row; a row whose file is gone is reported as not found. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text";
 
 /** Chat and generator uploads (core spec sections 8 and 9). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -36,7 +37,7 @@ export const SIGNED_URL_REFRESH_SECONDS = 300;
 export const uploadImageInput = z.object({
   bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: INVALID_IMAGE_TYPE }),
   /** The file's name as the user knows it; shown by listImages / showImage. */
-  name: z.string().trim().max(255).optional(),
+  name: safeText().trim().max(255).optional(),
   /**
    * Chat uploads: the brand's watermark goes on when it is enabled (core spec section 4); on any watermark
    * failure the original image is kept. Custom post images are marked later, by the generation.

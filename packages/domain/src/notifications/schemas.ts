@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text";
 
 /** The notification_type enum's values (db/schema/enums.ts); repeated so the web bundle needs no drizzle. */
 export const notificationTypes = ["success", "error", "info"] as const;
@@ -7,8 +8,7 @@ export type NotificationType = (typeof notificationTypes)[number];
 export const MAX_NOTIFICATION_LENGTH = 1000;
 
 export const createNotificationInput = z.object({
-  message: z
-    .string({ error: "Notification message is required" })
+  message: safeText({ error: "Notification message is required" })
     .trim()
     .min(1, "Notification message is required")
     .max(
@@ -22,15 +22,14 @@ export type CreateNotificationInput = z.input<typeof createNotificationInput>;
 /** No ids marks every unread notification read (the bell's "mark all as read"). */
 export const markNotificationsReadInput = z.object({
   ids: z
-    .array(z.string({ error: "Notification ids must be text" }), { error: "ids must be an array" })
+    .array(safeText({ error: "Notification ids must be text" }), { error: "ids must be an array" })
     .max(500)
     .optional(),
 });
 export type MarkNotificationsReadInput = z.infer<typeof markNotificationsReadInput>;
 
 export const deleteNotificationInput = z.object({
-  notificationId: z
-    .string({ error: "Notification id is required" })
+  notificationId: safeText({ error: "Notification id is required" })
     .trim()
     .min(1, "Notification id is required"),
 });

@@ -1,5 +1,5 @@
 import type { BrandContext } from "../context";
-import { requireBrandMedia } from "../media/media";
+import { requireBrandMedia, requireOwnMediaLink } from "../media/media";
 import { parseInput } from "../parse-input";
 import {
   changedMeanwhile,
@@ -28,12 +28,17 @@ export async function editPost(
   const post = await requireBrandPost(ctx.db, ctx, postId);
   requireTransition(post, "EDIT", { type: "EDIT", content });
   if (imageId) await requireBrandMedia(ctx, imageId);
+  // A link to our stored images must name one of the brand's own (a copied link of another user's image is
+  // not found), and is kept as that image: its link is then signed afresh whenever the post is read.
+  const linked = !imageId && imageUrl ? await requireOwnMediaLink(ctx, imageUrl) : null;
   // A stored image wins over a URL; a URL (or null) replaces the stored one.
   const next = imageId
     ? { imageUrl: null, imageMediaId: imageId }
-    : imageUrl !== undefined
-      ? { imageUrl, imageMediaId: null }
-      : { imageUrl: post.imageUrl, imageMediaId: post.imageMediaId };
+    : linked
+      ? { imageUrl: null, imageMediaId: linked.id }
+      : imageUrl !== undefined
+        ? { imageUrl, imageMediaId: null }
+        : { imageUrl: post.imageUrl, imageMediaId: post.imageMediaId };
   // Unchanged text and image: nothing to save (the editor just closes).
   if (content === post.content && next.imageUrl === post.imageUrl && next.imageMediaId === post.imageMediaId)
     return { post: toPostView(ctx, post), warning: null };

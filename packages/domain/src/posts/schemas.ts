@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { imageLinkSchema } from "../media/media-link";
+import { safeText } from "../text";
 
 /**
  * Inputs of the post use cases: the HTTP bodies, the tools' input schemas and the forms' validators.
@@ -13,13 +15,14 @@ export const MISSING_SCHEDULED_DATE = "Missing scheduled date";
 export const SCHEDULED_IN_PAST = "Posts cannot be scheduled in the past";
 export const DENY_FEEDBACK_REQUIRED = "Please tell us why you are denying this post";
 export const POST_CANCELLED_FEEDBACK = "Post cancelled by user";
+export const INVALID_IMAGE_URL = "Invalid image URL";
 export const POST_CHANGED_MEANWHILE = "This post was changed in the meantime. Please reload and try again.";
 
 export const MAX_POST_LENGTH = 63_206; // Facebook's own limit for a Page post's text.
 export const POST_PAGE_SIZE = 10;
 export const MAX_POST_PAGE_SIZE = 100;
 
-const postId = z.string({ error: "Post id is required" }).trim().min(1, "Post id is required");
+const postId = safeText({ error: "Post id is required" }).trim().min(1, "Post id is required");
 
 /** An ISO 8601 date-time with an offset; the screens send the user's local time converted to it. */
 const isoDate = (missing: string) =>
@@ -37,8 +40,7 @@ export type ApprovePostInput = z.infer<typeof approvePostInput>;
 
 export const denyPostInput = z.object({
   postId,
-  feedback: z
-    .string({ error: DENY_FEEDBACK_REQUIRED })
+  feedback: safeText({ error: DENY_FEEDBACK_REQUIRED })
     .trim()
     .min(1, DENY_FEEDBACK_REQUIRED)
     .max(2000, "Feedback must be at most 2000 characters"),
@@ -47,13 +49,15 @@ export type DenyPostInput = z.infer<typeof denyPostInput>;
 
 export const editPostInput = z.object({
   postId,
-  content: z
-    .string({ error: POST_CONTENT_EMPTY })
+  content: safeText({ error: POST_CONTENT_EMPTY })
     .trim()
     .min(1, POST_CONTENT_EMPTY)
     .max(MAX_POST_LENGTH, `Post content must be at most ${MAX_POST_LENGTH} characters`),
-  /** An external image; null removes the post's image. */
-  imageUrl: z.url({ error: "Invalid image URL" }).nullish(),
+  /**
+   * An http(s) image, or a link to one of the brand's own stored images (kept as that image, so its link
+   * never goes stale); null removes the post's image.
+   */
+  imageUrl: imageLinkSchema(INVALID_IMAGE_URL).nullish(),
   /** One of the brand's stored images (an upload, a generated image) instead. */
   imageId: z.uuid({ error: "Image not found" }).optional(),
 });
@@ -100,9 +104,9 @@ export const listPostsInput = z.object({
   status: z.enum(postStatusFilters, { error: "Status must be one of: pending, approved, denied" }).optional(),
   platform: z.enum(postPlatforms, { error: "Platform must be one of: facebook, instagram" }).optional(),
   source: z.enum(postSourceFilters, { error: "Source must be one of: ai, manual" }).optional(),
-  search: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+  search: safeText().trim().max(200, "Search must be at most 200 characters").optional(),
   sort: z.enum(postSorts, { error: "Sort must be one of: newest, oldest, schedule" }).default("newest"),
-  cursor: z.string().max(500).optional(),
+  cursor: safeText().max(500).optional(),
   limit: z.coerce
     .number()
     .int()

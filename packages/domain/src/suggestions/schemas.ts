@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { postPlatforms } from "../posts/schemas";
+import { safeText } from "../text";
 
 /**
  * Inputs and constants of the planning use cases (campaign plans, content ideas, written posts, post
@@ -65,8 +66,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`);
 
 export const createCampaignPlanInput = z.object({
-  goal: z
-    .string({ error: CAMPAIGN_GOAL_REQUIRED })
+  goal: safeText({ error: CAMPAIGN_GOAL_REQUIRED })
     .trim()
     .min(1, CAMPAIGN_GOAL_REQUIRED)
     .max(MAX_TOPIC_LENGTH, `The goal must be at most ${MAX_TOPIC_LENGTH} characters`),
@@ -89,8 +89,7 @@ export const createCampaignPlanInput = z.object({
 export type CreateCampaignPlanInput = z.infer<typeof createCampaignPlanInput>;
 
 export const generateContentIdeaInput = z.object({
-  topic: z
-    .string()
+  topic: safeText()
     .trim()
     .max(MAX_TOPIC_LENGTH, `The topic must be at most ${MAX_TOPIC_LENGTH} characters`)
     .optional(),
@@ -98,8 +97,7 @@ export const generateContentIdeaInput = z.object({
 export type GenerateContentIdeaInput = z.infer<typeof generateContentIdeaInput>;
 
 export const writeSocialPostInput = z.object({
-  topic: z
-    .string({ error: TOPIC_REQUIRED })
+  topic: safeText({ error: TOPIC_REQUIRED })
     .trim()
     .min(1, TOPIC_REQUIRED)
     .max(MAX_TOPIC_LENGTH, `The topic must be at most ${MAX_TOPIC_LENGTH} characters`),
@@ -108,7 +106,7 @@ export const writeSocialPostInput = z.object({
 export type WriteSocialPostInput = z.infer<typeof writeSocialPostInput>;
 
 export const suggestionIdInput = z.object({
-  suggestionId: z.string({ error: "Suggestion id is required" }).trim().min(1, "Suggestion id is required"),
+  suggestionId: safeText({ error: "Suggestion id is required" }).trim().min(1, "Suggestion id is required"),
 });
 export type SuggestionIdInput = z.infer<typeof suggestionIdInput>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { WatermarkSettings } from "../brands/constants";
 import { watermarkSettingsPatchSchema } from "../brands/schemas";
+import { safeText } from "../text";
 
 /**
  * The watermark editor's vocabulary (connections spec sections 4, 5 and 7): limits, messages and input
@@ -61,13 +62,13 @@ export function watermarkFileProblem(file: { name: string; type: string; size: n
 export const uploadWatermarkImageInput = z.object({
   bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: WATERMARK_INVALID_TYPE }),
   /** The file's name as the user knows it (a label only: the type comes from the content). */
-  name: z.string().trim().max(255).optional(),
+  name: safeText().trim().max(255).optional(),
 });
 export type UploadWatermarkImageInput = z.infer<typeof uploadWatermarkImageInput>;
 
 export const removeWatermarkBackgroundInput = z.object({
   /** The image to clear: the original upload (Reset to Original keeps it), never a processed one twice. */
-  mediaId: z.string({ error: NO_IMAGE_FOR_PROCESSING }).trim().min(1, NO_IMAGE_FOR_PROCESSING),
+  mediaId: safeText({ error: NO_IMAGE_FOR_PROCESSING }).trim().min(1, NO_IMAGE_FOR_PROCESSING),
   /** Colour tolerance in percent; pixels this close to white become transparent. */
   threshold: watermarkSettingsPatchSchema.shape.backgroundRemovalThreshold
     .unwrap()
@@ -79,9 +80,9 @@ const placement = watermarkSettingsPatchSchema.shape;
 
 /** Everything the editor holds; a save replaces the stored watermark with it and turns the watermark on. */
 export const saveWatermarkInput = z.object({
-  imageMediaId: z.string({ error: WATERMARK_IMAGE_REQUIRED }).trim().min(1, WATERMARK_IMAGE_REQUIRED),
+  imageMediaId: safeText({ error: WATERMARK_IMAGE_REQUIRED }).trim().min(1, WATERMARK_IMAGE_REQUIRED),
   /** The background-removed version, when the user made one and kept it. */
-  processedImageMediaId: z.string().trim().min(1).nullish(),
+  processedImageMediaId: safeText().trim().min(1).nullish(),
   position: placement.position.unwrap(),
   size: placement.size.unwrap(),
   opacity: placement.opacity.unwrap(),
