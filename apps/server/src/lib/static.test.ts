@@ -44,6 +44,13 @@ describe("static web app", () => {
     expect((await app.request("/assets/missing.js")).status).toBe(404);
   });
 
+  it("answers 404 for a path with a bad percent escape instead of failing", async () => {
+    for (const path of ["/%E0%A4%A", "/assets/%ZZ.js", "/%"]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+    }
+  });
+
   it("never serves files outside its folder", async () => {
     const response = await app.request("/..%2Fsecret.txt");
     expect(await response.text()).toBe("<html>shell</html>");

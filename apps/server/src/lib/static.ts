@@ -56,7 +56,14 @@ export function createStaticHandler(root: string) {
   };
   return async (c: Context) => {
     const url = new URL(c.req.url);
-    const relative = decodeURIComponent(url.pathname).replace(/^\/+/, "");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      // A bad escape (`/%E0%A4%A`) names no file and no screen.
+      return c.text("Not found", 404);
+    }
+    const relative = decoded.replace(/^\/+/, "");
     const target = normalize(join(root, relative));
     if (target.startsWith(rootWithSep) && relative !== "") {
       const file = await readIfFile(target);
