@@ -97,7 +97,10 @@ serverTest("a free user is told keys come with Enterprise and gets no form", asy
   await expectNoSeriousA11yViolations(page);
 
   // The server agrees: creating a key is refused with the plan's message.
-  const refused = await page.request.post("/api/auth/api-key/create", { data: { name: "sneaky" } });
+  const refused = await page.request.post("/api/auth/api-key/create", {
+    headers: { Origin: server.url },
+    data: { name: "sneaky" },
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(REFUSED);
 

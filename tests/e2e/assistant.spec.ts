@@ -289,11 +289,13 @@ test("with the brand's watermark on, a chat upload says it is applying the water
   const { email } = await createConfirmedUser(request, baseURL!);
   await signInThroughUi(page, email);
   const mark = await page.request.post("/api/watermark/image", {
+    headers: { Origin: baseURL! },
     multipart: { file: { name: "mark.png", mimeType: "image/png", buffer: await makePng("#ff0000", 40) } },
   });
   expect(mark.status()).toBe(201);
   const { mediaId } = (await mark.json()) as { mediaId: string };
   const saved = await page.request.put("/api/watermark", {
+    headers: { Origin: baseURL! },
     data: {
       imageMediaId: mediaId,
       position: { x: 50, y: 50 },

@@ -175,6 +175,7 @@ serverTest(
     // Live: a post scheduled elsewhere (another tab, the chat) appears without a reload.
     const afternoon = new Date(daysFromToday(2).getTime() + 3 * 3_600_000);
     const elsewhere = await page.request.post(`/api/posts/${latteId}/schedule`, {
+      headers: { Origin: server.url },
       data: { scheduledDate: afternoon.toISOString() },
     });
     expect(elsewhere.status(), await elsewhere.text()).toBe(200);

@@ -166,7 +166,10 @@ test("the free plan's daily limit disables Generate with the spec's message afte
   await expect(page.getByTestId("generator-prompt")).toHaveValue("A short hello from our team");
 
   // The server says the same to anyone who asks anyway.
-  const refused = await page.request.post("/api/posts/generate", { data: { platform: "facebook" } });
+  const refused = await page.request.post("/api/posts/generate", {
+    headers: { Origin: baseURL! },
+    data: { platform: "facebook" },
+  });
   expect(refused.status()).toBe(429);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(DAILY_LIMIT);
 

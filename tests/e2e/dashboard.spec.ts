@@ -15,7 +15,10 @@ test("the dashboard counts a generated post and follows its approval live", asyn
   await signInThroughUi(page, email);
 
   // page.request shares the page's session cookie.
-  const generated = await page.request.post("/api/posts/generate", { data: {} });
+  const generated = await page.request.post("/api/posts/generate", {
+    headers: { Origin: baseURL! },
+    data: {},
+  });
   expect(generated.status(), await generated.text()).toBe(201);
   const { id: postId } = (await generated.json()) as { id: string };
   await expect
@@ -46,7 +49,10 @@ test("the dashboard counts a generated post and follows its approval live", asyn
   await expect(page.getByTestId("dashboard-upgrade")).toHaveAttribute("href", "/subscription");
 
   // Approved elsewhere (another request, as a second tab or the chat would): the page follows without a reload.
-  const approved = await page.request.post(`/api/posts/${postId}/approve`, { data: {} });
+  const approved = await page.request.post(`/api/posts/${postId}/approve`, {
+    headers: { Origin: baseURL! },
+    data: {},
+  });
   expect(approved.status(), await approved.text()).toBe(200);
   await expect(stat("stat-approved")).toHaveText("1");
   await expect(pendingCard.getByTestId("pending-empty")).toHaveText("No pending posts");

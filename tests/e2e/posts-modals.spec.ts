@@ -294,7 +294,10 @@ async function secondBrowserApproves(browser: Browser, baseURL: string, email: s
   try {
     const page = await other.newPage();
     await signInThroughUi(page, email);
-    const response = await page.request.post(`/api/posts/${postId}/approve`, { data: {} });
+    const response = await page.request.post(`/api/posts/${postId}/approve`, {
+      headers: { Origin: baseURL },
+      data: {},
+    });
     expect(response.status(), await response.text()).toBe(200);
   } finally {
     await other.close();

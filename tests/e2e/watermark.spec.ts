@@ -69,6 +69,8 @@ type PostBody = { id: string; imageUrl: string | null; generation: { status: str
 /** Generates a post through the API with the page's session and waits for the pipeline to finish. */
 async function generatePost(page: Page, prompt: string): Promise<PostBody> {
   const created = await page.request.post("/api/posts/generate", {
+    // The page is on the app; a write with its cookie must say it comes from there.
+    headers: { Origin: new URL(page.url()).origin },
     data: { platform: "facebook", prompt },
   });
   expect(created.status(), await created.text()).toBe(201);

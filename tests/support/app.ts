@@ -79,6 +79,10 @@ export async function createTestContext(
     web?: WebFetcher;
     /** The chat's model; absent: the offline assistant, as in production without OpenAI. */
     chatModel?: LanguageModelV3;
+    /** Take the client address from X-Forwarded-For (default) or, as without a proxy, from the socket. */
+    trustProxy?: boolean;
+    /** A built web app to serve, for tests about pages. */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -118,7 +122,8 @@ export async function createTestContext(
     logger,
     version: "test",
     facebookLogin: options.facebookLogin ?? false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? true,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   return {
     app,
@@ -140,17 +145,24 @@ export async function createTestContext(
   };
 }
 
-/** Sends a JSON request the way a browser on our origin would. */
+/**
+ * Sends a JSON request the way a browser on our origin would: with our Origin, and (as the web client does on
+ * every POST, PUT and PATCH, even without a body) a JSON content type, which the cross-site guard requires.
+ * `headers` may replace either.
+ */
 export function jsonRequest(
   ctx: TestContext,
   path: string,
   init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+  if (init.body !== undefined || ["POST", "PUT", "PATCH"].includes(method.toUpperCase()))
+    headers["content-type"] = "application/json";
+  Object.assign(headers, init.headers);
   if (init.cookie) headers.cookie = init.cookie;
   return ctx.app.request(`${TEST_ORIGIN}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    method,
     headers,
     body:
       init.body === undefined

@@ -8,6 +8,9 @@ import { ApiKeyLimiter } from "./lib/api-key-limiter";
 import { userContext } from "./lib/domain-context";
 import { canChangeSessions, SessionCache } from "./lib/session-cache";
 import { createStaticHandler } from "./lib/static";
+import { refuseCrossSiteWrites } from "./middleware/cross-site";
+import { limitRequestBodies } from "./middleware/request-limits";
+import { addSecurityHeaders } from "./middleware/security-headers";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
 import { createBrandRoutes } from "./routes/brands";
 import { createChatRoutes } from "./routes/chat";
@@ -37,6 +40,11 @@ const openApiPaths = [
   /^\/api\/media\/[^/]+\/file$/,
 ];
 
+/** The routes that take a file (multipart) and check its size themselves (the spec's image-size text). */
+const uploadPaths = [/^\/api\/media\/?$/, /^\/api\/media\/chat\/?$/, /^\/api\/watermark\/image\/?$/];
+/** Routes with a body limit of their own instead of the app's 1 MB for JSON. */
+const ownBodyLimitPaths = [...uploadPaths, /^\/api\/chat\/?$/];
+
 /** Builds the HTTP app from its dependencies; no I/O happens until a request arrives. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -52,8 +60,22 @@ export function createApp(deps: AppDeps) {
     return c.json(new AppError("internal", "Something went wrong. Please try again.").toBody(), 500);
   });
 
+  // First, so every answer (an error, a refusal, a page) carries them.
+  app.use("*", addSecurityHeaders());
+  // Before anything reads a body: an oversized one is refused unread (413), not parsed into the heap.
+  app.use("*", limitRequestBodies(ownBodyLimitPaths));
+
   const sessions = new SessionCache();
   const withCaller = sessionMiddleware(deps, { sessions, keyLimiter: new ApiKeyLimiter() });
+  const refuseCrossSite = refuseCrossSiteWrites({
+    // better-auth's own list: PUBLIC_URL, and the Vite dev server in development.
+    trustedOrigins: Array.isArray(deps.auth.options.trustedOrigins) ? deps.auth.options.trustedOrigins : [],
+    publicPaths: [...openApiPaths, /^\/api\/auth\//],
+    uploadPaths,
+  });
+  // Sign-up, sign-in and the rest are public writes. better-auth checks their Origin too; this adds the JSON
+  // rule, and the same refusal as the rest of the API.
+  app.use("/api/auth/*", refuseCrossSite);
 
   // Creating an API key is an Enterprise feature; better-auth's plugin knows nothing of plans.
   app.use("/api/auth/api-key/create", withCaller, async (c, next) => {
@@ -73,6 +95,8 @@ export function createApp(deps: AppDeps) {
 
   app.use("/api/*", withCaller);
   app.use("/api/*", requireSignedIn(openApiPaths));
+  // After the caller is known: cookie and public writes must be our pages' JSON; API-key calls go through.
+  app.use("/api/*", refuseCrossSite);
   // A key made while on Enterprise stops working when the plan ends.
   const apiAccess = new ApiAccessMemory();
   app.use("/api/*", async (c, next) => {
@@ -98,7 +122,7 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
-  app.use("/mcp", withCaller);
+  app.use("/mcp", withCaller, refuseCrossSite);
   app.route("/mcp", createMcpRoutes(deps, apiAccess));
 
   if (deps.webDist) {

@@ -1,4 +1,6 @@
 import "./index.css";
+// Before any schema is built (see zod-config.ts).
+import "./lib/zod-config";
 
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

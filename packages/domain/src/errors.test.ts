@@ -10,6 +10,7 @@ describe("AppError", () => {
       forbidden: 403,
       not_found: 404,
       conflict: 409,
+      payload_too_large: 413,
       quota_exceeded: 429,
       upstream_failed: 502,
       internal: 500,

@@ -7,6 +7,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A request body over the route's limit, refused before it is read. */
+  payload_too_large: 413,
   quota_exceeded: 429,
   upstream_failed: 502,
   internal: 500,

@@ -1,7 +1,12 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
-import { chatRequestInput, clearsConversation } from "@smm/domain/chat/schemas";
+import {
+  type ChatRequestInput,
+  chatRequestInput,
+  clearsConversation,
+  MAX_CHAT_TEXT,
+} from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { createTools, type ToolContext } from "@smm/tools";
@@ -16,9 +21,38 @@ import { buildSystemPrompt } from "../chat/system-prompt";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, userContext } from "../lib/domain-context";
 import { parseJsonBody } from "../lib/http";
+import { limitJsonBody } from "../middleware/request-limits";
 
 /** How many model steps one message may take (tool call, result, answer, maybe a second tool). */
 const MAX_STEPS = 5;
+
+/**
+ * The chat sends the whole conversation each turn (up to 200 messages, tool results with posts in them), which
+ * can pass the app's 1 MB for JSON in a long conversation; what a person types is capped by chatTextTooLong.
+ */
+export const CHAT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export const chatTextTooLong = (max: number) =>
+  `A message can be at most ${max.toLocaleString("en-US")} characters.`;
+
+/**
+ * Refuses a new message longer than a person types (a pasted book, a script's megabytes), so it is neither
+ * sent to the model nor stored. Only the message being sent is measured: earlier turns are the stored
+ * conversation coming back, and refusing them would lock the user out of a conversation made before the cap.
+ */
+function refuseOverlongText(body: ChatRequestInput): void {
+  const index = body.messages.length - 1;
+  const newest = body.messages[index];
+  if (newest?.role !== "user") return;
+  let length = 0;
+  for (const part of newest.parts) {
+    const text = (part as { type?: unknown; text?: unknown } | null) ?? {};
+    if (text.type === "text" && typeof text.text === "string") length += text.text.length;
+  }
+  if (length <= MAX_CHAT_TEXT) return;
+  const message = chatTextTooLong(MAX_CHAT_TEXT);
+  throw new AppError("invalid_input", message, [{ path: `messages.${index}.parts`, message }]);
+}
 
 /**
  * The chat (API.md: POST /api/chat streams AI SDK UI messages). The model calls the same tools as the
@@ -29,8 +63,9 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await getConversation(await brandContext(c, deps))))
     .delete("/", async (c) => c.json(await clearConversation(await brandContext(c, deps))))
-    .post("/", async (c) => {
+    .post("/", limitJsonBody(CHAT_BODY_LIMIT_BYTES), async (c) => {
       const body = await parseJsonBody(c, chatRequestInput);
+      refuseOverlongText(body);
       const brand = await brandContext(c, deps);
       const user = userContext(c, deps);
       const toolCtx: ToolContext = { user, brand: async () => brand };

@@ -13,7 +13,10 @@ function readStoredTheme(): Theme {
   }
 }
 
-/** The index.html script applied the theme before paint; this reads what is on the document now. */
+/**
+ * public/theme-init.js (loaded first by index.html) applied the theme before paint; this reads what is on the
+ * document now.
+ */
 export function getTheme(): Theme {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }
