@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
 import { ApiAccessMemory } from "./lib/api-access-memory";
 import { ApiKeyLimiter } from "./lib/api-key-limiter";
-import { userContext } from "./lib/domain-context";
+import { requireOwnNamedBrand, userContext } from "./lib/domain-context";
 import { canChangeSessions, SessionCache } from "./lib/session-cache";
 import { createStaticHandler } from "./lib/static";
 import { refuseCrossSiteWrites } from "./middleware/cross-site";
@@ -97,6 +97,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", requireSignedIn(openApiPaths));
   // After the caller is known: cookie and public writes must be our pages' JSON; API-key calls go through.
   app.use("/api/*", refuseCrossSite);
+  // Every route, including those that act on the user (plan, notifications, user-level tools): a named
+  // brand that is not the caller's is 404, never silently ignored.
+  const ownNamedBrand = requireOwnNamedBrand(deps);
+  app.use("/api/*", ownNamedBrand);
   // A key made while on Enterprise stops working when the plan ends.
   const apiAccess = new ApiAccessMemory();
   app.use("/api/*", async (c, next) => {
@@ -122,7 +126,7 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
-  app.use("/mcp", withCaller, refuseCrossSite);
+  app.use("/mcp", withCaller, refuseCrossSite, ownNamedBrand);
   app.route("/mcp", createMcpRoutes(deps, apiAccess));
 
   if (deps.webDist) {

@@ -39,13 +39,14 @@ export function namedBrandId(c: Context<AppEnv>): string | undefined {
 /**
  * For routes that act on the user rather than on one brand (the brand list, the active brand, creating a
  * brand): a named brand must still be the caller's, so another user's or an unknown X-Brand-Id is 404 on
- * every route (API.md), never quietly ignored in favour of the caller's own brand. Mount it on any
- * signed-in router; brand-scoped routes get the same answer from brandContext.
+ * every route (API.md), never quietly ignored in favour of the caller's own brand. Mounted once on /api/*
+ * and /mcp; brand-scoped routes get the same answer from brandContext.
  */
 export function requireOwnNamedBrand(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const brandId = namedBrandId(c);
-    if (brandId) await resolveBrand(userContext(c, deps), { brandId });
+    // Open paths (health, public config) have no caller and no brand to check.
+    if (brandId && c.get("user")) await resolveBrand(userContext(c, deps), { brandId });
     return next();
   };
 }

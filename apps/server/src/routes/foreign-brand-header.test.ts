@@ -71,6 +71,19 @@ const routes = (): [string, string, unknown?][] => [
   ["POST", "/api/tools/getBrand", {}],
   ["POST", "/api/tools/listPosts", {}],
   ["POST", "/api/tools/updateBrandField", { field: "industry", value: "Tea" }],
+  // Routes that act on the user, not a brand: a named brand must still be the caller's.
+  ["GET", "/api/me"],
+  ["GET", "/api/plan"],
+  ["GET", "/api/notifications"],
+  ["GET", "/api/image-styles"],
+  ["POST", "/api/tools/listBrands", {}],
+  ["POST", "/api/tools/getPlan", {}],
+  ["POST", "/api/tools/createBrand", { name: "Never Made Either" }],
+  [
+    "POST",
+    "/mcp",
+    { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "listBrands", arguments: {} } },
+  ],
 ];
 
 async function brandsState() {
