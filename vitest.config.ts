@@ -4,8 +4,14 @@ import { defineConfig } from "vitest/config";
 const label = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 export default defineConfig({
-  // Unit tests of the web app's pure logic (tests/unit) import modules that use the app's `@/` alias.
-  resolve: { alias: { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)) } },
+  resolve: {
+    alias: {
+      // Unit tests of the web app's pure logic (tests/unit) import modules that use the app's `@/` alias.
+      "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)),
+      // Tests reach their shared helpers (tests/support) by name, as tsconfig.json's `paths` declares it.
+      "@smm/test-support": fileURLToPath(new URL("./tests/support", import.meta.url)),
+    },
+  },
   test: {
     include: ["apps/server/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
     exclude: ["**/node_modules/**", "tests/e2e/**"],

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -7,7 +6,8 @@ import {
   type TestContext,
   uniqueEmail,
   userIdOf,
-} from "../../../tests/support/app";
+} from "@smm/test-support/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { PASSWORD_PROBLEMS } from "@smm/domain/account/password";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -7,7 +6,8 @@ import {
   TEST_ORIGIN,
   type TestContext,
   uniqueEmail,
-} from "../../../tests/support/app";
+} from "@smm/test-support/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

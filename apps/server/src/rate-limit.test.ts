@@ -1,5 +1,5 @@
+import { createTestContext, jsonRequest, type TestContext, uniqueEmail } from "@smm/test-support/app";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestContext, jsonRequest, type TestContext, uniqueEmail } from "../../../tests/support/app";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { rateLimit } from "@smm/domain/db/schema";
-import { like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   TEST_ORIGIN,
   type TestContext,
-} from "../../../tests/support/app";
+} from "@smm/test-support/app";
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "./auth";
 import { ACCOUNT_SIGN_IN_LIMIT } from "./lib/account-sign-in-lock";
 import { ACCOUNT_LOCKED } from "./lib/auth-guards";

@@ -1,11 +1,6 @@
+import { createTestContext, jsonRequest, signUpVerifiedUser, type TestContext } from "@smm/test-support/app";
 import type { UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestContext,
-  jsonRequest,
-  signUpVerifiedUser,
-  type TestContext,
-} from "../../../../tests/support/app";
 import { CALL_NOT_PERFORMED, closeUnansweredCalls } from "./close-unanswered-calls";
 import { createScriptedChatModel } from "./scripted-model";
 

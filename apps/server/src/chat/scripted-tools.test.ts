@@ -29,11 +29,6 @@ import { listSuggestions } from "@smm/domain/suggestions/list-suggestions";
 import { getWatermark } from "@smm/domain/watermark/get-watermark";
 import { saveWatermark } from "@smm/domain/watermark/save-watermark";
 import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
-import { toolNames } from "@smm/tools";
-import { getToolName, isToolUIPart } from "ai";
-import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -41,7 +36,12 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { toolNames } from "@smm/tools";
+import { getToolName, isToolUIPart } from "ai";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRAND_HEADER } from "../lib/domain-context";
 import {
   assembleUIMessage,

@@ -1,6 +1,4 @@
 import { dataDeletionRequests, userBrands } from "@smm/domain/db/schema";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -10,7 +8,9 @@ import {
   type TestContext,
   uniqueEmail,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_REFUSED, JSON_REQUIRED, MULTIPART_REQUIRED } from "./cross-site";
 
 let ctx: TestContext;

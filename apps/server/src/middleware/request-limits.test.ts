@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { MAX_CHAT_TEXT } from "@smm/domain/chat/schemas";
 import { brandConversations, dataDeletionRequests } from "@smm/domain/db/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -11,7 +10,8 @@ import {
   TEST_ORIGIN,
   type TestContext,
   uniqueEmail,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_BODY_LIMIT_BYTES, chatTextTooLong } from "../routes/chat";
 import { DATA_DELETION_RATE_LIMIT } from "../routes/public";
 import { JSON_BODY_LIMIT_BYTES } from "./request-limits";

@@ -2,15 +2,15 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   TEST_ORIGIN,
   type TestContext,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

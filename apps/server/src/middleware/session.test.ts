@@ -1,5 +1,3 @@
-import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -7,7 +5,9 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppDeps, AppEnv } from "../context";
 import { ApiKeyLimiter } from "../lib/api-key-limiter";
 import { SessionCache } from "../lib/session-cache";

@@ -1,6 +1,4 @@
 import { userBrands } from "@smm/domain/db/schema";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -9,7 +7,9 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { INCOMPLETE_REPLY_APOLOGY, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
 import { posts, userBrands } from "@smm/domain/db/schema";
-import { MockLanguageModelV3 } from "ai/test";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { MockLanguageModelV3 } from "ai/test";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,15 +1,10 @@
+import { createTestContext, jsonRequest, signUpVerifiedUser, type TestContext } from "@smm/test-support/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeOpenAiServer,
   promptText,
   startFakeOpenAiServer,
 } from "../../../../tests/fakes/openai-server";
-import {
-  createTestContext,
-  jsonRequest,
-  signUpVerifiedUser,
-  type TestContext,
-} from "../../../../tests/support/app";
 import { createOpenAiProvider } from "../adapters/openai";
 import { createLogger } from "../lib/logger";
 

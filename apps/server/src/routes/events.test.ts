@@ -1,10 +1,5 @@
+import { createTestContext, jsonRequest, signUpVerifiedUser, type TestContext } from "@smm/test-support/app";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  createTestContext,
-  jsonRequest,
-  signUpVerifiedUser,
-  type TestContext,
-} from "../../../../tests/support/app";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,5 @@
+import { createTestContext, jsonRequest, signUpVerifiedUser, type TestContext } from "@smm/test-support/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestContext,
-  jsonRequest,
-  signUpVerifiedUser,
-  type TestContext,
-} from "../../../../tests/support/app";
 
 /*
  * Issue 14, item 7: a script may name one of its own brands with X-Brand-Id (API.md); another user's brand,

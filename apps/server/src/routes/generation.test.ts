@@ -1,5 +1,3 @@
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -8,7 +6,9 @@ import {
   TEST_ORIGIN,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

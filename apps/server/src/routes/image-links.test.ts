@@ -2,16 +2,16 @@ import { LOGO_INVALID } from "@smm/domain/brands/schemas";
 import { posts, userBrands } from "@smm/domain/db/schema";
 import { MEDIA_NOT_FOUND } from "@smm/domain/media/schemas";
 import { INVALID_IMAGE_URL } from "@smm/domain/posts/schemas";
-import { eq } from "drizzle-orm";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   TEST_ORIGIN,
   type TestContext,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /*
  * Issue 14, item 7: image and logo fields take only http(s) addresses or the caller's own stored images.

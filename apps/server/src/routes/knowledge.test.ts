@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -8,8 +7,9 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
-import { allowOnly } from "../../../../tests/support/ports";
+} from "@smm/test-support/app";
+import { allowOnly } from "@smm/test-support/ports";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCKED_ADDRESS } from "../adapters/safe-web-fetcher";
 
 /** A local fixture site on loopback. */

@@ -4,9 +4,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { posts, userBrands } from "@smm/domain/db/schema";
 import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
-import { toolNames } from "@smm/tools";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -14,7 +11,10 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { toolNames } from "@smm/tools";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 let ctx: TestContext;
 let server: ReturnType<typeof serve>;

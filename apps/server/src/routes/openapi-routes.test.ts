@@ -1,6 +1,6 @@
+import { createTestContext, type TestContext } from "@smm/test-support/app";
 import { toolNames } from "@smm/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../../tests/support/app";
 
 /**
  * Parity between the routes Hono registered and /api/openapi.json: a new /api route without an entry in

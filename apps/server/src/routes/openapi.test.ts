@@ -1,6 +1,6 @@
+import { createTestContext, type TestContext } from "@smm/test-support/app";
 import { toolNames } from "@smm/tools";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../../tests/support/app";
 
 let ctx: TestContext;
 beforeAll(async () => {

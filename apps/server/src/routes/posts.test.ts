@@ -1,13 +1,13 @@
 import { posts } from "@smm/domain/db/schema";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

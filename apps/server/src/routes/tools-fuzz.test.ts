@@ -7,10 +7,6 @@ import {
   userPostUsage,
 } from "@smm/domain/db/schema";
 import { hasUnsafeText } from "@smm/domain/text";
-import { toolNames } from "@smm/tools";
-import { asc, eq, inArray } from "drizzle-orm";
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -18,7 +14,11 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { toolNames } from "@smm/tools";
+import { asc, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolCatalogue } from "./tools";
 
 /*

@@ -1,9 +1,6 @@
 import { posts, userBrands } from "@smm/domain/db/schema";
 import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
 import { API_ACCESS_REQUIRES_ENTERPRISE } from "@smm/domain/plans/require-api-access";
-import { toolNames } from "@smm/tools";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
@@ -11,7 +8,10 @@ import {
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { toolNames } from "@smm/tools";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_CACHE_TTL_MS } from "../lib/session-cache";
 
 let ctx: TestContext;

@@ -1,14 +1,14 @@
 import { brandConversations, dataDeletionRequests, posts, userBrands } from "@smm/domain/db/schema";
 import { UNSAFE_TEXT } from "@smm/domain/text";
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /*
  * One input rule for all text (issue 14, item 3): a NUL character or a lone UTF-16 surrogate in any text a

@@ -1,12 +1,12 @@
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   TEST_ORIGIN,
   type TestContext,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
 beforeAll(async () => {

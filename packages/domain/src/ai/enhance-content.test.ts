@@ -1,5 +1,5 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import { resolveBrand } from "../brands/resolve-brand";
 import { updateCompanyProfile } from "../brands/update-company-profile";

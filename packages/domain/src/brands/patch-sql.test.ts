@@ -1,7 +1,7 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import type { BrandContext } from "../context";
 import { userBrands } from "../db/schema";
 import {

@@ -1,5 +1,5 @@
+import { createTestDatabase } from "@smm/test-support/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../tests/support/database";
 import type { Database } from "../db/client";
 import { batchNotifications, createPostgresEventBus } from "./bus";
 import type { AddressedEvent } from "./types";

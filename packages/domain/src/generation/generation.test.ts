@@ -1,7 +1,7 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import { updateBrandSettings } from "../brands/update-brand-settings";
 import { updateCompanyProfile } from "../brands/update-company-profile";

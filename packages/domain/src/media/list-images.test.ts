@@ -1,6 +1,6 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
 import { AppError } from "../errors";

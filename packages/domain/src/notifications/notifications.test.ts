@@ -1,6 +1,6 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { notifications } from "../db/schema";
 import { AppError } from "../errors";
 import { createNotification } from "./create-notification";

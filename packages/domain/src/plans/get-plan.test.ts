@@ -1,6 +1,6 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { notifications, stripeUserSubscriptions, userDailyPostUsage, userPostUsage } from "../db/schema";
 import { createPlanCatalogue, derivePlan, localPlanPriceIds } from "./catalogue";
 import { getPlan } from "./get-plan";

@@ -1,5 +1,5 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
 import { type NewPost, posts } from "../db/schema";

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
 import { migrationsFolder } from "../db/migrate";

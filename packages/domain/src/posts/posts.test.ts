@@ -1,6 +1,6 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
 import { type NewPost, posts, sandboxPosts } from "../db/schema";

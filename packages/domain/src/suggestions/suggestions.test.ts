@@ -1,7 +1,7 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../../../../apps/server/src/adapters/offline-ai";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { createBrand } from "../brands/create-brand";
 import { resolveBrand } from "../brands/resolve-brand";
 import { updateCompanyProfile } from "../brands/update-company-profile";

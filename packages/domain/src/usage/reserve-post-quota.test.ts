@@ -1,6 +1,6 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { stripeUserSubscriptions, userDailyPostUsage, userPostUsage } from "../db/schema";
 import { AppError } from "../errors";
 import { reserveCaptionQuota } from "./reserve-caption-quota";

@@ -1,7 +1,7 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDomainTestContext, type DomainTestContext } from "../../../../tests/support/domain";
 import { defaultWatermarkSettings } from "../brands/constants";
 import { createBrand } from "../brands/create-brand";
 import { updateBrandSettings } from "../brands/update-brand-settings";

@@ -1,13 +1,13 @@
 import { postSuggestions } from "@smm/domain/db/schema";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 /*
  * The planning requests end to end: /api/chat, the offline assistant, the real tools and use cases on a
