@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { tsImport } from "tsx/esm/api";
+import { expect, type Page } from "@playwright/test";
+import { type InProcessServer, serverTest } from "./fixtures/in-process-server";
 import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
-import type { InProcessServer } from "./in-process-server";
 
 /*
  * API keys on the Profile page, end to end: a key made there authenticates `Authorization: Bearer` calls
@@ -10,32 +9,10 @@ import type { InProcessServer } from "./in-process-server";
  * provider (server.setSubscription) on its own copy of the production server in the worker, as
  * watermark.spec.ts does.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
 
 // packages/domain/src/plans/require-api-access.ts (API_ACCESS_REQUIRES_ENTERPRISE).
 const REFUSED =
   "API keys are available on the Enterprise plan. Upgrade on the Subscription page to use the API.";
-
-const serverTest = test.extend<Record<never, never>, { server: InProcessServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      // Through tsx: Playwright's own loader cannot resolve the server's CommonJS directory imports.
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer(WEB_DIST ? { webDist: WEB_DIST } : {});
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
 
 function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });

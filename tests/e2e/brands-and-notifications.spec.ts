@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { tsImport } from "tsx/esm/api";
+import { type InProcessServer, serverTest } from "./fixtures/in-process-server";
 import {
   createBrandForUser,
   createConfirmedUser,
@@ -8,7 +8,6 @@ import {
   signInThroughUi,
   uniqueEmail,
 } from "./helpers";
-import type { InProcessServer } from "./in-process-server";
 
 type BrandBody = { brand: { id: string; name: string } | null };
 
@@ -114,29 +113,7 @@ test.describe("header brand switcher", () => {
  * inside its own process, so these tests start their own copy of the production server in the worker
  * (tests/e2e/in-process-server.ts) and write the billing webhook's subscription read model there.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
 const DAY_MS = 86_400_000;
-
-const serverTest = test.extend<Record<never, never>, { server: InProcessServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      // Through tsx: Playwright's own loader cannot resolve the server's CommonJS directory imports.
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer(WEB_DIST ? { webDist: WEB_DIST } : {});
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
 
 /** A confirmed user with a brand on the in-process server, signed in through the login screen. */
 async function signInNewUser(page: Page, server: InProcessServer): Promise<string> {

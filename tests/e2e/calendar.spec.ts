@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { tsImport } from "tsx/esm/api";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { type InProcessServer, serverTest } from "./fixtures/in-process-server";
 import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
-import type { InProcessServer } from "./in-process-server";
 
 /*
  * The content calendar end to end (core spec sections 2 and 4): approved posts dragged from the Approved
@@ -11,29 +10,7 @@ import type { InProcessServer } from "./in-process-server";
  * past day refuses the drop. Posts are seeded straight into the database of an in-process server (as
  * earlier generation and review would have left them), so this runs on its own copy of the server.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
 const SCREENSHOT_DIR = "test-results/screenshots";
-
-const serverTest = test.extend<Record<never, never>, { server: InProcessServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      // Through tsx: Playwright's own loader cannot resolve the server's CommonJS directory imports.
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer(WEB_DIST ? { webDist: WEB_DIST } : {});
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
 
 // The browser and this test compute "local noon" in the same zone.
 serverTest.use({ timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone });

@@ -16,7 +16,8 @@ import { startServer } from "../../apps/server/src/server";
  * subscription read model) and then watches the browser react through the real HTTP and SSE paths.
  * No test-only route exists in the product for this.
  *
- * Loaded through tsx (`tsImport`) by the spec: the server's dependencies need tsx's module resolution.
+ * Loaded through tsx (`tsImport`) by the shared fixture (tests/e2e/fixtures/in-process-server.ts): the
+ * server's dependencies need tsx's module resolution.
  */
 
 export interface SubscriptionRow {

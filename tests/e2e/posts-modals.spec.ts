@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { tsImport } from "tsx/esm/api";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { type InProcessServer, type SeedPost, serverTest } from "./fixtures/in-process-server";
 import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
-import type { InProcessServer, SeedPost } from "./in-process-server";
 
 /*
  * The dashboard's post lists end to end on a seeded brand: the stat cards against the rows, the All Posts
@@ -10,27 +9,6 @@ import type { InProcessServer, SeedPost } from "./in-process-server";
  * second browser arriving live, accessibility and the phone layout. The posts are written straight into
  * the database of an in-process server (no generation needed), so every number here is known up front.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
-
-const serverTest = test.extend<Record<never, never>, { server: InProcessServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer(WEB_DIST ? { webDist: WEB_DIST } : {});
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
 
 type Kind = "pending" | "approved" | "scheduled" | "published" | "denied";
 const KINDS: Kind[] = ["pending", "approved", "scheduled", "published", "denied"];

@@ -1,37 +1,15 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { tsImport } from "tsx/esm/api";
+import { expect, type Page } from "@playwright/test";
+import { type InProcessServer, type SeedPost, serverTest } from "./fixtures/in-process-server";
 import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
-import type { InProcessServer, SeedPost } from "./in-process-server";
 
 /*
  * Swipe review (/dashboard/swipe) end to end: pending posts seeded into the user's brand are reviewed one at
  * a time by mouse drag, keyboard, buttons and touch, and each decision is checked on the server.
  * Runs on its own in-process server (as watermark.spec.ts does) so the test can seed posts directly.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
 const SCREENSHOTS = "test-results/screenshots";
-
-const serverTest = test.extend<Record<never, never>, { server: InProcessServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer(WEB_DIST ? { webDist: WEB_DIST } : {});
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
 
 const IMAGE = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#3b82f6"/><circle cx="200" cy="150" r="80" fill="#f59e0b"/></svg>',

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { tsImport } from "tsx/esm/api";
+import { serverTest } from "./fixtures/in-process-server";
 import {
   createBrandForUser,
   createConfirmedUser,
@@ -9,7 +9,6 @@ import {
   signInThroughUi,
   uniqueEmail,
 } from "./helpers";
-import type { InProcessServer } from "./in-process-server";
 
 /*
  * The watermark editor end to end: what the user places in Settings > Watermark is what the generation
@@ -20,32 +19,10 @@ import type { InProcessServer } from "./in-process-server";
  * notification tests do), where the test can play the billing provider and put the user on Pro between
  * the two posts.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
 const GENERATION_TIMEOUT = 45_000;
 
 const SAVED = "Watermark settings saved successfully";
 const REMOVED = "Watermark removed successfully";
-
-const serverTest = test.extend<Record<never, never>, { server: InProcessServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      // Through tsx: Playwright's own loader cannot resolve the server's CommonJS directory imports.
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer(WEB_DIST ? { webDist: WEB_DIST } : {});
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
-});
 
 function redPng(side = 200): Promise<Buffer> {
   return sharp({ create: { width: side, height: side, channels: 4, background: "#ff0000" } })

@@ -1,9 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { tsImport } from "tsx/esm/api";
+import { serverTest } from "./fixtures/in-process-server";
 import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
-import type { InProcessServer } from "./in-process-server";
 
 /*
  * Website analysis from the chat, end to end: a message with a web address shows the analysis indicator,
@@ -11,8 +10,6 @@ import type { InProcessServer } from "./in-process-server";
  * for this server copy, as the issue asks: never an environment switch), the card shows the page's title,
  * brand name and industry, and the brand's company profile takes the fields found.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const WEB_DIST = E2E_PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${E2E_PORT}`;
 
 const FIXTURE_HTML = `<!doctype html><html><head><title>Harbour Roastery | Coffee on the waterfront</title>
 <meta name="description" content="Harbour Roastery roasts small-batch coffee and bakes fresh pastries every morning.">
@@ -20,10 +17,7 @@ const FIXTURE_HTML = `<!doctype html><html><head><title>Harbour Roastery | Coffe
 <body><main><h1>Small-batch coffee, roasted daily</h1>
 <p>Our cafe and bakery serve espresso, filter coffee and pastries to commuters on the harbour.</p></main></body></html>`;
 
-const siteTest = test.extend<
-  Record<never, never>,
-  { site: { server: Server; port: number }; app: InProcessServer }
->({
+const siteTest = serverTest.extend<Record<never, never>, { site: { server: Server; port: number } }>({
   site: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
@@ -37,58 +31,49 @@ const siteTest = test.extend<
     },
     { scope: "worker" },
   ],
-  app: [
+  // This server copy's SSRF guard lets the fixture site's exact loopback address and port through.
+  serverOptions: [
     async ({ site }, use) => {
-      // Through tsx: Playwright's own loader cannot resolve the server's CommonJS directory imports.
-      const { startInProcessServer } = (await tsImport(
-        "./in-process-server.ts",
-        import.meta.url,
-      )) as typeof import("./in-process-server");
-      const server = await startInProcessServer({
-        ...(WEB_DIST ? { webDist: WEB_DIST } : {}),
-        fixtureSite: { host: "127.0.0.1", port: site.port },
-      });
-      await use(server);
-      await server.stop();
+      await use({ fixtureSite: { host: "127.0.0.1", port: site.port } });
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker" },
   ],
-  baseURL: async ({ app }, use) => {
-    await use(app.url);
+});
+
+siteTest(
+  "a web address in the chat is analysed into the brand's profile",
+  async ({ page, server: app, site }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("website");
+    const signUp = await page.request.post("/api/auth/sign-up/email", {
+      headers: { Origin: app.url },
+      data: { email, password: DEFAULT_PASSWORD, name: "website", callbackURL: "/login?verified=1" },
+    });
+    expect(signUp.ok(), await signUp.text()).toBe(true);
+    await app.confirmEmail(email);
+    await createBrandForUser(app.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+    await signInThroughUi(page, email);
+    await page.goto("/dashboard");
+
+    await page.getByTestId("assistant-toggle").click();
+    const panel = page.getByTestId("assistant-panel");
+    const input = panel.getByTestId("assistant-input");
+    await input.fill(`Have a look at http://127.0.0.1:${site.port}/ please`);
+    await input.press("Enter");
+
+    const card = panel.getByTestId("assistant-website-card");
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await expect(card).toContainText("Harbour Roastery | Coffee on the waterfront");
+    await expect(card).toContainText("Harbour Roastery");
+    await expect(card).toContainText("Food & Beverage");
+    await expect(card.getByTestId("assistant-website-applied")).toContainText("Updated your brand:");
+    await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
+
+    // The profile took what the page says (only fields that were present and different).
+    const { brand } = (await (await page.request.get("/api/brands/active")).json()) as {
+      brand: { companyProfile: { industry: string; description: string } };
+    };
+    expect(brand.companyProfile.industry).toBe("Food & Beverage");
+    expect(brand.companyProfile.description).toContain("small-batch coffee");
   },
-});
-
-siteTest("a web address in the chat is analysed into the brand's profile", async ({ page, app, site }) => {
-  test.setTimeout(90_000);
-  const email = uniqueEmail("website");
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: app.url },
-    data: { email, password: DEFAULT_PASSWORD, name: "website", callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await app.confirmEmail(email);
-  await createBrandForUser(app.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
-  await signInThroughUi(page, email);
-  await page.goto("/dashboard");
-
-  await page.getByTestId("assistant-toggle").click();
-  const panel = page.getByTestId("assistant-panel");
-  const input = panel.getByTestId("assistant-input");
-  await input.fill(`Have a look at http://127.0.0.1:${site.port}/ please`);
-  await input.press("Enter");
-
-  const card = panel.getByTestId("assistant-website-card");
-  await expect(card).toBeVisible({ timeout: 20_000 });
-  await expect(card).toContainText("Harbour Roastery | Coffee on the waterfront");
-  await expect(card).toContainText("Harbour Roastery");
-  await expect(card).toContainText("Food & Beverage");
-  await expect(card.getByTestId("assistant-website-applied")).toContainText("Updated your brand:");
-  await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
-
-  // The profile took what the page says (only fields that were present and different).
-  const { brand } = (await (await page.request.get("/api/brands/active")).json()) as {
-    brand: { companyProfile: { industry: string; description: string } };
-  };
-  expect(brand.companyProfile.industry).toBe("Food & Beverage");
-  expect(brand.companyProfile.description).toContain("small-batch coffee");
-});
+);
