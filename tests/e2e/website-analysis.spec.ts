@@ -40,40 +40,37 @@ const siteTest = serverTest.extend<Record<never, never>, { site: { server: Serve
   ],
 });
 
-siteTest(
-  "a web address in the chat is analysed into the brand's profile",
-  async ({ page, server: app, site }) => {
-    test.setTimeout(90_000);
-    const email = uniqueEmail("website");
-    const signUp = await page.request.post("/api/auth/sign-up/email", {
-      headers: { Origin: app.url },
-      data: { email, password: DEFAULT_PASSWORD, name: "website", callbackURL: "/login?verified=1" },
-    });
-    expect(signUp.ok(), await signUp.text()).toBe(true);
-    await app.confirmEmail(email);
-    await createBrandForUser(app.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
-    await signInThroughUi(page, email);
-    await page.goto("/dashboard");
+siteTest("a web address in the chat is analysed into the brand's profile", async ({ page, server, site }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("website");
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { Origin: server.url },
+    data: { email, password: DEFAULT_PASSWORD, name: "website", callbackURL: "/login?verified=1" },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await server.confirmEmail(email);
+  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+  await signInThroughUi(page, email);
+  await page.goto("/dashboard");
 
-    await page.getByTestId("assistant-toggle").click();
-    const panel = page.getByTestId("assistant-panel");
-    const input = panel.getByTestId("assistant-input");
-    await input.fill(`Have a look at http://127.0.0.1:${site.port}/ please`);
-    await input.press("Enter");
+  await page.getByTestId("assistant-toggle").click();
+  const panel = page.getByTestId("assistant-panel");
+  const input = panel.getByTestId("assistant-input");
+  await input.fill(`Have a look at http://127.0.0.1:${site.port}/ please`);
+  await input.press("Enter");
 
-    const card = panel.getByTestId("assistant-website-card");
-    await expect(card).toBeVisible({ timeout: 20_000 });
-    await expect(card).toContainText("Harbour Roastery | Coffee on the waterfront");
-    await expect(card).toContainText("Harbour Roastery");
-    await expect(card).toContainText("Food & Beverage");
-    await expect(card.getByTestId("assistant-website-applied")).toContainText("Updated your brand:");
-    await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
+  const card = panel.getByTestId("assistant-website-card");
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card).toContainText("Harbour Roastery | Coffee on the waterfront");
+  await expect(card).toContainText("Harbour Roastery");
+  await expect(card).toContainText("Food & Beverage");
+  await expect(card.getByTestId("assistant-website-applied")).toContainText("Updated your brand:");
+  await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
 
-    // The profile took what the page says (only fields that were present and different).
-    const { brand } = (await (await page.request.get("/api/brands/active")).json()) as {
-      brand: { companyProfile: { industry: string; description: string } };
-    };
-    expect(brand.companyProfile.industry).toBe("Food & Beverage");
-    expect(brand.companyProfile.description).toContain("small-batch coffee");
-  },
-);
+  // The profile took what the page says (only fields that were present and different).
+  const { brand } = (await (await page.request.get("/api/brands/active")).json()) as {
+    brand: { companyProfile: { industry: string; description: string } };
+  };
+  expect(brand.companyProfile.industry).toBe("Food & Beverage");
+  expect(brand.companyProfile.description).toContain("small-batch coffee");
+});
