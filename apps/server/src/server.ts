@@ -8,7 +8,7 @@ import { migrateDatabase } from "@smm/domain/db/migrate";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
-import type { AiProvider, WebFetcher } from "@smm/domain/ports";
+import type { AiProvider, SocialNetwork, WebFetcher } from "@smm/domain/ports";
 import { findRepoRoot } from "@smm/domain/repo-root";
 import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
@@ -48,6 +48,11 @@ export function readVersion(): string {
 export interface ServerOverrides {
   /** The Playwright suite's fixture website, reached through the same guard with its one allowance. */
   web?: WebFetcher;
+  /** Crash tests: the network and the model the background jobs use, wrapped (slowed, to kill mid-call). */
+  social?: (network: SocialNetwork) => SocialNetwork;
+  jobsAi?: (ai: AiProvider) => AiProvider;
+  /** Crash tests: the event bus, wrapped to see what this process publishes from its first moment. */
+  events?: (bus: EventBus) => EventBus;
 }
 
 export async function startServer(
@@ -116,16 +121,27 @@ export async function startServer(
     enterpriseYearly: env.STRIPE_PRICE_ENTERPRISE_YEARLY,
   });
 
-  const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
+  const bus = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
+  const events = overrides.events?.(bus) ?? bus;
   const shutdown = new AbortController();
-  const social = createSandboxNetwork(database.db);
+  const sandbox = createSandboxNetwork(database.db);
+  const social = overrides.social?.(sandbox) ?? sandbox;
   // The SSRF guard at its production settings: no allowance, public addresses only.
   const web = overrides.web ?? createSafeWebFetcher();
   const jobs = await startJobs({
     connectionString: database.connectionString,
     db: database.db,
     logger,
-    deps: { db: database.db, events, now: () => new Date(), ai, plans, social, ...media, web },
+    deps: {
+      db: database.db,
+      events,
+      now: () => new Date(),
+      ai: overrides.jobsAi?.(ai) ?? ai,
+      plans,
+      social,
+      ...media,
+      web,
+    },
   });
   if (!jobs.queue) throw new Error("job queue did not start");
 

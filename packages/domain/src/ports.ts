@@ -185,6 +185,16 @@ export interface SocialNetwork {
   schedule(request: SocialPostRequest & { scheduledDate: Date }): Promise<{ externalId: string }>;
   cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
+  /**
+   * The network's published copy of our post, or null when it holds none: how a publish whose answer was
+   * lost (the process died during the call) is settled before trying again. Throws when the network cannot
+   * be asked, so an unknown outcome is never taken for "not published".
+   */
+  findPublished(request: {
+    userId: string;
+    brandId: string;
+    postId: string;
+  }): Promise<{ externalId: string; publishedAt: Date | null } | null>;
 }
 
 /** What an image is drawn from: the writer's brief, the brand's look, and the style the user picked. */

@@ -3,7 +3,7 @@ import type { DbExecutor } from "@smm/domain/context";
 import { type NewSandboxPost, sandboxPosts } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 /** Ids shaped like a Page post id ("{page}_{post}") so the UI treats them like the real thing. */
 function newSandboxId(brandId: string): string {
@@ -75,6 +75,22 @@ export function createSandboxNetwork(db: DbExecutor, now: () => Date = () => new
             : {}),
         })
         .where(eq(sandboxPosts.id, row.id));
+    },
+    async findPublished(request) {
+      const [row] = await db
+        .select({ id: sandboxPosts.id, publishedAt: sandboxPosts.publishedAt })
+        .from(sandboxPosts)
+        .where(
+          and(
+            eq(sandboxPosts.postId, request.postId),
+            eq(sandboxPosts.userId, request.userId),
+            eq(sandboxPosts.brandId, request.brandId),
+            eq(sandboxPosts.state, "published"),
+          ),
+        )
+        .orderBy(asc(sandboxPosts.publishedAt))
+        .limit(1);
+      return row ? { externalId: row.id, publishedAt: row.publishedAt } : null;
     },
   };
 }

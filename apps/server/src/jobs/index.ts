@@ -4,18 +4,32 @@ import type { JobQueue } from "@smm/domain/ports";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger";
 import { CLEANUP_CRON, CLEANUP_QUEUE, runCleanup } from "./cleanup";
-import { startGenerationWorkers } from "./generate-posts";
-import { PUBLISH_CRON, PUBLISH_QUEUE, runPublishPosts } from "./publish-posts";
+import { createGenerationQueues, LEGACY_RECOVER_QUEUE, startGenerationWorkers } from "./generate-posts";
+import { type RunningInstance, startServerInstance } from "./instance";
+import {
+  LEGACY_PUBLISH_QUEUE,
+  PUBLISH_CRON,
+  PUBLISH_QUEUE,
+  PUBLISH_QUEUE_OPTIONS,
+  runPublishPosts,
+} from "./publish-posts";
 
 export interface Jobs {
   boss: PgBoss;
   /** Where use cases queue background work; null when started without the use cases' deps. */
   queue: JobQueue | null;
+  /** This process in server_instances: the owner recorded on the runs it starts. */
+  instance: RunningInstance;
   /** Stops taking work and waits for running handlers (up to the timeout). */
   stop(timeoutMs: number): Promise<void>;
 }
 
-/** pg-boss on the app's own database: jobs survive restarts and any instance may run them. */
+/**
+ * pg-boss on the app's own database: jobs survive restarts and any instance may run them. On top of it,
+ * this process registers as a server instance (jobs/instance.ts) so that work it holds when it dies -
+ * a generation, a publish attempt - is taken over at once by the next instance to boot or by any running
+ * one within a heartbeat, rather than when a job expires or a run has been silent for minutes.
+ */
 export async function startJobs(options: {
   connectionString: string;
   db: Db;
@@ -24,35 +38,109 @@ export async function startJobs(options: {
   deps?: Omit<Deps, "jobs">;
 }): Promise<Jobs> {
   const { logger } = options;
+  // Work started here (boot and take-over sweeps) that stop() waits for.
+  const running = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work
+      .catch((error: Error) => logger.error("background sweep failed", { error: error.message }))
+      .finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
+  let stopping = false;
+  let takeOver: () => void = () => {};
+  const instance = await startServerInstance({
+    connectionString: options.connectionString,
+    logger,
+    onOthersGone: () => {
+      if (!stopping) takeOver();
+    },
+  });
+
   const boss = new PgBoss({ connectionString: options.connectionString, max: 4, schema: "pgboss" });
   boss.on("error", (error) => logger.error("job queue error", { error }));
-  await boss.start();
-
-  await boss.createQueue(CLEANUP_QUEUE);
-  await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: "UTC" });
+  // Instances booting together on a new database would deadlock creating the same queues: one at a time.
+  await instance.exclusively(async () => {
+    await boss.start();
+    await removeLegacyQueues(boss, logger);
+    await boss.createQueue(CLEANUP_QUEUE);
+    await boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: "UTC" });
+    if (!options.deps) return;
+    await createGenerationQueues(boss);
+    await boss.createQueue(PUBLISH_QUEUE, { name: PUBLISH_QUEUE, ...PUBLISH_QUEUE_OPTIONS });
+    await boss.schedule(PUBLISH_QUEUE, PUBLISH_CRON, {}, { tz: "UTC" });
+  });
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
   });
 
   let queue: JobQueue | null = null;
   if (options.deps) {
-    const generation = await startGenerationWorkers(boss, options.deps, logger);
+    const generation = await startGenerationWorkers(boss, options.deps, logger, instance);
     queue = generation.queue;
     await generation.ready;
     const deps: Deps = { ...options.deps, jobs: queue };
-    // "stately": at most one run active and one waiting across all instances, so runs never overlap.
-    await boss.createQueue(PUBLISH_QUEUE, { name: PUBLISH_QUEUE, policy: "stately" });
-    await boss.schedule(PUBLISH_QUEUE, PUBLISH_CRON, {}, { tz: "UTC" });
     await boss.work(PUBLISH_QUEUE, async () => {
-      await runPublishPosts(deps, logger);
+      await runPublishPosts(deps, logger, instance);
     });
+    const publish = coalesce(() => runPublishPosts(deps, logger, instance));
+    takeOver = () => {
+      track(generation.recover());
+      track(publish());
+    };
+    // At boot: due posts, and attempts cut off by the previous process, go out now, not at the next minute.
+    track(publish());
   }
 
   return {
     boss,
     queue,
+    instance,
     async stop(timeoutMs) {
-      await boss.stop({ graceful: true, wait: true, timeout: Math.max(timeoutMs, 1000) });
+      stopping = true;
+      const budget = Math.max(timeoutMs, 1000);
+      await boss.stop({ graceful: true, wait: true, timeout: budget });
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => setTimeout(resolve, budget).unref()),
+      ]);
+      await instance.stop();
     },
+  };
+}
+
+/** The stately queues of earlier versions held every later run behind one killed run; they go. */
+async function removeLegacyQueues(boss: PgBoss, logger: Logger): Promise<void> {
+  for (const name of [LEGACY_PUBLISH_QUEUE, LEGACY_RECOVER_QUEUE]) {
+    try {
+      await boss.unschedule(name);
+      // deleteQueue refuses a queue that still has jobs, and a killed run is one (active, never finished).
+      await boss.getDb().executeSql("delete from pgboss.job where name = $1", [name]);
+      await boss.deleteQueue(name);
+    } catch (error) {
+      logger.warn("legacy job queue not removed", { name, error: (error as Error).message });
+    }
+  }
+}
+
+/** One run at a time; a call during a run asks for one more run after it (what it would see has changed). */
+function coalesce(run: () => Promise<void>): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          await run();
+        } while (again);
+      } finally {
+        current = null;
+      }
+    })();
+    return current;
   };
 }

@@ -2,11 +2,31 @@ import type { Deps } from "@smm/domain/context";
 import { publishDuePosts } from "@smm/domain/posts/publish-due-posts";
 import type { Logger } from "../lib/logger";
 
-export const PUBLISH_QUEUE = "publish-posts";
+/**
+ * A plain queue: a run killed mid-way stays "active" in pg-boss until it expires, and must not hold back
+ * the next minute's run (the "stately" queue this replaces did, for 15 minutes). Runs may overlap; each
+ * post is claimed on its row, so it goes out once whichever run gets it.
+ */
+export const PUBLISH_QUEUE = "publish-due-posts";
+/** The stately queue of earlier versions: its schedule and its stuck runs are removed at start. */
+export const LEGACY_PUBLISH_QUEUE = "publish-posts";
 /** Every minute: the finest a schedule goes, and a scheduled post is never more than a minute late. */
 export const PUBLISH_CRON = "* * * * *";
+export const PUBLISH_QUEUE_OPTIONS = {
+  policy: "standard",
+  // Not retried: the next minute's run does the same work.
+  retryLimit: 0,
+  expireInSeconds: 10 * 60,
+} as const;
 
-export async function runPublishPosts(deps: Deps, logger: Logger): Promise<void> {
-  const result = await publishDuePosts(deps);
+export async function runPublishPosts(
+  deps: Deps,
+  logger: Logger,
+  instance: { id: number; staleAfterMs: number },
+): Promise<void> {
+  const result = await publishDuePosts(deps, {
+    instanceId: instance.id,
+    staleAfterMs: instance.staleAfterMs,
+  });
   if (result.published || result.failed) logger.info("due posts published", result);
 }

@@ -1,31 +1,44 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import { posts } from "../db/schema";
+import { type InstanceLiveness, instanceIsGone } from "../instances/server-instances";
 import { createNotification } from "../notifications/create-notification";
 import { publishPostChanged } from "../posts/post";
 import { releasePostQuota } from "../usage/release-post-quota";
 import { GENERATION_FAILED_PREFIX, INTERRUPTED_REASON } from "./schemas";
 
-/** A run writes a heartbeat at every step; one silent this long was cut off (a restart, a crash). */
+/**
+ * A run writes a heartbeat at every step; one silent this long was cut off. The fallback for runs with no
+ * known owner (and owners that live but are stuck): a run whose server instance is gone is taken over at
+ * once.
+ */
 export const STALLED_AFTER_MS = 3 * 60_000;
 /** Runs restarted for one post before it is failed with a message instead. */
 export const MAX_GENERATION_ATTEMPTS = 3;
 
 /**
- * No post stays generating forever: a post whose pipeline went silent is queued again, and after a few
- * attempts it is denied with 'Generation failed: ...' and the user is told. Runs at boot and every minute.
+ * No post stays generating forever: a post whose pipeline was cut off - its server instance is gone, or it
+ * went silent - is queued again, and after a few attempts it is denied with 'Generation failed: ...' and
+ * the user is told. Runs at boot, every minute, and as soon as an instance sees another one gone.
  */
-export async function recoverStalledGenerations(deps: Deps): Promise<{ requeued: number; failed: number }> {
+export async function recoverStalledGenerations(
+  deps: Deps,
+  options: InstanceLiveness = {},
+): Promise<{ requeued: number; failed: number }> {
   const cutoff = new Date(deps.now().getTime() - STALLED_AFTER_MS);
+  const cutOff: SQL = or(
+    lt(posts.updatedAt, cutoff),
+    and(
+      eq(posts.generationStatus, "generating"),
+      isNotNull(posts.generationOwner),
+      instanceIsGone(posts.generationOwner, options),
+    ),
+  ) as SQL;
   const stalled = await deps.db
     .select({ id: posts.id, userId: posts.userId, brandId: posts.brandId, request: posts.generationRequest })
     .from(posts)
     .where(
-      and(
-        eq(posts.status, "pending"),
-        inArray(posts.generationStatus, ["queued", "generating"]),
-        lt(posts.updatedAt, cutoff),
-      ),
+      and(eq(posts.status, "pending"), inArray(posts.generationStatus, ["queued", "generating"]), cutOff),
     )
     .limit(500);
 
@@ -45,10 +58,12 @@ export async function recoverStalledGenerations(deps: Deps): Promise<{ requeued:
                 feedback: `${GENERATION_FAILED_PREFIX}${INTERRUPTED_REASON}`,
                 generationStatus: "failed",
                 generationError: INTERRUPTED_REASON,
+                generationOwner: null,
                 updatedAt: deps.now(),
               }
             : {
                 generationStatus: "queued",
+                generationOwner: null,
                 generationRequest: sql`coalesce(${posts.generationRequest}, '{}'::jsonb) || ${JSON.stringify({ attempts })}::jsonb`,
                 updatedAt: deps.now(),
               },
@@ -57,7 +72,8 @@ export async function recoverStalledGenerations(deps: Deps): Promise<{ requeued:
           and(
             eq(posts.id, post.id),
             inArray(posts.generationStatus, ["queued", "generating"]),
-            lt(posts.updatedAt, cutoff),
+            // Still cut off: a post taken over meanwhile is queued without owner, or run by a live one.
+            cutOff,
           ),
         )
         .returning({ id: posts.id });

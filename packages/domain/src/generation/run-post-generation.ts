@@ -41,11 +41,21 @@ export type GenerationOutcome = "completed" | "image_failed" | "failed" | "skipp
  * restart is simply run again. Failures end as the spec says: an image failure leaves the post pending with
  * feedback; any other failure denies it with 'Generation failed: ...'.
  */
-export async function runPostGeneration(deps: Deps, postId: string): Promise<GenerationOutcome> {
+export async function runPostGeneration(
+  deps: Deps,
+  postId: string,
+  options: {
+    /**
+     * The server instance running it (server_instances.id), kept on the post: if that process dies, the
+     * recovery sweep hands the run over at once instead of waiting for it to go silent.
+     */
+    owner?: number | null;
+  } = {},
+): Promise<GenerationOutcome> {
   const [post] = await deps.db.select().from(posts).where(eq(posts.id, postId));
   if (!post?.generationStatus || !inFlight.includes(post.generationStatus as never)) return "skipped";
   const ctx: BrandContext = { ...deps, userId: post.userId, brandId: post.brandId };
-  const run = new PipelineRun(ctx, post);
+  const run = new PipelineRun(ctx, post, options.owner ?? null);
   try {
     return await run.execute();
   } catch (error) {
@@ -64,11 +74,12 @@ class PipelineRun {
   constructor(
     private readonly ctx: BrandContext,
     private post: Post,
+    private readonly owner: number | null,
   ) {}
 
   async execute(): Promise<GenerationOutcome> {
     const { ctx } = this;
-    await this.progress("starting", { generationStatus: "generating" });
+    await this.progress("starting", { generationStatus: "generating", generationOwner: this.owner });
     const [brandRow] = await ctx.db
       .select()
       .from(userBrands)

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BrandContext, DbExecutor, Deps } from "../context";
 import { type NewPost, type Post, posts } from "../db/schema";
 import { AppError } from "../errors";
@@ -102,8 +102,13 @@ const refusals: Record<PostAction, string> = {
   DELETE: "This post cannot be deleted",
 };
 
+/** Refusal while the publish job is handing the post to the network (a few seconds, see publish-due-posts). */
+export const POST_BEING_PUBLISHED = "This post is being published right now. Please try again in a minute.";
+
 /** Asks the lifecycle machine; a refused action is a 409 with words the user understands. */
 export function requireTransition(row: Post, action: PostAction, event: PostEvent): PostState | "deleted" {
+  // Whatever the action, it would race the network call under way (a second copy, a cancel it cannot see).
+  if (row.publishAttemptId) throw new AppError("conflict", POST_BEING_PUBLISHED);
   const state = derivePostState(row);
   const next = nextPostState(state, event);
   if (next) return next;
@@ -130,6 +135,8 @@ export async function updatePostIfUnchanged(
       and(
         eq(posts.id, read.id),
         eq(posts.brandId, ctx.brandId),
+        // Never under a publish attempt: its result is recorded by the publisher alone.
+        isNull(posts.publishAttemptId),
         // Postgres keeps microseconds, a JS Date only milliseconds: compare at the precision we read.
         sql`date_trunc('milliseconds', ${posts.updatedAt}) = ${read.updatedAt.toISOString()}::timestamptz`,
       ),

@@ -1,23 +1,90 @@
-import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { BrandContext, Deps } from "../context";
-import { posts } from "../db/schema";
-import { createNotification } from "../notifications/create-notification";
-import { publishPostChanged, toSocialRequest, updatePostIfUnchanged } from "./post";
+import { type NewPost, type Post, posts } from "../db/schema";
+import { type InstanceLiveness, instanceIsGone } from "../instances/server-instances";
+import { insertNotification, publishNotificationCreated } from "../notifications/notification";
+import type { NotificationView } from "../notifications/schemas";
+import { publishPostChanged, toSocialRequest } from "./post";
 
 export const POST_PUBLISHED_MESSAGE = "Your scheduled post was published.";
 export const POST_PUBLISH_FAILED_PREFIX = "Facebook posting failed: ";
+/** Said when a publish was cut off and the network cannot tell whether it went out. */
+export const POST_PUBLISH_UNKNOWN =
+  "We could not confirm whether your scheduled post was published: the server stopped while posting it and the network could not be asked. Check your page before using Post now, so it does not go out twice.";
+/**
+ * An attempt this old is treated as cut off even though the instance holding it still runs (no network
+ * call takes this long). Attempts of an instance that stopped are taken over at once, not after this.
+ */
+export const PUBLISH_ATTEMPT_TIMEOUT_MS = 5 * 60_000;
+/** Posts handled per query; a run goes on with the next batch while batches come back full. */
+const BATCH_SIZE = 50;
+const MAX_BATCHES = 20;
+
+export interface PublishDuePostsOptions extends InstanceLiveness {
+  limit?: number;
+  /**
+   * The server instance doing the run (server_instances.id), recorded on each attempt: if it dies
+   * mid-call, the others know the attempt was cut off. Absent (tests): such attempts time out instead.
+   */
+  instanceId?: number | null;
+}
+
+type Outcome = "published" | "failed" | "skipped";
 
 /**
- * The publish-post job: every approved post whose date has come and that has not gone out. A post the
- * network already holds for that time went out there, so it is only marked posted; one the network does not
- * hold is published now. A failure is kept on the post (not retried every minute) and told to the user,
- * who can use "Post now" to try again.
+ * The publish-post job: every approved post whose date has come and that has not gone out.
+ *
+ * Each post is claimed before the network is called (an attempt id on the row, written only if the row is
+ * unchanged since it was read), so two runs at once - two instances, or a run that outlives its minute -
+ * publish it once. The result, posted_at and the user's notification are written in one transaction, so a
+ * crash loses either all of them or none. An attempt whose holder died (or that is far too old) has an
+ * unknown outcome: the network is asked first, and the post is published again only when it holds no copy;
+ * when it cannot be asked the user is told plainly instead of risking a second copy.
+ *
+ * A post the network already holds for that time (handed over when it was scheduled) went out there, so it
+ * is only marked posted. A failure is kept on the post (not retried every minute) and told to the user, who
+ * can use "Post now" to try again.
  */
 export async function publishDuePosts(
   deps: Deps,
-  options: { limit?: number } = {},
+  options: PublishDuePostsOptions = {},
 ): Promise<{ published: number; failed: number }> {
+  const limit = options.limit ?? BATCH_SIZE;
+  let published = 0;
+  let failed = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const candidates = await selectCandidates(deps, options, limit);
+    for (const post of candidates) {
+      const outcome = await publishOne(deps, post, options);
+      if (outcome === "published") published += 1;
+      else if (outcome === "failed") failed += 1;
+    }
+    if (candidates.length < limit) break;
+  }
+  return { published, failed };
+}
+
+/** Attempts cut off by a crash first (they are the oldest), then the due posts nobody is publishing. */
+async function selectCandidates(deps: Deps, options: PublishDuePostsOptions, limit: number): Promise<Post[]> {
   const now = deps.now();
+  const interrupted = await deps.db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        isNotNull(posts.publishAttemptId),
+        eq(posts.status, "approved"),
+        isNull(posts.postedAt),
+        or(
+          lt(posts.publishAttemptAt, new Date(now.getTime() - PUBLISH_ATTEMPT_TIMEOUT_MS)),
+          and(isNotNull(posts.publishAttemptBy), instanceIsGone(posts.publishAttemptBy, options)),
+        ),
+      ),
+    )
+    .orderBy(asc(posts.publishAttemptAt))
+    .limit(limit);
+  if (interrupted.length >= limit) return interrupted;
   const due = await deps.db
     .select()
     .from(posts)
@@ -26,41 +93,144 @@ export async function publishDuePosts(
         eq(posts.status, "approved"),
         isNull(posts.postedAt),
         isNull(posts.publishError),
+        isNull(posts.publishAttemptId),
         isNotNull(posts.scheduledDate),
         lte(posts.scheduledDate, now),
       ),
     )
     .orderBy(asc(posts.scheduledDate))
-    .limit(options.limit ?? 50);
+    .limit(limit - interrupted.length);
+  return [...interrupted, ...due];
+}
 
-  let published = 0;
-  let failed = 0;
-  for (const post of due) {
-    const ctx: BrandContext = { ...deps, userId: post.userId, brandId: post.brandId };
+async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOptions): Promise<Outcome> {
+  const ctx: BrandContext = { ...deps, userId: read.userId, brandId: read.brandId };
+  const attemptId = randomUUID();
+  const post = await claim(ctx, read, attemptId, options.instanceId ?? null);
+  // Someone else claimed it, or it changed since it was read (the next batch or run reads it again).
+  if (!post) return "skipped";
+
+  if (post.facebookPostId) {
+    return recordPublished(ctx, post, attemptId, {
+      externalId: post.facebookPostId,
+      postedAt: post.scheduledDate ?? ctx.now(),
+    });
+  }
+
+  if (read.publishAttemptId) {
+    // The previous attempt's answer was lost with its process: did the network take the post?
+    let copy: Awaited<ReturnType<Deps["social"]["findPublished"]>>;
     try {
-      let externalId = post.facebookPostId;
-      let postedAt = post.scheduledDate ?? now;
-      if (!externalId) {
-        ({ externalId } = await deps.social.publish(toSocialRequest(ctx, post)));
-        postedAt = now;
-      }
-      const updated = await updatePostIfUnchanged(ctx, post, {
-        postedAt,
-        facebookPostId: externalId,
-        publishedVia: post.publishedVia ?? deps.social.kind,
+      copy = await ctx.social.findPublished({ userId: post.userId, brandId: post.brandId, postId: post.id });
+    } catch {
+      await recordFailure(ctx, post, attemptId, POST_PUBLISH_UNKNOWN);
+      return "failed";
+    }
+    if (copy) {
+      return recordPublished(ctx, post, attemptId, {
+        externalId: copy.externalId,
+        postedAt: copy.publishedAt ?? ctx.now(),
       });
-      // Changed meanwhile (cancelled, rescheduled): the next run sees the new state.
-      if (!updated) continue;
-      published += 1;
-      await publishPostChanged(ctx, post.id, "updated");
-      await createNotification(ctx, { message: POST_PUBLISHED_MESSAGE, type: "success" });
-    } catch (error) {
-      failed += 1;
-      const message = `${POST_PUBLISH_FAILED_PREFIX}${(error as Error).message}`;
-      await updatePostIfUnchanged(ctx, post, { publishError: message });
-      await publishPostChanged(ctx, post.id, "updated");
-      await createNotification(ctx, { message, type: "error" });
     }
   }
-  return { published, failed };
+
+  let externalId: string;
+  try {
+    ({ externalId } = await ctx.social.publish(toSocialRequest(ctx, post)));
+  } catch (error) {
+    await recordFailure(ctx, post, attemptId, `${POST_PUBLISH_FAILED_PREFIX}${(error as Error).message}`);
+    return "failed";
+  }
+  // A database failure from here on leaves the attempt on the post; it is settled with the network later.
+  return recordPublished(ctx, post, attemptId, { externalId, postedAt: ctx.now() });
+}
+
+/** Marks the attempt on the row, only if nobody changed the row since it was read. */
+async function claim(
+  ctx: BrandContext,
+  read: Post,
+  attemptId: string,
+  instanceId: number | null,
+): Promise<Post | null> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .update(posts)
+    .set({
+      publishAttemptId: attemptId,
+      publishAttemptBy: instanceId,
+      publishAttemptAt: now,
+      // A new version: a change read before the claim (a second tab) is refused when it is saved.
+      updatedAt: later(now, read),
+    })
+    .where(
+      and(
+        eq(posts.id, read.id),
+        sql`${posts.publishAttemptId} is not distinct from ${read.publishAttemptId}`,
+        sql`date_trunc('milliseconds', ${posts.updatedAt}) = ${read.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+async function recordPublished(
+  ctx: BrandContext,
+  post: Post,
+  attemptId: string,
+  result: { externalId: string; postedAt: Date },
+): Promise<Outcome> {
+  const done = await finishAttempt(
+    ctx,
+    post,
+    attemptId,
+    {
+      postedAt: result.postedAt,
+      facebookPostId: result.externalId,
+      publishedVia: post.publishedVia ?? ctx.social.kind,
+    },
+    { message: POST_PUBLISHED_MESSAGE, type: "success" },
+  );
+  return done ? "published" : "skipped";
+}
+
+async function recordFailure(ctx: BrandContext, post: Post, attemptId: string, message: string) {
+  await finishAttempt(ctx, post, attemptId, { publishError: message }, { message, type: "error" });
+}
+
+/**
+ * The attempt's result and its notification in one transaction, only while the attempt is still ours;
+ * the pages hear of both once they are committed.
+ */
+async function finishAttempt(
+  ctx: BrandContext,
+  post: Post,
+  attemptId: string,
+  changes: Partial<NewPost>,
+  notice: { message: string; type: NotificationView["type"] },
+): Promise<boolean> {
+  const notification = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(posts)
+      .set({
+        ...changes,
+        publishAttemptId: null,
+        publishAttemptBy: null,
+        publishAttemptAt: null,
+        updatedAt: later(ctx.now(), post),
+      })
+      .where(and(eq(posts.id, post.id), eq(posts.publishAttemptId, attemptId)))
+      .returning({ id: posts.id });
+    if (!row) return null;
+    return insertNotification(tx, ctx.userId, { ...notice, createdAt: ctx.now() });
+  });
+  if (!notification) return false;
+  // Signals to open pages; what they announce is already stored, so a lost signal loses nothing.
+  await publishPostChanged(ctx, post.id, "updated").catch(() => {});
+  await publishNotificationCreated(ctx, notification).catch(() => {});
+  return true;
+}
+
+/** Strictly later than the version read, so two writes in the same millisecond still differ. */
+function later(now: Date, read: Post): Date {
+  return new Date(Math.max(now.getTime(), read.updatedAt.getTime() + 1));
 }

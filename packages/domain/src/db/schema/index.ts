@@ -16,6 +16,7 @@ export * from "./post-counts";
 export * from "./posts";
 export * from "./relations";
 export * from "./sandbox";
+export * from "./server-instances";
 export * from "./site-pages";
 export * from "./suggestions";
 export * from "./templates";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { type ImageStyle, type LanguageCode, userBrands } from "./brands";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
@@ -89,12 +89,22 @@ export const posts = pgTable(
     generationProgress: smallint("generation_progress"),
     generationRequest: jsonb("generation_request").$type<GenerationRequest>(),
     generationError: text("generation_error"),
+    /** The server instance running the pipeline now (server_instances.id); its death hands the run over. */
+    generationOwner: integer("generation_owner"),
 
     /** The post's id on the network that holds it: a Page post id, or the IG media id for instagram. */
     facebookPostId: text("facebook_post_id"),
     publishedVia: publishNetworkEnum("published_via"),
     postedAt: timestamptz("posted_at"),
     publishError: text("publish_error"),
+    /**
+     * A publish attempt in progress, written before the network call and cleared with its result: while set,
+     * nobody else publishes the post, and when its holder dies the outcome is unknown until the network is
+     * asked (publish-due-posts). `by` is the server instance (null for one made by a request).
+     */
+    publishAttemptId: uuid("publish_attempt_id"),
+    publishAttemptBy: integer("publish_attempt_by"),
+    publishAttemptAt: timestamptz("publish_attempt_at"),
 
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -120,6 +130,12 @@ export const posts = pgTable(
     index("posts_user_id_idx").on(t.userId),
     index("posts_template_id_idx").on(t.templateId),
     index("posts_image_media_id_idx").on(t.imageMediaId),
+    // Attempts in progress, for the sweep that looks for interrupted ones (few rows at any time).
+    index("posts_publish_attempt_idx").on(t.publishAttemptAt).where(sql`${t.publishAttemptId} is not null`),
+    // Runs in flight, for the recovery sweep (few rows at any time).
+    index("posts_generation_in_flight_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.generationStatus} in ('queued', 'generating')`),
     // The publish worker's queue: approved, dated, not yet out.
     index("posts_due_for_publishing_idx")
       .on(t.scheduledDate)
