@@ -1,6 +1,6 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError, isAppError } from "@smm/domain/errors";
 import { requireApiAccess } from "@smm/domain/plans/require-api-access";
-import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
 import { ApiAccessMemory } from "./lib/api-access-memory";
@@ -47,7 +47,7 @@ const ownBodyLimitPaths = [...uploadPaths, /^\/api\/chat\/?$/];
 
 /** Builds the HTTP app from its dependencies; no I/O happens until a request arrives. */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
 
   app.onError((error, c) => {
     if (isAppError(error)) return c.json(error.toBody(), error.status);
@@ -108,21 +108,24 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
-  app.route("/api/health", createHealthRoutes(deps));
-  app.route("/api", createPublicRoutes(deps));
-  app.route("/api/me", createMeRoutes());
-  app.route("/api/events", createEventRoutes(deps));
-  app.route("/api/brands", createBrandRoutes(deps));
-  app.route("/api/plan", createPlanRoutes(deps));
-  app.route("/api/posts", createPostRoutes(deps));
-  app.route("/api/notifications", createNotificationRoutes(deps));
-  app.route("/api/media", createMediaRoutes(deps));
-  app.route("/api/watermark", createWatermarkRoutes(deps));
-  app.route("/api/image-styles", createImageStyleRoutes(deps));
-  app.route("/api/enhance-content", createEnhanceRoutes(deps));
-  app.route("/api/tools", createToolRoutes(deps));
-  app.route("/api/chat", createChatRoutes(deps));
-  app.route("/api", createOpenApiRoutes(deps));
+  // One chain, so the app's type carries every route for the web's typed client (AppType).
+  const api = app
+    .route("/api/health", createHealthRoutes(deps))
+    .route("/api", createPublicRoutes(deps))
+    .route("/api/me", createMeRoutes())
+    .route("/api/events", createEventRoutes(deps))
+    .route("/api/brands", createBrandRoutes(deps))
+    .route("/api/plan", createPlanRoutes(deps))
+    .route("/api/posts", createPostRoutes(deps))
+    .route("/api/notifications", createNotificationRoutes(deps))
+    .route("/api/media", createMediaRoutes(deps))
+    .route("/api/watermark", createWatermarkRoutes(deps))
+    .route("/api/image-styles", createImageStyleRoutes(deps))
+    .route("/api/enhance-content", createEnhanceRoutes(deps))
+    .route("/api/tools", createToolRoutes(deps))
+    .route("/api/chat", createChatRoutes(deps));
+  // The description is made from the declarations above (app.route copies each sub-app's into app).
+  app.route("/api", createOpenApiRoutes(deps, app));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
@@ -135,7 +138,9 @@ export function createApp(deps: AppDeps) {
   }
   app.notFound((c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
-  return app;
+  return api;
 }
 
 export type App = ReturnType<typeof createApp>;
+/** The API's routes, inputs and answers: the web's typed client is `hc<AppType>`. */
+export type AppType = App;

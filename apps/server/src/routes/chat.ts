@@ -1,4 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { createRoute, z } from "@hono/zod-openapi";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
 import {
@@ -11,16 +12,15 @@ import type { StoredChatMessage } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
-import { Hono } from "hono";
 import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
 import { apologizeForIncompleteReply } from "../chat/apologize-incomplete";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
 import { createChatErrorDescriber } from "../chat/describe-chat-error";
 import { buildSystemPrompt } from "../chat/system-prompt";
-import type { AppDeps, AppEnv } from "../context";
+import type { AppDeps } from "../context";
 import { brandContext, userContext } from "../lib/domain-context";
-import { parseJsonBody } from "../lib/http";
+import { brandHeader, createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
 import { limitJsonBody } from "../middleware/request-limits";
 
 /** How many model steps one message may take (tool call, result, answer, maybe a second tool). */
@@ -54,17 +54,52 @@ function refuseOverlongText(body: ChatRequestInput): void {
   throw new AppError("invalid_input", message, [{ path: `messages.${index}.parts`, message }]);
 }
 
+const common = { tags: ["Chat"], parameters: [brandHeader] };
+const routes = {
+  get: createRoute({
+    ...common,
+    method: "get",
+    path: "/",
+    summary: "The stored conversation of the caller and brand.",
+    responses: { 200: jsonAnswer(resultOf(getConversation, "Conversation"), "The conversation.") },
+  }),
+  clear: createRoute({
+    ...common,
+    method: "delete",
+    path: "/",
+    summary: "Clear the stored conversation of the caller and brand.",
+    responses: { 200: jsonAnswer(resultOf(clearConversation, "ClearedConversation"), "The result.") },
+  }),
+  send: createRoute({
+    ...common,
+    method: "post",
+    path: "/",
+    summary: "Send the conversation; the answer streams back as AI SDK UI messages.",
+    description:
+      "Failures after the stream has started arrive inside the stream, not as an error status. The " +
+      "conversation is saved when the turn ends.",
+    middleware: [limitJsonBody(CHAT_BODY_LIMIT_BYTES), readJsonBody],
+    request: { body: jsonBody(chatRequestInput) },
+    responses: {
+      200: {
+        description: "An AI SDK UI message stream.",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
+    },
+  }),
+};
+
 /**
  * The chat (API.md: POST /api/chat streams AI SDK UI messages). The model calls the same tools as the
  * tool API, bound to the caller; the conversation is stored per user and brand after each turn.
  */
 export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }) {
   const model = deps.chatModel ?? createOfflineAssistantModel({ now: deps.now });
-  return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await getConversation(await brandContext(c, deps))))
-    .delete("/", async (c) => c.json(await clearConversation(await brandContext(c, deps))))
-    .post("/", limitJsonBody(CHAT_BODY_LIMIT_BYTES), async (c) => {
-      const body = await parseJsonBody(c, chatRequestInput);
+  return createRoutes()
+    .openapi(routes.get, async (c) => c.json(await getConversation(await brandContext(c, deps)), 200))
+    .openapi(routes.clear, async (c) => c.json(await clearConversation(await brandContext(c, deps)), 200))
+    .openapi(routes.send, async (c) => {
+      const body = c.req.valid("json");
       refuseOverlongText(body);
       const brand = await brandContext(c, deps);
       const user = userContext(c, deps);

@@ -1,14 +1,27 @@
+import { createRoute } from "@hono/zod-openapi";
 import { enhanceContent, enhanceContentInput } from "@smm/domain/ai/enhance-content";
-import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../context";
+import type { AppDeps } from "../context";
 import { BRAND_HEADER, userContext } from "../lib/domain-context";
-import { parseJsonBody } from "../lib/http";
+import { brandHeader, createRoutes, errors, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
+
+const enhanceRoute = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["Account"],
+  summary: "Improve a field's text with AI (the Enhance buttons; works before the first brand exists).",
+  parameters: [brandHeader],
+  middleware: readJsonBody,
+  request: { body: jsonBody(enhanceContentInput) },
+  responses: {
+    200: jsonAnswer(resultOf(enhanceContent, "EnhancedContent"), "The improved text."),
+    ...errors("502"),
+  },
+});
 
 /** /api/enhance-content: the Enhance buttons. Works before the first brand exists (the wizard). */
 export function createEnhanceRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post("/", async (c) => {
-    const input = await parseJsonBody(c, enhanceContentInput);
+  return createRoutes().openapi(enhanceRoute, async (c) => {
     const ctx = { ...userContext(c, deps), brandId: c.req.header(BRAND_HEADER) };
-    return c.json(await enhanceContent(ctx, input));
+    return c.json(await enhanceContent(ctx, c.req.valid("json")), 200);
   });
 }

@@ -1,13 +1,24 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import type { AppDeps, AppEnv } from "../context";
+import type { AppDeps } from "../context";
+import { createRoutes } from "../lib/http";
 import { requireUser } from "../middleware/session";
 
 const HEARTBEAT_MS = 25_000;
 
+const eventsRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["System"],
+  summary: "Server-Sent Events for the caller: post, notification and generation-progress changes.",
+  responses: {
+    200: { description: "An event stream.", content: { "text/event-stream": { schema: z.string() } } },
+  },
+});
+
 /** GET /api/events: the caller's own events as Server-Sent Events; proxies keep it open with heartbeats. */
 export function createEventRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/", (c) => {
+  return createRoutes().openapi(eventsRoute, (c) => {
     const user = requireUser(c);
     return streamSSE(c, async (stream) => {
       let nextId = 0;

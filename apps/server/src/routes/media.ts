@@ -1,13 +1,14 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "@smm/domain/errors";
 import { getImage } from "@smm/domain/media/get-image";
 import { readSignedMedia } from "@smm/domain/media/read-signed-media";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, MAX_UPLOAD_BYTES } from "@smm/domain/media/schemas";
 import { uploadChatImage } from "@smm/domain/media/upload-chat-image";
 import { uploadImage } from "@smm/domain/media/upload-image";
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppDeps, AppEnv } from "../context";
+import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";
+import { brandHeader, createRoutes, errors, idParam, jsonAnswer, resultOf } from "../lib/http";
 
 /** Multipart overhead on top of the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -35,6 +36,96 @@ export const uploadLimit = bodyLimit({
   },
 });
 
+/**
+ * A multipart upload of one `file`, documented but not validated by the declaration (a JSON Schema, not a
+ * zod one): readUploadedFile answers a missing or bad file with the product's messages.
+ */
+export const uploadBody = (description: string) => ({
+  required: true,
+  description,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object" as const,
+        required: ["file"],
+        properties: { file: { type: "string" as const, format: "binary", description: "The image file." } },
+      },
+    },
+  },
+});
+
+const UPLOAD_REFUSALS =
+  "A file of another type, or over the size limit, is a 400 with the product's message for it.";
+const imageId = idParam("The image's id.");
+const uploaded = jsonAnswer(resultOf(uploadImage, "Media"), "The stored image with a signed link.");
+const tags = ["Media"];
+
+const routes = {
+  upload: createRoute({
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Upload an image for the brand (JPEG, PNG, GIF or WebP, at most 5MB).",
+    parameters: [brandHeader],
+    middleware: uploadLimit,
+    request: { body: uploadBody(UPLOAD_REFUSALS) },
+    responses: { 201: uploaded },
+  }),
+  chatUpload: createRoute({
+    method: "post",
+    path: "/chat",
+    tags,
+    summary: "Upload an image into the brand's chat (watermarked when the brand's mark is on).",
+    parameters: [brandHeader],
+    middleware: uploadLimit,
+    request: { body: uploadBody(UPLOAD_REFUSALS) },
+    responses: {
+      201: jsonAnswer(resultOf(uploadChatImage, "ChatMedia"), "The stored image with a signed link."),
+    },
+  }),
+  file: createRoute({
+    method: "get",
+    path: "/{id}/file",
+    tags,
+    summary: "The bytes of a stored image, through a signed link (the link is the permission).",
+    security: [],
+    // Read by readSignedMedia, which answers a missing or wrong signature with 404 (not validated here).
+    parameters: [
+      {
+        name: "expires",
+        in: "query",
+        required: true,
+        description: "The link's expiry, seconds since the epoch.",
+        schema: { type: "integer" },
+      },
+      {
+        name: "signature",
+        in: "query",
+        required: true,
+        description: "The link's signature.",
+        schema: { type: "string" },
+      },
+    ],
+    request: { params: imageId },
+    responses: {
+      200: {
+        description: "The image.",
+        content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      ...errors("404"),
+    },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/{id}",
+    tags,
+    summary: "One of the brand's images with a fresh signed link.",
+    parameters: [brandHeader],
+    request: { params: imageId },
+    responses: { 200: jsonAnswer(resultOf(getImage, "Image"), "The image and its signed link.") },
+  }),
+};
+
 /** /api/media: uploads of the active brand, and the signed links that serve every stored image. */
 export function createMediaRoutes(deps: AppDeps) {
   const domain = () => ({
@@ -44,21 +135,21 @@ export function createMediaRoutes(deps: AppDeps) {
     now: deps.now ?? (() => new Date()),
   });
   return (
-    new Hono<AppEnv>()
-      .post("/", uploadLimit, async (c) => {
+    createRoutes()
+      .openapi(routes.upload, async (c) => {
         const ctx = await brandContext(c, deps);
         const file = await readUploadedFile(c);
         return c.json(await uploadImage(ctx, file), 201);
       })
       // A chat upload: watermarked when the brand's mark is on, and added to the brand's conversation.
-      .post("/chat", uploadLimit, async (c) => {
+      .openapi(routes.chatUpload, async (c) => {
         const ctx = await brandContext(c, deps);
         const file = await readUploadedFile(c);
         return c.json(await uploadChatImage(ctx, file), 201);
       })
-      .get("/:id/file", async (c) => {
+      .openapi(routes.file, async (c) => {
         const file = await readSignedMedia(domain(), {
-          mediaId: c.req.param("id"),
+          mediaId: c.req.valid("param").id,
           expires: Number(c.req.query("expires")),
           signature: c.req.query("signature") ?? "",
         });
@@ -72,6 +163,8 @@ export function createMediaRoutes(deps: AppDeps) {
         });
       })
       // One of the brand's images with a fresh signed link (the conversation stores ids, links expire).
-      .get("/:id", async (c) => c.json(await getImage(await brandContext(c, deps), c.req.param("id"))))
+      .openapi(routes.get, async (c) =>
+        c.json(await getImage(await brandContext(c, deps), c.req.valid("param").id), 200),
+      )
   );
 }

@@ -1,6 +1,15 @@
-import { Hono } from "hono";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../context";
-import { authPaths, brandHeader, errorResponseComponents, restPaths, restTags } from "./rest-catalogue";
+import {
+  brandHeader,
+  createRoutes,
+  type ErrorStatus,
+  errorAnswers,
+  errors,
+  jsonAnswer,
+  view,
+} from "../lib/http";
 import { toolCatalogue } from "./tools";
 
 const ERROR_CODES = {
@@ -53,18 +62,147 @@ const errorResponses = Object.fromEntries(
 );
 
 /** components.responses: the REST routes' error answers. */
-const errorResponseComponentsJson = Object.fromEntries(
-  Object.entries(errorResponseComponents).map(([name, [, code, description]]) => [
+const errorResponseComponents = Object.fromEntries(
+  Object.values(errorAnswers).map(([name, code, description]) => [
     name,
     { description: `${code}: ${description}`, content: errorContent },
   ]),
 );
 
+export const restTags = {
+  System: "Health, the caller, the event stream and this description.",
+  Auth: "Sign-up, sign-in, sessions and API keys, answered by better-auth.",
+  Brands: "The caller's brands, the active brand, brand settings and company profile.",
+  Posts: "The brand's posts, the calendar, the dashboard's numbers and the post lifecycle.",
+  Media: "Image uploads and the signed links that serve stored images.",
+  Watermark: "The watermark editor of the brand.",
+  Notifications: "The notification bell.",
+  Account: "The caller's plan, the style catalogue, the Enhance buttons and data deletion requests.",
+  Chat: "The chat hub and the floating assistant.",
+  Tools: "Every action of the screens and the chat as a tool (POST /api/tools/{name}).",
+} as const;
+
+/** better-auth answers /api/auth/*; documented as one entry plus the API key endpoint of API.md. */
+const authPaths = {
+  "/api/auth/{path}": Object.fromEntries(
+    (["get", "post"] as const).map((method) => [
+      method,
+      {
+        operationId: `betterAuth${method === "get" ? "Get" : "Post"}`,
+        tags: ["Auth"],
+        summary: "better-auth's endpoints (sign-up, sign-in, sign-out, session, password, social login).",
+        description:
+          "Every path under /api/auth/ is answered by better-auth (https://www.better-auth.com/docs), not " +
+          "by this API, and uses better-auth's own bodies and error answers.",
+        security: [],
+        parameters: [
+          {
+            name: "path",
+            in: "path",
+            required: true,
+            description: "better-auth's path, e.g. `sign-in/email`, `sign-out` or `get-session`.",
+            schema: { type: "string" },
+          },
+        ],
+        responses: { default: { description: "better-auth's answer." } },
+      },
+    ]),
+  ),
+  "/api/auth/api-key/create": {
+    post: {
+      operationId: "createApiKey",
+      tags: ["Auth"],
+      summary: "Create an API key (better-auth's API key plugin; the Enterprise plan).",
+      description: "The key is shown once; send it as `Authorization: Bearer <key>`.",
+      security: [{ session: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+          },
+        },
+      },
+      responses: {
+        "200": {
+          description: "The new key and better-auth's record of it.",
+          content: {
+            "application/json": {
+              schema: { type: "object", required: ["key"], properties: { key: { type: "string" } } },
+            },
+          },
+        },
+        "401": { $ref: "#/components/responses/Unauthenticated" },
+        "403": { $ref: "#/components/responses/Forbidden" },
+      },
+    },
+  },
+};
+
+interface GeneratedOperation {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
+
+/** `restGetPostsById`: derived from method and path; the prefix keeps it apart from the tools' ids. */
+const operationId = (method: string, path: string) =>
+  "rest" +
+  method[0]?.toUpperCase() +
+  method.slice(1) +
+  path
+    .replace(/^\/api/, "")
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((part) => {
+      const word = part.replace(/[{}]/g, "");
+      return (part.startsWith("{") ? "By" : "") + word[0]?.toUpperCase() + word.slice(1);
+    })
+    .join("");
+
 /**
- * The OpenAPI 3.1 document of the tool API, the fixed endpoints (API.md) and the REST routes the screens
- * use (rest-catalogue.ts), built from the tool registry and the catalogue.
+ * The error answers a declaration implies, added to the ones it names: 401 and 403 unless the route is
+ * open, 400 for a body or a query, 413 for a body, 404 for a path id or a brand route.
  */
-export function buildOpenApiDocument(version: string, serverUrl: string) {
+function impliedErrors(operation: GeneratedOperation): ErrorStatus[] {
+  const parameters = operation.parameters ?? [];
+  const statuses: ErrorStatus[] = [];
+  if (operation.requestBody || parameters.some((p) => p.in === "query")) statuses.push("400");
+  if (operation.security === undefined) statuses.push("401", "403");
+  if (parameters.some((p) => p.in === "path" || p.name === brandHeader.name)) statuses.push("404");
+  if (operation.requestBody) statuses.push("413");
+  return statuses;
+}
+
+/** The declared routes' paths with their operation ids and implied error answers. */
+function completeDeclaredPaths(paths: Record<string, Record<string, GeneratedOperation>>) {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      operation.operationId ??= operationId(method, path);
+      // The declared answers win over the implied ones of the same status.
+      const responses: Record<string, unknown> = {
+        ...errors(...impliedErrors(operation)),
+        ...operation.responses,
+      };
+      operation.responses = Object.fromEntries(
+        Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+      );
+    }
+  }
+  return paths;
+}
+
+/** The app whose declarations make the document (any OpenAPIHono, whatever its env). */
+type DeclaringApp = Pick<OpenAPIHono<AppEnv>, "getOpenAPI31Document">;
+
+/**
+ * The OpenAPI 3.1 document: the REST routes as declared with createRoute (the app's own declarations), the
+ * tool endpoints from the tool registry and better-auth's paths.
+ */
+export function buildOpenApiDocument(app: DeclaringApp, version: string, serverUrl: string) {
+  const generated = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version } });
   const toolPaths = Object.fromEntries(
     toolCatalogue.map((tool) => [
       `/api/tools/${tool.name}`,
@@ -111,97 +249,11 @@ export function buildOpenApiDocument(version: string, serverUrl: string) {
         apiKey: { type: "http", scheme: "bearer", description: "An API key from the Profile page." },
         session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
       },
-      schemas: { Error: errorSchema },
-      responses: errorResponseComponentsJson,
+      schemas: { ...generated.components?.schemas, Error: errorSchema },
+      responses: errorResponseComponents,
     },
     paths: {
-      "/api/health": {
-        get: {
-          operationId: "health",
-          tags: ["System"],
-          summary: "Whether the server and its database answer.",
-          security: [],
-          responses: {
-            "200": {
-              description: "The server and its database answer.",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      status: { const: "ok" },
-                      db: { enum: ["pglite", "postgres"] },
-                      version: { type: "string" },
-                    },
-                  },
-                },
-              },
-            },
-            "503": {
-              description: "The database does not answer.",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      status: { const: "error" },
-                      db: { enum: ["pglite", "postgres"] },
-                      version: { type: "string" },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-      "/api/tools": {
-        get: {
-          operationId: "listTools",
-          tags: ["Tools"],
-          summary: "Every tool with its description and input as JSON Schema.",
-          responses: {
-            "200": {
-              description: "The tools.",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      tools: {
-                        type: "array",
-                        items: {
-                          type: "object",
-                          properties: {
-                            name: { type: "string" },
-                            description: { type: "string" },
-                            inputSchema: { type: "object" },
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            "401": { $ref: "#/components/responses/Unauthenticated" },
-            "403": { $ref: "#/components/responses/Forbidden" },
-          },
-        },
-      },
-      "/api/events": {
-        get: {
-          operationId: "events",
-          tags: ["System"],
-          summary: "Server-Sent Events for the caller: post, notification and generation-progress changes.",
-          responses: {
-            "200": { description: "An event stream.", content: { "text/event-stream": {} } },
-            "401": { $ref: "#/components/responses/Unauthenticated" },
-            "403": { $ref: "#/components/responses/Forbidden" },
-          },
-        },
-      },
-      ...restPaths(),
+      ...completeDeclaredPaths(generated.paths as Record<string, Record<string, GeneratedOperation>>),
       ...authPaths,
       ...toolPaths,
     },
@@ -255,8 +307,8 @@ function describeSecurity(operation: DocOperation): string {
 }
 
 function describeResponse(status: string, response: { description?: string; $ref?: string }): string {
-  const name = response.$ref?.split("/").pop() as keyof typeof errorResponseComponents | undefined;
-  const component = name ? errorResponseComponents[name] : undefined;
+  const name = response.$ref?.split("/").pop();
+  const component = Object.values(errorAnswers).find(([componentName]) => componentName === name);
   const text = component
     ? `<code>${component[1]}</code>: ${inline(component[2])}`
     : inline(response.description ?? "");
@@ -313,8 +365,8 @@ function restOperationsByTag(doc: ReturnType<typeof buildOpenApiDocument>) {
 }
 
 /** A readable page of the same document: the REST routes by area, then every tool with an example call. */
-function renderDocsPage(version: string, serverUrl: string): string {
-  const groups = restOperationsByTag(buildOpenApiDocument(version, serverUrl));
+function renderDocsPage(doc: ReturnType<typeof buildOpenApiDocument>, serverUrl: string): string {
+  const groups = restOperationsByTag(doc);
   const rest = groups
     .map(
       ([tag, operations]) => `<section id="tag-${tag}">
@@ -381,8 +433,29 @@ ${tools}
 </body></html>`;
 }
 
-export function createOpenApiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/openapi.json", (c) => c.json(buildOpenApiDocument(deps.version, new URL(c.req.url).origin)))
-    .get("/docs", (c) => c.html(renderDocsPage(deps.version, new URL(c.req.url).origin)));
+const routes = {
+  document: createRoute({
+    method: "get",
+    path: "/openapi.json",
+    tags: ["System"],
+    summary: "This description of the API (OpenAPI 3.1), generated from the route declarations.",
+    security: [],
+    responses: { 200: jsonAnswer(view<Record<string, unknown>>("OpenApiDocument"), "The document.") },
+  }),
+  docs: createRoute({
+    method: "get",
+    path: "/docs",
+    tags: ["System"],
+    summary: "The same description as a readable page (no scripts, nothing fetched from elsewhere).",
+    security: [],
+    responses: { 200: { description: "An HTML page.", content: { "text/html": { schema: z.string() } } } },
+  }),
+};
+
+/** /api/openapi.json and /api/docs, made from the declarations of `app` (the whole API). */
+export function createOpenApiRoutes(deps: AppDeps, app: DeclaringApp) {
+  const document = (c: Context) => buildOpenApiDocument(app, deps.version, new URL(c.req.url).origin);
+  return createRoutes()
+    .openapi(routes.document, (c) => c.json(document(c), 200))
+    .openapi(routes.docs, (c) => c.html(renderDocsPage(document(c), new URL(c.req.url).origin), 200));
 }

@@ -1,3 +1,4 @@
+import { createRoute } from "@hono/zod-openapi";
 import { AppError, isAppError } from "@smm/domain/errors";
 import { IMAGE_TOO_LARGE } from "@smm/domain/media/schemas";
 import { getWatermark } from "@smm/domain/watermark/get-watermark";
@@ -9,11 +10,11 @@ import {
 import { saveWatermark, saveWatermarkInput } from "@smm/domain/watermark/save-watermark";
 import { WATERMARK_INVALID_TYPE, WATERMARK_TOO_LARGE } from "@smm/domain/watermark/schemas";
 import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
-import { Hono, type MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext } from "../lib/domain-context";
-import { parseJsonBody } from "../lib/http";
-import { readUploadedFile, uploadLimit } from "./media";
+import { brandHeader, createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
+import { readUploadedFile, uploadBody, uploadLimit } from "./media";
 
 /**
  * The shared upload helpers speak the chat upload's messages; the watermark editor has its own
@@ -37,24 +38,77 @@ const watermarkUploadLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
+const watermark = resultOf(getWatermark, "Watermark", "The brand's watermark settings and images.");
+const common = { tags: ["Watermark"], parameters: [brandHeader] };
+
+const routes = {
+  get: createRoute({
+    ...common,
+    method: "get",
+    path: "/",
+    summary: "The brand's watermark settings and images.",
+    responses: { 200: jsonAnswer(watermark, "The watermark.") },
+  }),
+  upload: createRoute({
+    ...common,
+    method: "post",
+    path: "/image",
+    summary: "Upload a watermark image.",
+    middleware: watermarkUploadLimit,
+    request: {
+      body: uploadBody(
+        "A file of another type, or over the size limit, is a 400 with the product's message for it.",
+      ),
+    },
+    responses: {
+      201: jsonAnswer(resultOf(uploadWatermarkImage, "WatermarkImage"), "The stored watermark image."),
+    },
+  }),
+  removeBackground: createRoute({
+    ...common,
+    method: "post",
+    path: "/remove-background",
+    summary: "Make a copy of a watermark image without its background.",
+    middleware: readJsonBody,
+    request: { body: jsonBody(removeWatermarkBackgroundInput) },
+    responses: {
+      201: jsonAnswer(resultOf(removeWatermarkBackground, "WatermarkImageCopy"), "The new watermark image."),
+    },
+  }),
+  save: createRoute({
+    ...common,
+    method: "put",
+    path: "/",
+    summary: "Save the brand's watermark settings.",
+    middleware: readJsonBody,
+    request: { body: jsonBody(saveWatermarkInput) },
+    responses: { 200: jsonAnswer(resultOf(saveWatermark, "SavedWatermark"), "The saved watermark.") },
+  }),
+  remove: createRoute({
+    ...common,
+    method: "delete",
+    path: "/",
+    summary: "Remove the brand's watermark.",
+    responses: { 200: jsonAnswer(resultOf(removeWatermark, "RemovedWatermark"), "The removal's result.") },
+  }),
+};
+
 /** /api/watermark: the watermark editor of the active brand (or X-Brand-Id's). */
 export function createWatermarkRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await getWatermark(await brandContext(c, deps))))
-    .post("/image", watermarkUploadLimit, async (c) => {
+  return createRoutes()
+    .openapi(routes.get, async (c) => c.json(await getWatermark(await brandContext(c, deps)), 200))
+    .openapi(routes.upload, async (c) => {
       const ctx = await brandContext(c, deps);
       const file = await readUploadedFile(c).catch((error: unknown) => {
         throw asWatermarkUploadError(error);
       });
       return c.json(await uploadWatermarkImage(ctx, file), 201);
     })
-    .post("/remove-background", async (c) => {
-      const input = await parseJsonBody(c, removeWatermarkBackgroundInput);
-      return c.json(await removeWatermarkBackground(await brandContext(c, deps), input), 201);
-    })
-    .put("/", async (c) => {
-      const input = await parseJsonBody(c, saveWatermarkInput);
-      return c.json(await saveWatermark(await brandContext(c, deps), input));
-    })
-    .delete("/", async (c) => c.json(await removeWatermark(await brandContext(c, deps))));
+    .openapi(routes.removeBackground, async (c) =>
+      c.json(await removeWatermarkBackground(await brandContext(c, deps), c.req.valid("json")), 201),
+    )
+    .openapi(routes.save, async (c) =>
+      c.json(await saveWatermark(await brandContext(c, deps), c.req.valid("json")), 200),
+    )
+    .openapi(routes.remove, async (c) => c.json(await removeWatermark(await brandContext(c, deps)), 200));
 }
