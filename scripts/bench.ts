@@ -7,7 +7,8 @@
 //  6. the post screens' reads with 100,000 posts in one brand on PostgreSQL (scripts/bench-posts.ts;
 //     `npm run bench -- --explain` adds the query plans),
 //  7. the agent doors on PostgreSQL: POST /api/tools/updateBrandField with API keys and the chat's time to
-//     first byte with the offline model (scripts/bench-tools.ts).
+//     first byte with the offline model (scripts/bench-tools.ts),
+//  8. other users' reads while four users upload SVG bombs as watermarks (scripts/bench-images.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { benchGenerations } from "./bench-generation";
+import { benchImages } from "./bench-images";
 import { benchPosts } from "./bench-posts";
 import { freePort, readPeakRssMb, SERVER_NODE_ARGS, signUpVerified } from "./bench-support";
 import { benchTools } from "./bench-tools";
@@ -178,6 +180,7 @@ async function main() {
   await benchGenerations();
   await benchPosts({ explain: process.argv.includes("--explain") });
   await benchTools();
+  await benchImages();
 }
 
 // `npm run bench -- --bundle-only`: just the web build's sizes (after `npm run build`).

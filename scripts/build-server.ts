@@ -2,6 +2,7 @@
 // `npm start` runs plain node: loading the sources through tsx at run time costs about 100 MB of
 // memory and a slower boot. Third-party packages stay in node_modules and load as usual.
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -23,10 +24,15 @@ function externalPackages(): string[] {
   return [...names].flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * The image worker thread's entry (apps/server/src/adapters/sharp-imaging.ts starts it): a bundle of its own,
+ * written beside every server bundle, where the server looks for it (`./image-worker.mjs` next to itself).
+ */
+const IMAGE_WORKER_ENTRY = `${root}apps/server/src/adapters/image-worker.ts`;
+export const IMAGE_WORKER_BUNDLE = "image-worker.mjs";
+
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
-  await build({
-    entryPoints: [entry],
-    outfile,
+  const options = {
     bundle: true,
     platform: "node",
     format: "esm",
@@ -38,10 +44,18 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     logLevel: "warning",
-  });
+  } as const;
+  await Promise.all([
+    build({ ...options, entryPoints: [entry], outfile }),
+    build({
+      ...options,
+      entryPoints: [IMAGE_WORKER_ENTRY],
+      outfile: join(dirname(outfile), IMAGE_WORKER_BUNDLE),
+    }),
+  ]);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await bundleServer(`${root}apps/server/src/main.ts`, `${root}apps/server/dist/main.mjs`);
-  console.log("server bundle written: apps/server/dist/main.mjs");
+  console.log(`server bundle written: apps/server/dist/main.mjs (+ ${IMAGE_WORKER_BUNDLE})`);
 }

@@ -110,7 +110,7 @@ export async function startServer(
     : createOfflineImageGenerator();
   const media = {
     images,
-    imaging: createSharpImageProcessor(),
+    imaging: createSharpImageProcessor({ logger }),
     storage: createLocalStorage(uploadsDir(env.dataDir)),
     mediaUrls: createMediaUrlSigner(authSecret),
   };

@@ -1,9 +1,12 @@
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { WatermarkPlacement } from "@smm/domain/ports";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createSharpImageProcessor } from "./sharp-imaging";
+import { blurBomb } from "./svg-bomb.fixture";
 
 const imaging = createSharpImageProcessor();
+afterAll(() => imaging.close());
 
 type Rgb = [number, number, number];
 const WHITE: Rgb = [255, 255, 255];
@@ -428,5 +431,87 @@ describe("removeBackground", () => {
     await expect(
       imaging.removeBackground(await logo(), { threshold: 30, targetColor: "white; drop table" }),
     ).rejects.toThrow();
+  });
+});
+
+describe("image work off the event loop", () => {
+  it("refuses the blur bomb before drawing it", async () => {
+    const started = performance.now();
+    await expect(imaging.rasteriseSvg(new TextEncoder().encode(blurBomb()), 1024)).rejects.toThrow(
+      "SVG refused: a blur wider than the limit",
+    );
+    // Drawn, it took ~30 s of CPU; refused, the worker spends milliseconds on it.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("refuses external references, embedded images over the pixel limit and drawings over the output limit", async () => {
+    const svg = (body: string, size = 100) =>
+      new TextEncoder().encode(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${body}</svg>`,
+      );
+    await expect(
+      imaging.rasteriseSvg(svg('<image href="file:///etc/hostname" width="9" height="9"/>'), 400),
+    ).rejects.toThrow("SVG refused: an external reference file:///etc/hostname");
+    // A few KB of PNG that decodes to 16.8 million pixels.
+    const huge = await solid(4200, 4000, RED).png().toBuffer();
+    await expect(
+      imaging.rasteriseSvg(
+        svg(`<image href="data:image/png;base64,${huge.toString("base64")}" width="9" height="9"/>`),
+        400,
+      ),
+    ).rejects.toThrow("SVG refused: an embedded image over the pixel limit");
+    const small = await solid(20, 20, RED).png().toBuffer();
+    const png = await imaging.rasteriseSvg(
+      svg(`<image href="data:image/png;base64,${small.toString("base64")}" width="100" height="100"/>`),
+      100,
+    );
+    await expectColour(png, 50, 50, RED);
+    // Nothing draws under 1 dpi: a 200,000-unit canvas is 2,778 px square, a million-unit one 13,889.
+    for (const size of [200_000, 1_000_000])
+      await expect(imaging.rasteriseSvg(svg('<rect width="10" height="10"/>', size), 1024)).rejects.toThrow(
+        /SVG refused: \d+ pixels to draw/,
+      );
+  });
+
+  it("leaves the caller's bytes intact (the worker gets a copy)", async () => {
+    const image = bytesOf(await solid(40, 40, WHITE).png().toBuffer());
+    const before = [...image];
+    await imaging.removeBackground(image, { threshold: 30, targetColor: "#FFFFFF" });
+    await imaging.applyWatermark(image, await quadrantMark(10, 10), placement());
+    expect([...image]).toEqual(before);
+  });
+
+  it("answers a drawing that outruns the time limit on time, with the event loop free, and recovers", async () => {
+    // Limits loosened so the drawing really runs: 30 blurred shapes, about 3 s of one core.
+    const slow = createSharpImageProcessor({
+      jobTimeoutMs: 1_000,
+      queueTimeoutMs: 60_000,
+      svgWorkLimits: { maxBlurShare: Number.POSITIVE_INFINITY, maxEstimatedMs: Number.POSITIVE_INFINITY },
+    });
+    try {
+      // The first job starts the worker (and loads sharp in it); the limit is for the drawing.
+      await slow.rasteriseSvg(svgBytes, 100);
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      const utilisation = performance.eventLoopUtilization();
+      delay.enable();
+      const started = performance.now();
+      await expect(slow.rasteriseSvg(new TextEncoder().encode(blurBomb(30)), 1024)).rejects.toThrow(
+        "image work took over 1000 ms",
+      );
+      const answeredAfter = performance.now() - started;
+      // The main thread stays idle while the worker draws (it was never blocked by sharp's drawing either;
+      // what the worker adds is that one job takes one core, not the libuv pool's four threads).
+      delay.disable();
+      const busy = performance.eventLoopUtilization(utilisation).utilization;
+      expect(answeredAfter).toBeLessThan(2_500);
+      // Drawn on the event loop, this would be a 3 s delay; 1 s allows for a busy shared machine.
+      expect(delay.max / 1e6).toBeLessThan(1_000);
+      expect(busy).toBeLessThan(0.5);
+      // The terminated thread finishes its native call first; then the pool carries on with a new one.
+      const png = await slow.rasteriseSvg(svgBytes, 40);
+      expect((await sharp(png).metadata()).height).toBe(40);
+    } finally {
+      await slow.close();
+    }
   });
 });
