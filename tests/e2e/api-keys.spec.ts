@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { type InProcessServer, serverTest } from "./fixtures/in-process-server";
-import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
+import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
 
 /*
  * API keys on the Profile page, end to end: a key made there authenticates `Authorization: Bearer` calls
@@ -20,14 +20,7 @@ function toast(page: Page, text: string) {
 
 /** A confirmed user with a brand, signed in on `page`; on Enterprise when asked. */
 async function signInUser(page: Page, server: InProcessServer, options: { enterprise: boolean }) {
-  const email = uniqueEmail("api-keys");
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: server.url },
-    data: { email, password: DEFAULT_PASSWORD, name: email.split("@")[0], callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await server.confirmEmail(email);
-  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+  const email = await createServerUser(page, server, { prefix: "api-keys" });
   if (options.enterprise) {
     // This browser has already welcomed Enterprise (lib/seen-upgrades.ts), so no upgrade dialog covers the page.
     await page.addInitScript(() => localStorage.setItem("seen_upgrades", JSON.stringify(["enterprise"])));

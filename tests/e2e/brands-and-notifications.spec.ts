@@ -1,13 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { type InProcessServer, serverTest } from "./fixtures/in-process-server";
-import {
-  createBrandForUser,
-  createConfirmedUser,
-  DEFAULT_PASSWORD,
-  signInThroughUi,
-  uniqueEmail,
-} from "./helpers";
+import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import { createConfirmedUser, signInThroughUi } from "./helpers";
 
 type BrandBody = { brand: { id: string; name: string } | null };
 
@@ -117,14 +111,7 @@ const DAY_MS = 86_400_000;
 
 /** A confirmed user with a brand on the in-process server, signed in through the login screen. */
 async function signInNewUser(page: Page, server: InProcessServer): Promise<string> {
-  const email = uniqueEmail("live");
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: server.url },
-    data: { email, password: DEFAULT_PASSWORD, name: email.split("@")[0], callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await server.confirmEmail(email);
-  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+  const email = await createServerUser(page, server, { prefix: "live" });
   await signInThroughUi(page, email);
   await expect(page.getByTestId("view-title")).toBeVisible();
   return email;

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { type InProcessServer, serverTest } from "./fixtures/in-process-server";
-import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
+import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
 
 /*
  * The content calendar end to end (core spec sections 2 and 4): approved posts dragged from the Approved
@@ -72,14 +72,7 @@ async function dragWithMouse(page: Page, source: Locator, target: Locator) {
 
 /** A confirmed user with a brand on the in-process server (its mail outbox is not the shared one). */
 async function createUser(page: Page, server: InProcessServer): Promise<string> {
-  const email = uniqueEmail("calendar");
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: server.url },
-    data: { email, password: DEFAULT_PASSWORD, name: email.split("@")[0], callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await server.confirmEmail(email);
-  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+  const email = await createServerUser(page, server, { prefix: "calendar" });
   return email;
 }
 

@@ -1,7 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { type InProcessServer, type SeedPost, serverTest } from "./fixtures/in-process-server";
-import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
+import {
+  createServerUser,
+  type InProcessServer,
+  type SeedPost,
+  serverTest,
+} from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
 
 /*
  * The dashboard's post lists end to end on a seeded brand: the stat cards against the rows, the All Posts
@@ -68,14 +73,7 @@ function expectedStats(seeds: Seed[]) {
 
 /** A confirmed user with a brand, the 30 posts, signed in on `page`, on the dashboard. */
 async function seededDashboard(page: Page, server: InProcessServer) {
-  const email = uniqueEmail("posts");
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: server.url },
-    data: { email, password: DEFAULT_PASSWORD, name: email.split("@")[0], callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await server.confirmEmail(email);
-  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Seeded Brand");
+  const email = await createServerUser(page, server, { prefix: "posts", brand: "Seeded Brand" });
   const seeds = seedRows();
   const ids = await server.seedPosts(
     email,

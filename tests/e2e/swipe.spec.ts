@@ -1,8 +1,13 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { type InProcessServer, type SeedPost, serverTest } from "./fixtures/in-process-server";
-import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
+import {
+  createServerUser,
+  type InProcessServer,
+  type SeedPost,
+  serverTest,
+} from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
 
 /*
  * Swipe review (/dashboard/swipe) end to end: pending posts seeded into the user's brand are reviewed one at
@@ -16,14 +21,7 @@ const IMAGE = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 async function signedInUser(page: Page, server: InProcessServer, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: server.url },
-    data: { email, password: DEFAULT_PASSWORD, name: email.split("@")[0], callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await server.confirmEmail(email);
-  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Swipe Brand");
+  const email = await createServerUser(page, server, { prefix, brand: "Swipe Brand" });
   await signInThroughUi(page, email);
   return email;
 }

@@ -1,14 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { serverTest } from "./fixtures/in-process-server";
-import {
-  createBrandForUser,
-  createConfirmedUser,
-  DEFAULT_PASSWORD,
-  signInThroughUi,
-  uniqueEmail,
-} from "./helpers";
+import { createServerUser, serverTest } from "./fixtures/in-process-server";
+import { createConfirmedUser, signInThroughUi } from "./helpers";
 
 /*
  * The watermark editor end to end: what the user places in Settings > Watermark is what the generation
@@ -86,19 +80,7 @@ serverTest(
   "a saved watermark is stamped on generated images; after Remove it no longer is",
   async ({ page, server }) => {
     serverTest.setTimeout(150_000);
-    const email = uniqueEmail("watermark");
-    const signUp = await page.request.post("/api/auth/sign-up/email", {
-      headers: { Origin: server.url },
-      data: {
-        email,
-        password: DEFAULT_PASSWORD,
-        name: email.split("@")[0],
-        callbackURL: "/login?verified=1",
-      },
-    });
-    expect(signUp.ok(), await signUp.text()).toBe(true);
-    await server.confirmEmail(email);
-    await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+    const email = await createServerUser(page, server, { prefix: "watermark" });
     await signInThroughUi(page, email);
     await openWatermarkTab(page);
 

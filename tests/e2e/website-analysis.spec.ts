@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { serverTest } from "./fixtures/in-process-server";
-import { createBrandForUser, DEFAULT_PASSWORD, signInThroughUi, uniqueEmail } from "./helpers";
+import { createServerUser, serverTest } from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
 
 /*
  * Website analysis from the chat, end to end: a message with a web address shows the analysis indicator,
@@ -42,14 +42,7 @@ const siteTest = serverTest.extend<Record<never, never>, { site: { server: Serve
 
 siteTest("a web address in the chat is analysed into the brand's profile", async ({ page, server, site }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail("website");
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { Origin: server.url },
-    data: { email, password: DEFAULT_PASSWORD, name: "website", callbackURL: "/login?verified=1" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await server.confirmEmail(email);
-  await createBrandForUser(server.url, { email, password: DEFAULT_PASSWORD }, "Test Brand");
+  const email = await createServerUser(page, server, { prefix: "website", name: "website" });
   await signInThroughUi(page, email);
   await page.goto("/dashboard");
 
