@@ -10,6 +10,7 @@ import {
   toSocialRequest,
   updatePostIfUnchanged,
 } from "./post";
+import { publishFromRequest } from "./publish-from-request";
 import { type ApprovePostInput, approvePostInput } from "./schemas";
 
 export { type ApprovePostInput, approvePostInput };
@@ -27,18 +28,23 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
   const when = !date ? "unscheduled" : date.getTime() > now.getTime() ? "future" : "now";
   requireTransition(post, "APPROVE", { type: "APPROVE", when });
 
+  if (when === "now") {
+    // Claimed like the publish job's attempts: the job and this request never both send it.
+    const published = await publishFromRequest(ctx, post);
+    await publishPostChanged(ctx, post.id, "updated");
+    return toPostView(ctx, published);
+  }
+
   let externalId: string | null = null;
   if (when === "future" && date) {
     ({ externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date }));
-  } else if (when === "now") {
-    ({ externalId } = await ctx.social.publish(toSocialRequest(ctx, post)));
   }
 
   const updated = await updatePostIfUnchanged(ctx, post, {
     status: "approved",
     feedback: null,
-    scheduledDate: when === "now" ? now : date,
-    postedAt: when === "now" ? now : null,
+    scheduledDate: date,
+    postedAt: null,
     facebookPostId: externalId,
     publishedVia: externalId ? ctx.social.kind : null,
     publishError: null,

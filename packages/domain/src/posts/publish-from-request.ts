@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { BrandContext } from "../context";
+import { type Post, posts } from "../db/schema";
+import { changedMeanwhile, toSocialRequest } from "./post";
+
+/**
+ * Publishes a post now, from a user's request ("Post now", or approving with a date that has come), under
+ * the same claim the publish job uses, so the two can never both send it.
+ *
+ * The claim already makes the post approved and due now: if this process dies during the network call, the
+ * publish job finds a due post with an attempt whose answer was lost, asks the network whether it holds a
+ * copy, and records or sends it (publish-due-posts). A refusal by the network puts the post back as it was.
+ * `cancelFirst` is a copy waiting on the network for later, taken back before the post goes out now.
+ */
+export async function publishFromRequest(
+  ctx: BrandContext,
+  read: Post,
+  options: { cancelFirst?: string | null } = {},
+): Promise<Post> {
+  const attemptId = randomUUID();
+  const now = ctx.now();
+  const [claimed] = await ctx.db
+    .update(posts)
+    .set({
+      status: "approved",
+      feedback: null,
+      scheduledDate: now,
+      publishError: null,
+      facebookPostId: null,
+      publishAttemptId: attemptId,
+      publishAttemptBy: null,
+      publishAttemptAt: now,
+      updatedAt: later(now, read),
+    })
+    .where(
+      and(
+        eq(posts.id, read.id),
+        eq(posts.brandId, ctx.brandId),
+        isNull(posts.publishAttemptId),
+        sql`date_trunc('milliseconds', ${posts.updatedAt}) = ${read.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  if (!claimed) throw changedMeanwhile();
+
+  let externalId: string;
+  try {
+    if (options.cancelFirst)
+      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: options.cancelFirst });
+    ({ externalId } = await ctx.social.publish(toSocialRequest(ctx, claimed)));
+  } catch (error) {
+    // Nothing went out: the post is as it was (a copy cancelled above is gone, so its id is not kept).
+    await ctx.db
+      .update(posts)
+      .set({
+        status: read.status,
+        feedback: read.feedback,
+        scheduledDate: read.scheduledDate,
+        publishError: read.publishError,
+        facebookPostId: options.cancelFirst ? null : read.facebookPostId,
+        publishAttemptId: null,
+        publishAttemptBy: null,
+        publishAttemptAt: null,
+        updatedAt: later(ctx.now(), claimed),
+      })
+      .where(and(eq(posts.id, read.id), eq(posts.publishAttemptId, attemptId)));
+    throw error;
+  }
+
+  const [done] = await ctx.db
+    .update(posts)
+    .set({
+      postedAt: ctx.now(),
+      facebookPostId: externalId,
+      publishedVia: ctx.social.kind,
+      publishAttemptId: null,
+      publishAttemptBy: null,
+      publishAttemptAt: null,
+      updatedAt: later(ctx.now(), claimed),
+    })
+    .where(and(eq(posts.id, read.id), eq(posts.publishAttemptId, attemptId)))
+    .returning();
+  if (done) return done;
+  // Only the job settling an attempt it believed lost can have taken it over (it asked the network first):
+  // what it recorded is the truth.
+  const [current] = await ctx.db.select().from(posts).where(eq(posts.id, read.id));
+  if (!current) throw changedMeanwhile();
+  return current;
+}
+
+/** Strictly later than the version read, so two writes in the same millisecond still differ. */
+function later(now: Date, read: Post): Date {
+  return new Date(Math.max(now.getTime(), read.updatedAt.getTime() + 1));
+}
