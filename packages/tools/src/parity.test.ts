@@ -14,6 +14,7 @@ const NOT_TOOLS: Record<string, string> = {
   resolveBrand: "picks the brand every brand-scoped call acts on",
   requireBrandPost: "a lookup inside the post use cases",
   updatePostIfUnchanged: "the post use cases' conditional write",
+  publishFromRequest: "the claimed publish inside publishPostNow and approvePost",
   publishPostChanged: "an event the post use cases send",
   requireUserBrand: "a lookup inside the brand use cases",
   findUserBrand: "a lookup inside the brand use cases",
