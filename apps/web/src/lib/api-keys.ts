@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { ApiError, api } from "@/lib/api";
+import { ApiError, betterAuth } from "@/lib/api";
 import { planKeys } from "@/lib/plan";
 
 /*
@@ -50,7 +50,7 @@ export function useApiKeys(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: apiKeyKeys.all,
     queryFn: async ({ signal }) => {
-      const body = await api.get<{ apiKeys: ApiKeySummary[] }>("/api/auth/api-key/list", { signal });
+      const body = await betterAuth.get<{ apiKeys: ApiKeySummary[] }>("/api/auth/api-key/list", { signal });
       // Newest first: the key just made is at the top, next to where its secret was shown.
       return [...body.apiKeys].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
@@ -61,7 +61,7 @@ export function useApiKeys(options: { enabled?: boolean } = {}) {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<CreatedApiKey>("/api/auth/api-key/create", { name }),
+    mutationFn: (name: string) => betterAuth.post<CreatedApiKey>("/api/auth/api-key/create", { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
     onError: (error) => {
       // Refused for the plan: the cached plan (re-checked every 10 minutes) may be out of date.
@@ -75,7 +75,8 @@ export function useCreateApiKey() {
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: string) => api.post<{ success: boolean }>("/api/auth/api-key/delete", { keyId }),
+    mutationFn: (keyId: string) =>
+      betterAuth.post<{ success: boolean }>("/api/auth/api-key/delete", { keyId }),
     onSuccess: (_result, keyId) => {
       queryClient.setQueryData<ApiKeySummary[]>(apiKeyKeys.all, (keys) =>
         keys?.filter((key) => key.id !== keyId),

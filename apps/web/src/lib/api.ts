@@ -1,3 +1,7 @@
+import type { AppType } from "@smm/server/app";
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+
 /** A field-level validation problem reported by the server (zod issues). */
 export type ApiIssue = { path: string; message: string };
 
@@ -17,13 +21,6 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = "Could not reach the server. Check your connection and try again.";
-
-type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-};
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -61,70 +58,108 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Same-origin JSON request carrying the session cookie; resolves with the parsed body or throws ApiError. */
-export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  const init: RequestInit = {
-    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-    credentials: "include",
-    headers,
-  };
-  if (options.body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(options.body);
+const WRITES_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * Every call's fetch: same origin with the session cookie, JSON accepted, and a write without a body sent as
+ * `{}` with its JSON type (the server refuses cookie writes that are not JSON). Resolves only with a
+ * successful response; anything else throws ApiError, the screens' one error shape.
+ */
+async function fetchApi(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const method = (init.method ?? "GET").toUpperCase();
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  let body = init.body;
+  if (body === undefined && WRITES_WITH_BODY.has(method)) {
+    headers.set("Content-Type", "application/json");
+    body = "{}";
   }
-  if (options.signal) init.signal = options.signal;
+  const path = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(input, { ...init, method, headers, body, credentials: "include" });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "network_error", NETWORK_ERROR_MESSAGE);
   }
-
-  const body = await readBody(response);
   if (!response.ok) {
     // Auth endpoints answer 401 for wrong credentials; only other areas mean "your session is gone".
-    if (response.status === 401 && !path.startsWith("/api/auth/")) {
+    if (response.status === 401 && !new URL(path, "http://local").pathname.startsWith("/api/auth/")) {
       for (const listener of unauthorizedListeners) listener();
     }
-    throw toApiError(response.status, response.statusText, body);
+    throw toApiError(response.status, response.statusText, await readBody(response));
   }
-  return body as T;
+  return response;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
-    requestJson<T>(path, { ...options, method: "GET" }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    requestJson<T>(path, { ...options, method: "POST", body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    requestJson<T>(path, { ...options, method: "PUT", body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-    requestJson<T>(path, { ...options, method: "PATCH", body: body ?? {} }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
-    requestJson<T>(path, { ...options, method: "DELETE" }),
+/**
+ * The API's typed client: paths, inputs and answers come from the server's route declarations (a type
+ * import only; no server code reaches the bundle), so a changed route breaks the web's type check.
+ */
+export const client = hc<AppType>(
+  typeof window === "undefined" ? "http://localhost" : window.location.origin,
+  {
+    fetch: fetchApi,
+  },
+);
+
+/** The body of a successful answer of a typed call: `await call(client.api.plan.$get())`. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<SuccessBody<R>> {
+  return (await readBody(await request)) as SuccessBody<R>;
+}
+
+type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, string>
+    ? Status extends SuccessStatusCode
+      ? Body
+      : never
+    : never;
+
+/** Per-call options of the typed client: the brand header and an abort signal. */
+export function callOptions(options: { brandId?: string | undefined; signal?: AbortSignal | undefined }) {
+  return {
+    ...(options.brandId ? { headers: { "X-Brand-Id": options.brandId } } : {}),
+    ...(options.signal ? { init: { signal: options.signal } } : {}),
+  };
+}
+
+/**
+ * better-auth's own endpoints (/api/auth/*), which the server forwards rather than declares, so they have no
+ * typed route: same fetch, same ApiError.
+ */
+async function requestAuthJson<T>(path: AuthPath, init: RequestInit): Promise<T> {
+  return (await readBody(await fetchApi(path, init))) as T;
+}
+
+type AuthPath = `/api/auth/${string}`;
+
+export const betterAuth = {
+  get: <T>(path: AuthPath, options: { signal?: AbortSignal } = {}) =>
+    requestAuthJson<T>(path, options.signal ? { signal: options.signal } : {}),
+  post: <T = unknown>(path: AuthPath, body: unknown = {}) =>
+    requestAuthJson<T>(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
 };
 
 /** Which embedded defaults run, so the screens can label them ("Offline model", "Sandbox network"). */
-export type PublicConfig = {
-  facebookLogin: boolean;
-  mail: "outbox" | "smtp";
-  ai: "offline" | "openai";
-  images: "offline" | "openai";
-  social: "sandbox" | "meta";
-  storage: "local" | "s3";
-  version: string;
-};
+export type PublicConfig = Awaited<ReturnType<typeof fetchPublicConfig>>;
 
-export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return api.get<PublicConfig>("/api/public-config", signal ? { signal } : undefined);
+export function fetchPublicConfig(signal?: AbortSignal) {
+  return call(client.api["public-config"].$get(undefined, callOptions({ signal })));
 }
 
 export function createDataDeletionRequest(input: {
   email: string;
   reason?: string;
 }): Promise<{ id: string }> {
-  return api.post<{ id: string }>("/api/data-deletion-requests", input);
+  return call(client.api["data-deletion-requests"].$post({ json: input }));
 }
+
+/** A path id for the typed client, escaped as the old string paths did (hc inserts it as it is). */
+export const pathId = (id: string) => ({ id: encodeURIComponent(id) });

@@ -1,4 +1,4 @@
-import { api } from "@/lib/api";
+import { betterAuth } from "@/lib/api";
 import { clearSeenUpgrades } from "@/lib/seen-upgrades";
 import { markSignedOut, refreshSession } from "@/lib/session";
 
@@ -12,7 +12,7 @@ export const FACEBOOK_ERROR_CALLBACK = "/login?provider=facebook";
 
 export async function signInWithEmail(input: { email: string; password: string }) {
   // better-auth re-sends the confirmation mail when an unconfirmed user signs in; its link must come back here.
-  await api.post("/api/auth/sign-in/email", {
+  await betterAuth.post("/api/auth/sign-in/email", {
     email: input.email,
     password: input.password,
     callbackURL: EMAIL_VERIFIED_CALLBACK,
@@ -22,7 +22,7 @@ export async function signInWithEmail(input: { email: string; password: string }
 
 export async function signUpWithEmail(input: { email: string; password: string }) {
   const name = input.email.split("@")[0] || input.email;
-  await api.post("/api/auth/sign-up/email", {
+  await betterAuth.post("/api/auth/sign-up/email", {
     email: input.email,
     password: input.password,
     name,
@@ -32,7 +32,7 @@ export async function signUpWithEmail(input: { email: string; password: string }
 
 /** Asks the server for the provider's authorisation URL, then leaves the app for it. */
 export async function signInWithFacebook(callbackURL: string) {
-  const result = await api.post<{ url?: string; redirect?: boolean }>("/api/auth/sign-in/social", {
+  const result = await betterAuth.post<{ url?: string; redirect?: boolean }>("/api/auth/sign-in/social", {
     provider: "facebook",
     callbackURL,
     // better-auth appends &error=<code>; the login screen then shows the spec's Facebook failure text.
@@ -48,7 +48,7 @@ export async function signInWithFacebook(callbackURL: string) {
  */
 export async function signOut() {
   try {
-    await api.post("/api/auth/sign-out", {});
+    await betterAuth.post("/api/auth/sign-out", {});
   } finally {
     // Even if the server call fails the user asked to leave; forget the session locally, and (core spec
     // section 4, Plan) which upgrades this browser has welcomed.
@@ -58,7 +58,7 @@ export async function signOut() {
 }
 
 export async function changePassword(input: { currentPassword: string; newPassword: string }) {
-  await api.post("/api/auth/change-password", {
+  await betterAuth.post("/api/auth/change-password", {
     currentPassword: input.currentPassword,
     newPassword: input.newPassword,
     revokeOtherSessions: true,
@@ -70,9 +70,9 @@ export const RESET_PASSWORD_PATH = "/reset-password";
 
 /** Sends the reset mail; better-auth answers alike whether or not the address has an account. */
 export async function requestPasswordReset(email: string) {
-  await api.post("/api/auth/request-password-reset", { email, redirectTo: RESET_PASSWORD_PATH });
+  await betterAuth.post("/api/auth/request-password-reset", { email, redirectTo: RESET_PASSWORD_PATH });
 }
 
 export async function resetPassword(input: { token: string; newPassword: string }) {
-  await api.post("/api/auth/reset-password", { token: input.token, newPassword: input.newPassword });
+  await betterAuth.post("/api/auth/reset-password", { token: input.token, newPassword: input.newPassword });
 }

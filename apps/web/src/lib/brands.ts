@@ -1,4 +1,3 @@
-import type { Brand } from "@smm/domain/brands/constants";
 import type {
   UpdateBrandFieldInput,
   UpdateBrandSettingsInput,
@@ -6,7 +5,7 @@ import type {
 } from "@smm/domain/brands/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { api } from "@/lib/api";
+import { call, client, pathId } from "@/lib/api";
 
 /*
  * Server state of the caller's brands, shared by the header switcher, the setup wizard and the settings
@@ -22,7 +21,7 @@ export const brandKeys = {
 export function useBrands() {
   return useQuery({
     queryKey: brandKeys.list(),
-    queryFn: async () => (await api.get<{ brands: Brand[] }>("/api/brands")).brands,
+    queryFn: async () => (await call(client.api.brands.$get())).brands,
   });
 }
 
@@ -30,7 +29,7 @@ export function useBrands() {
 export function useActiveBrand() {
   return useQuery({
     queryKey: brandKeys.active(),
-    queryFn: async () => (await api.get<{ brand: Brand | null }>("/api/brands/active")).brand,
+    queryFn: async () => (await call(client.api.brands.active.$get())).brand,
   });
 }
 
@@ -44,7 +43,7 @@ function useInvalidateBrands() {
 export function useCreateBrand() {
   const invalidate = useInvalidateBrands();
   return useMutation({
-    mutationFn: (input: { name: string }) => api.post<Brand>("/api/brands", input),
+    mutationFn: (input: { name: string }) => call(client.api.brands.$post({ json: input })),
     onSuccess: invalidate,
   });
 }
@@ -52,7 +51,8 @@ export function useCreateBrand() {
 export function useSwitchBrand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (brandId: string) => api.post<Brand>(`/api/brands/${encodeURIComponent(brandId)}/activate`),
+    mutationFn: (brandId: string) =>
+      call(client.api.brands[":id"].activate.$post({ param: pathId(brandId) })),
     onSuccess: async () => {
       // Posts, usage and anything else scoped to the previous brand must not be shown for the new one.
       queryClient.removeQueries({ queryKey: ["brand"] });
@@ -65,8 +65,7 @@ export function useDeleteBrand() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateBrands();
   return useMutation({
-    mutationFn: (brandId: string) =>
-      api.delete<{ activeBrandId: string }>(`/api/brands/${encodeURIComponent(brandId)}`),
+    mutationFn: (brandId: string) => call(client.api.brands[":id"].$delete({ param: pathId(brandId) })),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: ["brand"] });
       await invalidate();
@@ -78,7 +77,7 @@ export function useUpdateBrandSettings() {
   const invalidate = useInvalidateBrands();
   return useMutation({
     mutationFn: ({ brandId, patch }: { brandId: string; patch: UpdateBrandSettingsInput }) =>
-      api.patch<Brand>(`/api/brands/${encodeURIComponent(brandId)}/settings`, patch),
+      call(client.api.brands[":id"].settings.$patch({ param: pathId(brandId), json: patch })),
     onSuccess: invalidate,
   });
 }
@@ -87,7 +86,7 @@ export function useUpdateCompanyProfile() {
   const invalidate = useInvalidateBrands();
   return useMutation({
     mutationFn: ({ brandId, patch }: { brandId: string; patch: UpdateCompanyProfileInput }) =>
-      api.patch<Brand>(`/api/brands/${encodeURIComponent(brandId)}/company-profile`, patch),
+      call(client.api.brands[":id"]["company-profile"].$patch({ param: pathId(brandId), json: patch })),
     onSuccess: invalidate,
   });
 }
@@ -96,7 +95,7 @@ export function useUpdateCompanyProfile() {
 export function useUpdateBrandField() {
   const invalidate = useInvalidateBrands();
   return useMutation({
-    mutationFn: (input: UpdateBrandFieldInput) => api.post<Brand>("/api/brands/field", input),
+    mutationFn: (input: UpdateBrandFieldInput) => call(client.api.brands.field.$post({ json: input })),
     onSuccess: invalidate,
   });
 }
@@ -108,7 +107,7 @@ export function useUpdateBrandField() {
 export function useCreateActiveBrand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => api.post<Brand>("/api/brands", input),
+    mutationFn: (input: { name: string }) => call(client.api.brands.$post({ json: input })),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: ["brand"] });
       await queryClient.invalidateQueries({ queryKey: brandKeys.all });

@@ -13,7 +13,7 @@ import {
 import { useEffect } from "react";
 import { toast } from "sonner";
 
-import { api } from "@/lib/api";
+import { call, callOptions, client, pathId } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
 import { actionErrorMessage, SCHEDULE_FAILED_MESSAGE } from "@/lib/generation";
 
@@ -170,28 +170,26 @@ export const calendarKeys = {
     ["brand", brandId, "posts", "approved-content", params] as const,
 };
 
-const brandHeaders = (brandId: string) => ({ "X-Brand-Id": brandId });
-
 export function useCalendarPosts(brandId: string, month: Date) {
   const range = monthGridRange(month);
   return useQuery({
     queryKey: calendarKeys.month(brandId, range.from),
     queryFn: ({ signal }) =>
-      api.get<CalendarPosts>(`/api/posts/calendar?${new URLSearchParams(range).toString()}`, {
-        signal,
-        headers: brandHeaders(brandId),
-      }),
+      call(client.api.posts.calendar.$get({ query: range }, callOptions({ brandId, signal }))),
   });
 }
 
-function sidebarQuery(params: SidebarParams, cursor: string | null): string {
-  const search = new URLSearchParams({ state: "approved", sort: "newest", limit: String(SIDEBAR_PAGE_SIZE) });
-  if (params.filter === "facebook" || params.filter === "instagram") search.set("platform", params.filter);
-  if (params.filter === "ai" || params.filter === "manual") search.set("source", params.filter);
+function sidebarQuery(params: SidebarParams, cursor: string | null) {
   const text = params.search.trim();
-  if (text) search.set("search", text);
-  if (cursor) search.set("cursor", cursor);
-  return `/api/posts?${search.toString()}`;
+  return {
+    state: "approved" as const,
+    sort: "newest" as const,
+    limit: String(SIDEBAR_PAGE_SIZE),
+    ...(params.filter === "facebook" || params.filter === "instagram" ? { platform: params.filter } : {}),
+    ...(params.filter === "ai" || params.filter === "manual" ? { source: params.filter } : {}),
+    ...(text ? { search: text } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
 }
 
 /** The Approved Content list, a page at a time (keyset paging on the server). */
@@ -200,10 +198,9 @@ export function useApprovedContent(brandId: string, params: SidebarParams) {
     queryKey: calendarKeys.approved(brandId, params),
     initialPageParam: null as string | null,
     queryFn: async ({ signal, pageParam }): Promise<CalendarPage> => {
-      const page = await api.get<PostPage>(sidebarQuery(params, pageParam), {
-        signal,
-        headers: brandHeaders(brandId),
-      });
+      const page = await call(
+        client.api.posts.$get({ query: sidebarQuery(params, pageParam) }, callOptions({ brandId, signal })),
+      );
       return { ...page, posts: page.posts.map(toCalendarPostView) };
     },
     getNextPageParam: (last) => last.nextCursor,
@@ -265,13 +262,15 @@ export function useMovePost(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation<PostView, Error, MovePostVariables, { snapshot: Snapshot }>({
     mutationFn: ({ post, day }) => {
-      const headers = brandHeaders(brandId);
+      const options = callOptions({ brandId });
+      const param = pathId(post.id);
+      const posts = client.api.posts[":id"];
       if (day === null)
-        return api.post<PostView>(`/api/posts/${post.id}/reschedule`, { scheduledDate: null }, { headers });
+        return call(posts.reschedule.$post({ param, json: { scheduledDate: null } }, options));
       const scheduledDate = noonOf(day).toISOString();
       return post.state === "approved"
-        ? api.post<PostView>(`/api/posts/${post.id}/schedule`, { scheduledDate }, { headers })
-        : api.post<PostView>(`/api/posts/${post.id}/reschedule`, { scheduledDate }, { headers });
+        ? call(posts.schedule.$post({ param, json: { scheduledDate } }, options))
+        : call(posts.reschedule.$post({ param, json: { scheduledDate } }, options));
     },
     onMutate: async ({ post, day }) => {
       await Promise.all([

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";
 
-import { ApiError, api, NETWORK_ERROR_MESSAGE } from "@/lib/api";
+import { ApiError, call, callOptions, client, pathId } from "@/lib/api";
 
 /*
  * The assistant's conversation as the server stores it (GET/DELETE /api/chat, per active brand), the
@@ -38,12 +38,8 @@ export function useConversation(brandId: string | undefined) {
   return useQuery({
     queryKey: chatKeys.conversation(brandId ?? "none"),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ messages: UIMessage[] }>(CHAT_API, {
-          signal,
-          headers: brandId ? brandHeaders(brandId) : undefined,
-        })
-      ).messages,
+      // Stored messages are UI messages the chat sent or received.
+      (await call(client.api.chat.$get(undefined, callOptions({ brandId, signal })))).messages as UIMessage[],
     enabled: Boolean(brandId),
     // The live chat owns the messages once loaded; a refetch would only replay what it already shows.
     staleTime: Number.POSITIVE_INFINITY,
@@ -54,7 +50,7 @@ export function useConversation(brandId: string | undefined) {
 export function useClearConversation(brandId: string) {
   const queryClient = useQueryClient();
   return async () => {
-    await api.delete<unknown>(CHAT_API, { headers: brandHeaders(brandId) });
+    await call(client.api.chat.$delete(undefined, callOptions({ brandId })));
     queryClient.setQueryData(chatKeys.conversation(brandId), []);
   };
 }
@@ -142,27 +138,19 @@ export interface ChatImageUpload {
 export async function uploadChatImage(file: File, brandId: string): Promise<ChatImageUpload> {
   const form = new FormData();
   form.append("file", file);
-  let response: Response;
   try {
-    response = await fetch("/api/media/chat", {
-      method: "POST",
-      credentials: "include",
-      headers: { Accept: "application/json", ...brandHeaders(brandId) },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, "network_error", NETWORK_ERROR_MESSAGE);
+    const upload = await call(
+      client.api.media.chat.$post(undefined, { ...callOptions({ brandId }), init: { body: form } }),
+    );
+    // The stored message is the UI message the chat shows.
+    return { ...upload, message: upload.message as UIMessage };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) throw error;
+    if (error.status === 401) throw new ApiError(401, "unauthenticated", LOGIN_TO_UPLOAD);
+    // An answer without our error body (a proxy's page) gets the spec's words, not the status text.
+    if (error.code.startsWith("http_")) throw new ApiError(error.status, error.code, CHAT_UPLOAD_FAILED);
+    throw error;
   }
-  const body = (await response.json().catch(() => null)) as
-    | (ChatImageUpload & { error?: { code?: string; message?: string } })
-    | null;
-  if (response.ok && body) return body;
-  if (response.status === 401) throw new ApiError(401, "unauthenticated", LOGIN_TO_UPLOAD);
-  throw new ApiError(
-    response.status,
-    body?.error?.code ?? `http_${response.status}`,
-    body?.error?.message || CHAT_UPLOAD_FAILED,
-  );
 }
 
 /** Whether a chat upload will get the brand's watermark (enabled and a mark saved). */
@@ -199,12 +187,8 @@ export function useImageLink(brandId: string, mediaId: string, knownUrl?: string
   const query = useQuery({
     queryKey: ["brand", brandId, "media", mediaId],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<MediaView>(`/api/media/${encodeURIComponent(mediaId)}`, {
-          signal,
-          headers: brandHeaders(brandId),
-        })
-      ).url,
+      (await call(client.api.media[":id"].$get({ param: pathId(mediaId) }, callOptions({ brandId, signal }))))
+        .url,
     enabled: !usable,
     staleTime: 30 * 60_000,
     retry: false,

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 
-import { ApiError, api, type PublicConfig } from "@/lib/api";
+import { ApiError, call, callOptions, client, fetchPublicConfig, type PublicConfig, pathId } from "@/lib/api";
 import { subscribeToEvents, subscribeToResync, useAppEvent } from "@/lib/events";
 import { planKeys } from "@/lib/plan";
 
@@ -42,7 +42,7 @@ export type GenerationConfig = PublicConfig;
 export function usePublicConfig() {
   return useQuery({
     queryKey: generationKeys.publicConfig,
-    queryFn: ({ signal }) => api.get<GenerationConfig>("/api/public-config", { signal }),
+    queryFn: ({ signal }) => fetchPublicConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -51,7 +51,7 @@ export function useImageStyles() {
   return useQuery({
     queryKey: generationKeys.imageStyles(),
     queryFn: async ({ signal }) =>
-      (await api.get<{ styles: ImageStyleView[] }>("/api/image-styles", { signal })).styles,
+      (await call(client.api["image-styles"].$get(undefined, callOptions({ signal })))).styles,
     staleTime: 10 * 60_000,
   });
 }
@@ -119,11 +119,7 @@ export function useGeneratePost(brandId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GenerateRequest) =>
-      api.post<PostView>(
-        "/api/posts/generate",
-        body,
-        brandId ? { headers: { "X-Brand-Id": brandId } } : undefined,
-      ),
+      call(client.api.posts.generate.$post({ json: body }, callOptions({ brandId }))),
     onSuccess: (post) => {
       queryClient.setQueryData(generationKeys.post(post.brandId, post.id), post);
       void queryClient.invalidateQueries({ queryKey: generationKeys.posts(post.brandId) });
@@ -235,10 +231,7 @@ export function useGeneratedPost(brandId: string, postId: string, { announce = t
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<PostView>(`/api/posts/${encodeURIComponent(postId)}`, {
-        signal,
-        headers: { "X-Brand-Id": brandId },
-      }),
+      call(client.api.posts[":id"].$get({ param: pathId(postId) }, callOptions({ brandId, signal }))),
     refetchInterval: (current) => (current.state.data?.state === "generating" ? GENERATION_POLL_MS : false),
   });
 
@@ -351,10 +344,11 @@ export function useApprovePost(brandId: string, postId: string) {
     brandId,
     postId,
     ({ scheduledDate }) =>
-      api.post<PostView>(
-        `/api/posts/${encodeURIComponent(postId)}/approve`,
-        { scheduledDate },
-        { headers: { "X-Brand-Id": brandId } },
+      call(
+        client.api.posts[":id"].approve.$post(
+          { param: pathId(postId), json: { scheduledDate } },
+          callOptions({ brandId }),
+        ),
       ),
     (post, { scheduledDate }) => ({
       ...post,
@@ -372,10 +366,11 @@ export function useDenyPost(brandId: string, postId: string) {
     brandId,
     postId,
     ({ feedback }) =>
-      api.post<PostView>(
-        `/api/posts/${encodeURIComponent(postId)}/deny`,
-        { feedback },
-        { headers: { "X-Brand-Id": brandId } },
+      call(
+        client.api.posts[":id"].deny.$post(
+          { param: pathId(postId), json: { feedback } },
+          callOptions({ brandId }),
+        ),
       ),
     (post, { feedback }) => ({ ...post, status: "denied", state: "denied", scheduledDate: null, feedback }),
     DENY_FAILED_MESSAGE,

@@ -1,7 +1,7 @@
 import type { NotificationView } from "@smm/domain/notifications/schemas";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { api } from "@/lib/api";
+import { call, client, pathId } from "@/lib/api";
 
 export type { NotificationView };
 
@@ -29,8 +29,7 @@ export function countUnread(list: readonly NotificationView[]): number {
 export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list(),
-    queryFn: async () =>
-      (await api.get<{ notifications: NotificationView[] }>("/api/notifications")).notifications,
+    queryFn: async () => (await call(client.api.notifications.$get())).notifications,
     select: sortNewestFirst,
     staleTime: NOTIFICATIONS_STALE_MS,
   });
@@ -61,8 +60,7 @@ function restore(queryClient: QueryClient, snapshot: Snapshot | undefined) {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) =>
-      api.post<{ updated: number }>("/api/notifications/read", ids ? { ids } : {}),
+    mutationFn: (ids?: string[]) => call(client.api.notifications.read.$post({ json: ids ? { ids } : {} })),
     onMutate: (ids) =>
       editListOptimistically(queryClient, (list) =>
         list.map((notification) =>
@@ -77,7 +75,7 @@ export function useMarkNotificationsRead() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/api/notifications/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(client.api.notifications[":id"].$delete({ param: pathId(id) })),
     onMutate: (id) =>
       editListOptimistically(queryClient, (list) => list.filter((notification) => notification.id !== id)),
     onError: (_error, _id, snapshot) => restore(queryClient, snapshot),

@@ -1,7 +1,7 @@
 import type { UserPlan } from "@smm/domain/plans/get-plan";
 import { useQuery } from "@tanstack/react-query";
 
-import { api } from "@/lib/api";
+import { call, client } from "@/lib/api";
 
 export type { UserPlan };
 
@@ -19,7 +19,7 @@ export const PLAN_RECHECK_MS = 10 * 60_000;
 export function usePlan() {
   return useQuery({
     queryKey: planKeys.all,
-    queryFn: () => api.get<UserPlan>("/api/plan"),
+    queryFn: () => call(client.api.plan.$get()),
     staleTime: PLAN_RECHECK_MS,
     refetchInterval: PLAN_RECHECK_MS,
   });

@@ -20,7 +20,7 @@ import {
   toListQuery,
   toSearchParams,
 } from "@/components/posts/post-logic";
-import { api } from "@/lib/api";
+import { call, callOptions, client, pathId } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
 import { actionErrorMessage } from "@/lib/generation";
 
@@ -47,13 +47,10 @@ export const postKeys = {
   detail: (brandId: string, postId: string) => ["brand", brandId, "posts", "detail", postId] as const,
 };
 
-const brandHeaders = (brandId: string) => ({ "X-Brand-Id": brandId });
-
 export function useDashboardStats(brandId: string) {
   return useQuery({
     queryKey: postKeys.stats(brandId),
-    queryFn: ({ signal }) =>
-      api.get<DashboardStats>("/api/posts/stats", { signal, headers: brandHeaders(brandId) }),
+    queryFn: ({ signal }) => call(client.api.posts.stats.$get(undefined, callOptions({ brandId, signal }))),
   });
 }
 
@@ -61,15 +58,12 @@ export function usePostList(brandId: string, params: PostListParams) {
   return useQuery({
     queryKey: postKeys.list(brandId, params),
     queryFn: ({ signal }) => {
-      const search = new URLSearchParams();
-      if (params.status) search.set("status", params.status);
-      if (params.state) search.set("state", params.state);
-      if (params.limit) search.set("limit", String(params.limit));
-      const query = search.toString();
-      return api.get<PostPage>(`/api/posts${query ? `?${query}` : ""}`, {
-        signal,
-        headers: brandHeaders(brandId),
-      });
+      const query = {
+        ...(params.status ? { status: params.status } : {}),
+        ...(params.state ? { state: params.state } : {}),
+        ...(params.limit ? { limit: String(params.limit) } : {}),
+      };
+      return call(client.api.posts.$get({ query }, callOptions({ brandId, signal })));
     },
   });
 }
@@ -100,12 +94,15 @@ export function useInfinitePostList(brandId: string, variant: PostListVariant, f
     queryKey: postKeys.infinite(brandId, variant, filters),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<PostPage>(
-        `/api/posts?${toSearchParams({ ...toListQuery(filters, variant), cursor: pageParam })}`,
-        {
-          signal,
-          headers: brandHeaders(brandId),
-        },
+      call(
+        client.api.posts.$get(
+          {
+            query: Object.fromEntries(
+              new URLSearchParams(toSearchParams({ ...toListQuery(filters, variant), cursor: pageParam })),
+            ),
+          },
+          callOptions({ brandId, signal }),
+        ),
       ),
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -126,10 +123,7 @@ export function usePost(brandId: string, postId: string, initial?: PostView) {
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<PostView>(`/api/posts/${encodeURIComponent(postId)}`, {
-        signal,
-        headers: brandHeaders(brandId),
-      }),
+      call(client.api.posts[":id"].$get({ param: pathId(postId) }, callOptions({ brandId, signal }))),
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
     retry: false,
   });
@@ -170,27 +164,29 @@ const failureText: Record<PostActionRequest["type"], string> = {
 };
 
 function sendAction(brandId: string, postId: string, action: PostActionRequest): Promise<PostView | unknown> {
-  const path = `/api/posts/${encodeURIComponent(postId)}`;
-  const options = { headers: brandHeaders(brandId) };
+  const post = client.api.posts[":id"];
+  const param = pathId(postId);
+  const options = callOptions({ brandId });
   switch (action.type) {
     case "approve":
-      return api.post<PostView>(
-        `${path}/approve`,
-        action.scheduledDate ? { scheduledDate: action.scheduledDate } : {},
-        options,
+      return call(
+        post.approve.$post(
+          { param, json: action.scheduledDate ? { scheduledDate: action.scheduledDate } : {} },
+          options,
+        ),
       );
     case "deny":
-      return api.post<PostView>(`${path}/deny`, { feedback: action.feedback }, options);
+      return call(post.deny.$post({ param, json: { feedback: action.feedback } }, options));
     case "edit":
-      return api.patch<PostView>(path, { content: action.content }, options);
+      return call(post.$patch({ param, json: { content: action.content } }, options));
     case "schedule":
-      return api.post<PostView>(`${path}/schedule`, { scheduledDate: action.scheduledDate }, options);
+      return call(post.schedule.$post({ param, json: { scheduledDate: action.scheduledDate } }, options));
     case "publish":
-      return api.post<PostView>(`${path}/publish`, {}, options);
+      return call(post.publish.$post({ param }, options));
     case "cancel":
-      return api.post<PostView>(`${path}/cancel`, {}, options);
+      return call(post.cancel.$post({ param }, options));
     case "delete":
-      return api.delete<unknown>(path, options);
+      return call(post.$delete({ param }, options));
   }
 }
 

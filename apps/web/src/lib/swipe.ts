@@ -2,7 +2,7 @@ import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { api } from "@/lib/api";
+import { call, callOptions, client, pathId } from "@/lib/api";
 import { actionErrorMessage, DENY_FAILED_MESSAGE, generationKeys } from "@/lib/generation";
 import { postKeys } from "@/lib/posts";
 
@@ -135,8 +135,6 @@ export function remainingCount(page: Pick<PostPage, "posts" | "total">, queueLen
 
 // ---- hooks ----
 
-const brandHeaders = (brandId: string) => ({ "X-Brand-Id": brandId });
-
 /** Under the lists' key, so post.changed (useLivePostQueries) and every review refresh it. */
 export const swipeQueueKey = (brandId: string) => [...postKeys.all(brandId), "list", "swipe"] as const;
 
@@ -145,10 +143,12 @@ export function usePendingQueue(brandId: string) {
   return useQuery({
     queryKey: swipeQueueKey(brandId),
     queryFn: ({ signal }) =>
-      api.get<PostPage>(`/api/posts?status=pending&sort=oldest&limit=${SWIPE_QUEUE_LIMIT}`, {
-        signal,
-        headers: brandHeaders(brandId),
-      }),
+      call(
+        client.api.posts.$get(
+          { query: { status: "pending", sort: "oldest", limit: String(SWIPE_QUEUE_LIMIT) } },
+          callOptions({ brandId, signal }),
+        ),
+      ),
   });
 }
 
@@ -169,15 +169,20 @@ export function useSwipeReview(brandId: string) {
   return useMutation<PostView, Error, SwipeAction>({
     mutationFn: (action) =>
       action.decision === "approve"
-        ? api.post<PostView>(
-            `/api/posts/${encodeURIComponent(action.post.id)}/approve`,
-            action.scheduledDate ? { scheduledDate: action.scheduledDate } : {},
-            { headers: brandHeaders(brandId) },
+        ? call(
+            client.api.posts[":id"].approve.$post(
+              {
+                param: pathId(action.post.id),
+                json: action.scheduledDate ? { scheduledDate: action.scheduledDate } : {},
+              },
+              callOptions({ brandId }),
+            ),
           )
-        : api.post<PostView>(
-            `/api/posts/${encodeURIComponent(action.post.id)}/deny`,
-            { feedback: action.feedback },
-            { headers: brandHeaders(brandId) },
+        : call(
+            client.api.posts[":id"].deny.$post(
+              { param: pathId(action.post.id), json: { feedback: action.feedback } },
+              callOptions({ brandId }),
+            ),
           ),
     onSuccess: (post) => {
       queryClient.setQueryData(generationKeys.post(brandId, post.id), post);

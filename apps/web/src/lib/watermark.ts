@@ -5,13 +5,12 @@ import {
   WATERMARK_OPACITY,
   WATERMARK_ROTATION,
   WATERMARK_SIZE,
-  type WatermarkImage,
   type WatermarkView,
 } from "@smm/domain/watermark/schemas";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import { ApiError, api, NETWORK_ERROR_MESSAGE } from "@/lib/api";
+import { call, client } from "@/lib/api";
 import { brandKeys } from "@/lib/brands";
 
 /*
@@ -32,55 +31,24 @@ export const watermarkKeys = {
 export function useWatermark(brand: Pick<Brand, "id" | "updatedAt">) {
   return useQuery({
     queryKey: watermarkKeys.view(brand.id, brand.updatedAt),
-    queryFn: ({ signal }) => api.get<WatermarkView>("/api/watermark", { signal, ...brandHeaders(brand.id) }),
+    queryFn: ({ signal }) =>
+      call(client.api.watermark.$get(undefined, { ...brandHeaders(brand.id), init: { signal } })),
     // A newer version of the same brand keeps showing the last one while it loads (no skeleton flash).
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === brand.id ? keepPreviousData(previous) : undefined,
   });
 }
 
-/** Reads our error body `{error:{code,message,issues}}` from a response that is not ok. */
-async function errorFrom(response: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (a proxy's page): the status speaks.
-  }
-  const inner =
-    typeof body === "object" && body !== null && "error" in body && typeof body.error === "object"
-      ? (body.error as { code?: unknown; message?: unknown; issues?: unknown })
-      : null;
-  const message =
-    typeof inner?.message === "string" && inner.message
-      ? inner.message
-      : response.statusText || `Request failed with status ${response.status}`;
-  const code = typeof inner?.code === "string" ? inner.code : `http_${response.status}`;
-  return new ApiError(
-    response.status,
-    code,
-    message,
-    Array.isArray(inner?.issues) ? (inner.issues as ApiError["issues"]) : undefined,
-  );
-}
-
-/** Multipart upload of one file (field "file"); api.ts speaks JSON only. */
-async function uploadWatermarkFile(brandId: string, file: File): Promise<WatermarkImage> {
+/**
+ * Multipart upload of one file (field "file") through the typed client: the route documents its form but
+ * does not validate it (the domain checks the file), so the FormData goes in as the request's body.
+ */
+function uploadWatermarkFile(brandId: string, file: File) {
   const form = new FormData();
   form.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch("/api/watermark/image", {
-      method: "POST",
-      credentials: "include",
-      headers: { Accept: "application/json", [BRAND_HEADER]: brandId },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, "network_error", NETWORK_ERROR_MESSAGE);
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as WatermarkImage;
+  return call(
+    client.api.watermark.image.$post(undefined, { ...brandHeaders(brandId), init: { body: form } }),
+  );
 }
 
 export function useUploadWatermarkImage() {
@@ -92,10 +60,11 @@ export function useUploadWatermarkImage() {
 export function useRemoveWatermarkBackground() {
   return useMutation({
     mutationFn: ({ brandId, mediaId, threshold }: { brandId: string; mediaId: string; threshold: number }) =>
-      api.post<WatermarkImage>(
-        "/api/watermark/remove-background",
-        { mediaId, threshold },
-        brandHeaders(brandId),
+      call(
+        client.api.watermark["remove-background"].$post(
+          { json: { mediaId, threshold } },
+          brandHeaders(brandId),
+        ),
       ),
   });
 }
@@ -116,7 +85,7 @@ export function useSaveWatermark() {
   const apply = useApplyChange();
   return useMutation({
     mutationFn: ({ brandId, input }: { brandId: string; input: SaveWatermarkInput }) =>
-      api.put<WatermarkView>("/api/watermark", input, brandHeaders(brandId)),
+      call(client.api.watermark.$put({ json: input }, brandHeaders(brandId))),
     onSuccess: (view, { brandId }) => apply(brandId, view),
   });
 }
@@ -125,7 +94,7 @@ export function useRemoveWatermark() {
   const apply = useApplyChange();
   return useMutation({
     mutationFn: ({ brandId }: { brandId: string }) =>
-      api.delete<WatermarkView>("/api/watermark", brandHeaders(brandId)),
+      call(client.api.watermark.$delete(undefined, brandHeaders(brandId))),
     onSuccess: (view, { brandId }) => apply(brandId, view),
   });
 }

@@ -3,7 +3,7 @@ import type { EnhanceContentInput, EnhanceFieldName } from "@smm/domain/ai/schem
 import type { WizardValues } from "@smm/domain/machines/setup-wizard";
 import { useCallback, useRef, useState } from "react";
 
-import { api } from "@/lib/api";
+import { call, client } from "@/lib/api";
 
 /** The spec's inline messages (core spec section 8, wizard). */
 export const ENHANCE_FAILED_MESSAGE = "Failed to enhance content";
@@ -41,7 +41,7 @@ function requestEnhancement(target: EnhanceTarget, values: WizardValues): Promis
     keyMessages: values.keyMessages,
     doNotMention: values.doNotMention,
   };
-  return api.post<EnhanceContentResult>("/api/enhance-content", body);
+  return call(client.api["enhance-content"].$post({ json: body }));
 }
 
 /**

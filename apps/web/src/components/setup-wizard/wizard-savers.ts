@@ -1,4 +1,3 @@
-import type { Brand } from "@smm/domain/brands/constants";
 import {
   isHexColor,
   normalizeHexColor,
@@ -18,10 +17,10 @@ import {
 import type { QueryClient } from "@tanstack/react-query";
 import { fromPromise } from "xstate";
 
-import { api } from "@/lib/api";
+import { call, client, pathId } from "@/lib/api";
 import { brandKeys } from "@/lib/brands";
 
-const brandPath = (brandId: string) => `/api/brands/${encodeURIComponent(brandId)}`;
+const brandRoutes = client.api.brands[":id"];
 
 /**
  * Only colours that pass the spec's hex rule travel to the server: a half-typed "#12" would make the
@@ -39,18 +38,23 @@ function validColors(values: WizardBrandValues): UpdateBrandSettingsInput {
 /** Creates the brand the first time (the new brand becomes the active one), afterwards updates it. */
 async function saveBrandValues(brandId: string | null, values: WizardBrandValues): Promise<string> {
   if (brandId === null) {
-    const created = await api.post<Brand>("/api/brands", { name: values.name });
-    await api.patch<Brand>(`${brandPath(created.id)}/settings`, validColors(values));
+    const created = await call(client.api.brands.$post({ json: { name: values.name } }));
+    await call(brandRoutes.settings.$patch({ param: pathId(created.id), json: validColors(values) }));
     return created.id;
   }
-  await api.patch<Brand>(`${brandPath(brandId)}/settings`, { name: values.name, ...validColors(values) });
+  await call(
+    brandRoutes.settings.$patch({
+      param: pathId(brandId),
+      json: { name: values.name, ...validColors(values) },
+    }),
+  );
   return brandId;
 }
 
 async function saveProfileValues(brandId: string | null, values: UpdateCompanyProfileInput): Promise<void> {
   // Only reachable when the brand save of step 1 failed; the final save creates the brand and retries.
   if (brandId === null) throw new Error("No brand to save the company profile to");
-  await api.patch<Brand>(`${brandPath(brandId)}/company-profile`, values);
+  await call(brandRoutes["company-profile"].$patch({ param: pathId(brandId), json: values }));
 }
 
 /**
