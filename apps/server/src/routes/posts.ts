@@ -12,8 +12,7 @@ import {
   listCalendarPosts,
   listCalendarPostsInput,
 } from "@smm/domain/posts/list-calendar-posts";
-import { listPosts, listPostsInput, type PostPage } from "@smm/domain/posts/list-posts";
-import type { PostView } from "@smm/domain/posts/post";
+import { listPosts, listPostsInput } from "@smm/domain/posts/list-posts";
 import { publishPostNow } from "@smm/domain/posts/publish-post-now";
 import { reschedulePost, reschedulePostInput } from "@smm/domain/posts/reschedule-post";
 import { schedulePost, schedulePostInput } from "@smm/domain/posts/schedule-post";
@@ -29,8 +28,9 @@ import {
   readJsonBody,
   view,
 } from "../lib/http";
+import { postPage, postView } from "./views";
 
-const post = view<PostView>("Post", "A post as the screens and the tools see it.");
+const post = postView;
 const postId = idParam("The post's id.");
 const updated = jsonAnswer(post, "The updated post.");
 const common = { tags: ["Posts"], parameters: [brandHeader] };
@@ -60,7 +60,7 @@ const routes = {
     summary: "The brand's posts, filtered, searched, sorted and paged.",
     request: { query: listPostsInput },
     responses: {
-      200: jsonAnswer(view<PostPage>("PostPage"), "A page of posts and the cursor of the next one."),
+      200: jsonAnswer(postPage, "A page of posts and the cursor of the next one."),
     },
   }),
   generate: createRoute({
