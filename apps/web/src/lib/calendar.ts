@@ -13,9 +13,10 @@ import {
 import { useEffect } from "react";
 import { toast } from "sonner";
 
-import { call, callOptions, client, pathId } from "@/lib/api";
+import { call, callOptions, client } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
 import { actionErrorMessage, SCHEDULE_FAILED_MESSAGE } from "@/lib/generation";
+import { nextStateAfter, sendPostAction } from "@/lib/post-actions";
 
 /*
  * The content calendar's server state and date arithmetic (core spec sections 2 and 4, Content calendar):
@@ -245,12 +246,20 @@ function sortByTime(posts: CalendarPostView[]): CalendarPostView[] {
   return [...posts].sort((a, b) => (calendarTime(a) ?? "").localeCompare(calendarTime(b) ?? ""));
 }
 
-/** What a move does to a post, as the server will answer it. */
+/** A drop on a day schedules an approved post and moves a scheduled one; off the grid unschedules it. */
+function moveAction(post: CalendarPostView, day: string | null) {
+  if (day === null) return { type: "reschedule", scheduledDate: null } as const;
+  const scheduledDate = noonOf(day).toISOString();
+  return { type: post.state === "approved" ? "schedule" : "reschedule", scheduledDate } as const;
+}
+
+/** What a move does to a post, as the server will answer it (the state is the domain lifecycle's). */
 export function movedPost(post: CalendarPostView, day: string | null): CalendarPostView {
+  const action = moveAction(post, day);
   return {
     ...post,
-    state: day ? "scheduled" : "approved",
-    scheduledDate: day ? noonOf(day).toISOString() : null,
+    state: nextStateAfter(post.state, action) ?? post.state,
+    scheduledDate: action.scheduledDate,
   };
 }
 
@@ -262,15 +271,7 @@ export function useMovePost(brandId: string) {
   const queryClient = useQueryClient();
   return useMutation<PostView, Error, MovePostVariables, { snapshot: Snapshot }>({
     mutationFn: ({ post, day }) => {
-      const options = callOptions({ brandId });
-      const param = pathId(post.id);
-      const posts = client.api.posts[":id"];
-      if (day === null)
-        return call(posts.reschedule.$post({ param, json: { scheduledDate: null } }, options));
-      const scheduledDate = noonOf(day).toISOString();
-      return post.state === "approved"
-        ? call(posts.schedule.$post({ param, json: { scheduledDate } }, options))
-        : call(posts.reschedule.$post({ param, json: { scheduledDate } }, options));
+      return sendPostAction(brandId, post.id, moveAction(post, day));
     },
     onMutate: async ({ post, day }) => {
       await Promise.all([

@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { ApiError, call, callOptions, client, fetchPublicConfig, type PublicConfig, pathId } from "@/lib/api";
 import { subscribeToEvents, subscribeToResync, useAppEvent } from "@/lib/events";
 import { planKeys } from "@/lib/plan";
+import { applyOptimistic, sendPostAction } from "@/lib/post-actions";
 
 /*
  * Post generation as the screens see it: the generator form's calls (styles, upload, generate), the live
@@ -343,20 +344,8 @@ export function useApprovePost(brandId: string, postId: string) {
   return useReviewMutation<{ scheduledDate: string }>(
     brandId,
     postId,
-    ({ scheduledDate }) =>
-      call(
-        client.api.posts[":id"].approve.$post(
-          { param: pathId(postId), json: { scheduledDate } },
-          callOptions({ brandId }),
-        ),
-      ),
-    (post, { scheduledDate }) => ({
-      ...post,
-      status: "approved",
-      state: "scheduled",
-      scheduledDate,
-      feedback: null,
-    }),
+    ({ scheduledDate }) => sendPostAction(brandId, postId, { type: "approve", scheduledDate }),
+    (post, { scheduledDate }) => applyOptimistic(post, { type: "approve", scheduledDate }),
     SCHEDULE_FAILED_MESSAGE,
   );
 }
@@ -365,14 +354,8 @@ export function useDenyPost(brandId: string, postId: string) {
   return useReviewMutation<{ feedback: string }>(
     brandId,
     postId,
-    ({ feedback }) =>
-      call(
-        client.api.posts[":id"].deny.$post(
-          { param: pathId(postId), json: { feedback } },
-          callOptions({ brandId }),
-        ),
-      ),
-    (post, { feedback }) => ({ ...post, status: "denied", state: "denied", scheduledDate: null, feedback }),
+    ({ feedback }) => sendPostAction(brandId, postId, { type: "deny", feedback }),
+    (post, { feedback }) => applyOptimistic(post, { type: "deny", feedback }),
     DENY_FAILED_MESSAGE,
   );
 }

@@ -1,7 +1,6 @@
 import type { DashboardStats } from "@smm/domain/posts/get-dashboard-stats";
 import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
-import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/schemas";
 import {
   type InfiniteData,
   keepPreviousData,
@@ -23,6 +22,7 @@ import {
 import { call, callOptions, client, pathId } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
 import { actionErrorMessage } from "@/lib/generation";
+import { applyOptimistic, type PostActionRequest, sendPostAction } from "@/lib/post-actions";
 
 /*
  * The brand's post lists and counts as the dashboard reads them. Keys live under ["brand", id, "posts"]
@@ -30,6 +30,7 @@ import { actionErrorMessage } from "@/lib/generation";
  */
 
 export type { DashboardStats, PostPage, PostView };
+export { applyOptimistic, type PostActionRequest };
 
 export interface PostListParams {
   status?: "pending" | "approved" | "denied";
@@ -131,15 +132,6 @@ export function usePost(brandId: string, postId: string, initial?: PostView) {
 
 // ---- the post card's actions ----
 
-export type PostActionRequest =
-  | { type: "approve"; scheduledDate: string | null }
-  | { type: "deny"; feedback: string }
-  | { type: "edit"; content: string }
-  | { type: "schedule"; scheduledDate: string }
-  | { type: "publish" }
-  | { type: "cancel" }
-  | { type: "delete" };
-
 const SUCCESS_TOAST_MS = 2_000;
 const ERROR_TOAST_MS = 4_000;
 
@@ -148,6 +140,7 @@ const successText: Record<PostActionRequest["type"], string> = {
   deny: "Post denied",
   edit: "Post updated",
   schedule: "Post scheduled",
+  reschedule: "Post scheduled",
   publish: "Post published",
   cancel: "Scheduled post cancelled",
   delete: "Post deleted",
@@ -158,75 +151,11 @@ const failureText: Record<PostActionRequest["type"], string> = {
   deny: "Failed to deny post. Please try again.",
   edit: "Failed to update post. Please try again.",
   schedule: "Failed to schedule post. Please try again.",
+  reschedule: "Failed to schedule post. Please try again.",
   publish: "Failed to publish post. Please try again.",
   cancel: "Failed to cancel post. Please try again.",
   delete: "Failed to delete post. Please try again.",
 };
-
-function sendAction(brandId: string, postId: string, action: PostActionRequest): Promise<PostView | unknown> {
-  const post = client.api.posts[":id"];
-  const param = pathId(postId);
-  const options = callOptions({ brandId });
-  switch (action.type) {
-    case "approve":
-      return call(
-        post.approve.$post(
-          { param, json: action.scheduledDate ? { scheduledDate: action.scheduledDate } : {} },
-          options,
-        ),
-      );
-    case "deny":
-      return call(post.deny.$post({ param, json: { feedback: action.feedback } }, options));
-    case "edit":
-      return call(post.$patch({ param, json: { content: action.content } }, options));
-    case "schedule":
-      return call(post.schedule.$post({ param, json: { scheduledDate: action.scheduledDate } }, options));
-    case "publish":
-      return call(post.publish.$post({ param }, options));
-    case "cancel":
-      return call(post.cancel.$post({ param }, options));
-    case "delete":
-      return call(post.$delete({ param }, options));
-  }
-}
-
-/** The post as it will look once the server agrees (UI.md: optimistic, rolled back on refusal). */
-export function applyOptimistic(post: PostView, action: PostActionRequest, now = new Date()): PostView {
-  switch (action.type) {
-    case "approve": {
-      const date = action.scheduledDate ? new Date(action.scheduledDate) : null;
-      if (!date)
-        return { ...post, status: "approved", state: "approved", scheduledDate: null, feedback: null };
-      const future = date.getTime() > now.getTime();
-      return {
-        ...post,
-        status: "approved",
-        state: future ? "scheduled" : "published",
-        scheduledDate: action.scheduledDate,
-        postedAt: future ? null : now.toISOString(),
-        feedback: null,
-      };
-    }
-    case "deny":
-      return { ...post, status: "denied", state: "denied", scheduledDate: null, feedback: action.feedback };
-    case "edit":
-      return { ...post, content: action.content.trim() };
-    case "schedule":
-      return { ...post, state: "scheduled", scheduledDate: action.scheduledDate };
-    case "publish":
-      return { ...post, state: "published", postedAt: now.toISOString() };
-    case "cancel":
-      return {
-        ...post,
-        status: "denied",
-        state: "denied",
-        scheduledDate: null,
-        feedback: POST_CANCELLED_FEEDBACK,
-      };
-    case "delete":
-      return post;
-  }
-}
 
 const isPostView = (value: unknown): value is PostView =>
   typeof value === "object" && value !== null && "id" in value && "state" in value && "content" in value;
@@ -260,7 +189,7 @@ export function usePostAction(brandId: string, postId: string) {
   const queryClient = useQueryClient();
   const scope = postKeys.all(brandId);
   return useMutation<PostView | unknown, Error, PostActionRequest, { snapshot: [QueryKey, unknown][] }>({
-    mutationFn: (action) => sendAction(brandId, postId, action),
+    mutationFn: (action) => sendPostAction(brandId, postId, action),
     onMutate: async (action) => {
       await queryClient.cancelQueries({ queryKey: scope });
       const snapshot = queryClient.getQueriesData({ queryKey: scope });

@@ -2,8 +2,9 @@ import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { call, callOptions, client, pathId } from "@/lib/api";
+import { call, callOptions, client } from "@/lib/api";
 import { actionErrorMessage, DENY_FAILED_MESSAGE, generationKeys } from "@/lib/generation";
+import { sendPostAction } from "@/lib/post-actions";
 import { postKeys } from "@/lib/posts";
 
 /*
@@ -169,21 +170,8 @@ export function useSwipeReview(brandId: string) {
   return useMutation<PostView, Error, SwipeAction>({
     mutationFn: (action) =>
       action.decision === "approve"
-        ? call(
-            client.api.posts[":id"].approve.$post(
-              {
-                param: pathId(action.post.id),
-                json: action.scheduledDate ? { scheduledDate: action.scheduledDate } : {},
-              },
-              callOptions({ brandId }),
-            ),
-          )
-        : call(
-            client.api.posts[":id"].deny.$post(
-              { param: pathId(action.post.id), json: { feedback: action.feedback } },
-              callOptions({ brandId }),
-            ),
-          ),
+        ? sendPostAction(brandId, action.post.id, { type: "approve", scheduledDate: action.scheduledDate })
+        : sendPostAction(brandId, action.post.id, { type: "deny", feedback: action.feedback }),
     onSuccess: (post) => {
       queryClient.setQueryData(generationKeys.post(brandId, post.id), post);
     },
