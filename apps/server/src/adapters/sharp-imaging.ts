@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -54,8 +55,10 @@ const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationS
  */
 function spawnImageWorker(): Worker {
   const options: WorkerOptions = { resourceLimits: WORKER_RESOURCE_LIMITS, name: "image-worker" };
-  if (!import.meta.url.endsWith(".ts"))
-    return new Worker(new URL("./image-worker.mjs", import.meta.url), options);
+  // Decided by what is on disk, not by this module's URL: Playwright's loader and tsx name a source module
+  // differently (with or without a query), and only the bundle has the .mjs beside it.
+  const bundled = new URL("./image-worker.mjs", import.meta.url);
+  if (existsSync(fileURLToPath(bundled))) return new Worker(bundled, options);
   // From source, the worker must load TypeScript itself: tsx's ESM hooks registered by `--import tsx` do not
   // reach worker threads on Node 20, its require hook does (the worker's imports are then CommonJS).
   const require = createRequire(import.meta.url);
