@@ -6,6 +6,7 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type
 import { ImageIcon, ImagePlusIcon, Loader2Icon, SendIcon, SquareIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 
+import { asChatMessages, type ChatMessage } from "@/components/assistant/chat-part";
 import { isChatToolPart, ToolPartCard } from "@/components/assistant/tool-part";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -52,15 +53,15 @@ export type BrandChat = ReturnType<typeof useBrandChat>;
  * One live chat per brand for the whole page session, shared by the floating panel and the welcome hub:
  * a reply that is still streaming (or a navigateTo the hub started) carries on in the other frame.
  */
-const brandChats = new Map<string, Chat<UIMessage>>();
+const brandChats = new Map<string, Chat<ChatMessage>>();
 
-function getBrandChat(brandId: string, initialMessages: UIMessage[]): Chat<UIMessage> {
+function getBrandChat(brandId: string, initialMessages: UIMessage[]): Chat<ChatMessage> {
   const existing = brandChats.get(brandId);
   if (existing) return existing;
-  const chat = new Chat<UIMessage>({
+  const chat = new Chat<ChatMessage>({
     id: `assistant-${brandId}`,
-    messages: initialMessages,
-    transport: new DefaultChatTransport<UIMessage>({
+    messages: asChatMessages(initialMessages),
+    transport: new DefaultChatTransport<ChatMessage>({
       api: CHAT_API,
       credentials: "include",
       headers: brandHeaders(brandId),
@@ -145,7 +146,7 @@ export function useBrandChat({ brandId, initialMessages, onNavigated, onActivity
     onActivity?.();
     try {
       const result = await uploadChatImage(file, brandId);
-      setMessages((current) => [...current, result.message]);
+      setMessages((current) => [...current, ...asChatMessages([result.message])]);
     } catch (caught) {
       setUploadError(caught instanceof ApiError ? caught.message : CHAT_UPLOAD_FAILED);
     } finally {
@@ -410,7 +411,7 @@ export function ChatMessages({
         </div>
       ) : (
         list.map((message) => (
-          <ChatMessage
+          <ConversationMessage
             key={message.id}
             message={message}
             brandId={chat.brandId}
@@ -427,7 +428,7 @@ export function ChatMessages({
   );
 }
 
-function ChatMessage({
+function ConversationMessage({
   message,
   brandId,
   idle,
@@ -435,7 +436,7 @@ function ChatMessage({
   onNavigated,
   onAsk,
 }: {
-  message: UIMessage;
+  message: ChatMessage;
   brandId: string;
   idle: boolean;
   historical: Set<string>;

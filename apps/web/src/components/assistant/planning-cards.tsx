@@ -5,7 +5,6 @@ import type {
   SuggestionView,
   WrittenSocialPostView,
 } from "@smm/domain/suggestions/schemas";
-import { getToolName, isToolUIPart } from "ai";
 import {
   CalendarDaysIcon,
   CheckIcon,
@@ -17,7 +16,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
-import type { ChatPart, ToolPart } from "@/components/assistant/chat-part";
+import type { ChatPart, ToolPartOf } from "@/components/assistant/chat-part";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -39,13 +38,13 @@ export const planningToolNames = [
   "analyzeCalendar",
 ] as const;
 export type PlanningToolName = (typeof planningToolNames)[number];
+export type PlanningToolPart = ToolPartOf<PlanningToolName>;
 
-const isPlanningToolName = (name: string): name is PlanningToolName =>
-  (planningToolNames as readonly string[]).includes(name);
+const planningPartTypes = new Set<string>(planningToolNames.map((name) => `tool-${name}`));
 
 /** True for a tool part this file renders; the assistant falls back to its generic card otherwise. */
-export function isPlanningToolPart(part: ChatPart): boolean {
-  return isToolUIPart(part) && isPlanningToolName(getToolName(part));
+export function isPlanningToolPart(part: ChatPart): part is PlanningToolPart {
+  return planningPartTypes.has(part.type);
 }
 
 const cardClass = "rounded-lg border bg-card p-3 text-sm shadow-xs";
@@ -53,13 +52,13 @@ const cardClass = "rounded-lg border bg-card p-3 text-sm shadow-xs";
 const COLLAPSED_ROWS = 6;
 const COPIED_MS = 2_000;
 
-const RUNNING_TEXT: Record<PlanningToolName, string> = {
-  createCampaignPlan: "Planning your campaign...",
-  generateContentIdea: "Thinking of ideas...",
-  writeSocialPost: "Writing your post...",
-  listSuggestions: "Loading your suggestions...",
-  dismissSuggestion: "Dismissing the suggestion...",
-  analyzeCalendar: "Analyzing your calendar...",
+const RUNNING_TEXT: Record<PlanningToolPart["type"], string> = {
+  "tool-createCampaignPlan": "Planning your campaign...",
+  "tool-generateContentIdea": "Thinking of ideas...",
+  "tool-writeSocialPost": "Writing your post...",
+  "tool-listSuggestions": "Loading your suggestions...",
+  "tool-dismissSuggestion": "Dismissing the suggestion...",
+  "tool-analyzeCalendar": "Analyzing your calendar...",
 };
 
 const networkName = (platform: string) => (platform === "instagram" ? "Instagram" : "Facebook");
@@ -76,14 +75,7 @@ function formatSlot(iso: string | null): string {
   });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-
-const hasList = (value: unknown, key: string): boolean => isRecord(value) && Array.isArray(value[key]);
-
-export function PlanningToolCard({ part }: { part: ToolPart }) {
-  const name = getToolName(part);
-  if (!isPlanningToolName(name)) return null;
+export function PlanningToolCard({ part }: { part: PlanningToolPart }) {
   if (part.state === "output-error") {
     return (
       <div
@@ -100,31 +92,24 @@ export function PlanningToolCard({ part }: { part: ToolPart }) {
   if (part.state !== "output-available") {
     return (
       <div className={cn(cardClass, "space-y-2")} role="status" data-testid="planning-tool-running">
-        <p className="text-muted-foreground">{RUNNING_TEXT[name]}</p>
+        <p className="text-muted-foreground">{RUNNING_TEXT[part.type]}</p>
         <Skeleton className="h-3 w-3/4" />
         <Skeleton className="h-3 w-1/2" />
       </div>
     );
   }
-  const output: unknown = part.output;
-  switch (name) {
-    case "createCampaignPlan":
-      return hasList(output, "suggestions") ? <CampaignPlanCard plan={output as CampaignPlanView} /> : null;
-    case "listSuggestions":
-      return hasList(output, "suggestions") ? (
-        <SuggestionListCard suggestions={(output as { suggestions: SuggestionView[] }).suggestions} />
-      ) : null;
-    case "generateContentIdea":
-      return hasList(output, "ideas") ? <IdeasCard result={output as ContentIdeasView} /> : null;
-    case "writeSocialPost":
-      return isRecord(output) && typeof output.caption === "string" ? (
-        <WrittenPostCard post={output as unknown as WrittenSocialPostView} />
-      ) : null;
-    case "analyzeCalendar":
-      return isRecord(output) && typeof output.weeklyTarget === "number" ? (
-        <CalendarAnalysisCard analysis={output as unknown as CalendarAnalysisView} />
-      ) : null;
-    case "dismissSuggestion":
+  switch (part.type) {
+    case "tool-createCampaignPlan":
+      return <CampaignPlanCard plan={part.output} />;
+    case "tool-listSuggestions":
+      return <SuggestionListCard suggestions={part.output.suggestions} />;
+    case "tool-generateContentIdea":
+      return <IdeasCard result={part.output} />;
+    case "tool-writeSocialPost":
+      return <WrittenPostCard post={part.output} />;
+    case "tool-analyzeCalendar":
+      return <CalendarAnalysisCard analysis={part.output} />;
+    case "tool-dismissSuggestion":
       return (
         <div className={cn(cardClass, "flex items-center gap-2")} data-testid="planning-dismissed">
           <CheckIcon className="size-4 shrink-0 text-success" aria-hidden="true" />

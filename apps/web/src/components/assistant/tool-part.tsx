@@ -13,19 +13,13 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
-import type { ChatPart, ToolPart } from "@/components/assistant/chat-part";
+import type { ChatPart, ChatTools, ToolPart } from "@/components/assistant/chat-part";
 import { isPlanningToolPart, PlanningToolCard } from "@/components/assistant/planning-cards";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { NAVIGATE_DELAY_MS, tomorrowAtNoon, useImageLink } from "@/lib/chat";
-import {
-  generationFailureReason,
-  type PostView,
-  useApprovePost,
-  useDenyPost,
-  useGeneratedPost,
-} from "@/lib/generation";
+import { generationFailureReason, useApprovePost, useDenyPost, useGeneratedPost } from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
 export function isChatToolPart(part: ChatPart): part is ToolPart {
@@ -47,7 +41,8 @@ function summarize(output: unknown): string {
   if (typeof output === "string") return output.length > 80 ? `${output.slice(0, 77)}...` : output;
   if (Array.isArray(output)) return `${output.length} item${output.length === 1 ? "" : "s"}`;
   if (typeof output === "object") {
-    const record = output as Record<string, unknown>;
+    // Any tool's output lands here, so its keys are read without knowing its shape.
+    const record: Record<string, unknown> = { ...output };
     for (const key of ["images", "items", "posts", "results", "templates"]) {
       const list = record[key];
       if (Array.isArray(list)) return `${list.length} ${key}`;
@@ -91,12 +86,11 @@ export function ToolPartCard({
       </div>
     );
   }
-  if (name === "navigateTo") {
-    const input = part.input as { path?: string } | undefined;
+  if (part.type === "tool-navigateTo") {
     return (
       <NavigateCard
         toolCallId={part.toolCallId}
-        path={input?.path}
+        path={part.input?.path}
         pending={part.state === "input-available" && live}
         onNavigated={onNavigated}
       />
@@ -109,49 +103,15 @@ export function ToolPartCard({
       </div>
     );
   }
-  const output = "output" in part ? part.output : undefined;
-  if (name === "generatePost" && output && typeof output === "object" && "id" in output) {
-    return (
-      <ChatPostCard
-        brandId={brandId}
-        postId={(output as PostView).id}
-        retryRequest={generationRequest(part.input)}
-        onAsk={onAsk}
-      />
-    );
-  }
-  if (name === "generateFromSuggestion" && output && typeof output === "object" && "post" in output) {
-    const { post, suggestion } = output as {
-      post: PostView;
-      suggestion?: { contentSuggestion?: string | null };
-    };
-    return (
-      <ChatPostCard
-        brandId={brandId}
-        postId={post.id}
-        retryRequest={generationRequest({ platform: post.platform, prompt: suggestion?.contentSuggestion })}
-        onAsk={onAsk}
-      />
-    );
-  }
-  if (name === "listImages" && output && typeof output === "object" && "images" in output) {
-    const images = (output as { images: unknown }).images;
-    if (Array.isArray(images))
-      return <ImageListCard brandId={brandId} images={images.filter(isImageItem)} onAsk={onAsk} />;
-  }
-  if (name === "showImage" && isImageItem(output)) {
-    return <ShownImageCard brandId={brandId} image={output} />;
-  }
-  if (name === "analyzeWebsite" && isWebsiteAnalysis(output)) {
-    return <WebsiteAnalysisCard analysis={output} />;
-  }
-  if (name === "updateBrandField") {
-    const input = part.input as { field?: string } | undefined;
+  const card = outputCard(part, brandId, onAsk);
+  if (card) return card;
+  if (part.type === "tool-updateBrandField") {
+    const field = part.input?.field;
     return (
       <div className={cn(cardClass, "flex items-center gap-2")} data-testid="assistant-tool-card">
         <CheckIcon className="size-4 shrink-0 text-success" aria-hidden="true" />
         <span>
-          Updated {input?.field ? humanize(input.field) : "brand"}.{" "}
+          Updated {field ? humanize(field) : "brand"}.{" "}
           <Link to="/settings" className="underline underline-offset-2">
             See Settings
           </Link>
@@ -164,10 +124,47 @@ export function ToolPartCard({
       <WrenchIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="min-w-0">
         <span className="font-medium">{humanize(name)}</span>
-        <span className="block truncate text-muted-foreground">{summarize(output)}</span>
+        <span className="block truncate text-muted-foreground">
+          {summarize(part.state === "output-available" ? part.output : undefined)}
+        </span>
       </span>
     </div>
   );
+}
+
+/** The card of a finished tool whose output has an extra of its own (a post, images, a website); else null. */
+function outputCard(part: ToolPart, brandId: string, onAsk: (text: string) => void) {
+  if (part.state !== "output-available") return null;
+  switch (part.type) {
+    case "tool-generatePost":
+      return (
+        <ChatPostCard
+          brandId={brandId}
+          postId={part.output.id}
+          retryRequest={generationRequest(part.input)}
+          onAsk={onAsk}
+        />
+      );
+    case "tool-generateFromSuggestion": {
+      const { post, suggestion } = part.output;
+      return (
+        <ChatPostCard
+          brandId={brandId}
+          postId={post.id}
+          retryRequest={generationRequest({ platform: post.platform, prompt: suggestion?.contentSuggestion })}
+          onAsk={onAsk}
+        />
+      );
+    }
+    case "tool-listImages":
+      return <ImageListCard brandId={brandId} images={part.output.images} onAsk={onAsk} />;
+    case "tool-showImage":
+      return <ShownImageCard brandId={brandId} image={part.output} />;
+    case "tool-analyzeWebsite":
+      return <WebsiteAnalysisCard analysis={part.output} />;
+    default:
+      return null;
+  }
 }
 
 function NavigateCard({
@@ -201,22 +198,7 @@ function NavigateCard({
   );
 }
 
-interface WebsiteAnalysisOutput {
-  url: string;
-  title: string;
-  brandInfo: { name: string; industry: string };
-  applied: string[];
-}
-
-function isWebsiteAnalysis(value: unknown): value is WebsiteAnalysisOutput {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Partial<WebsiteAnalysisOutput>;
-  return (
-    typeof candidate.url === "string" &&
-    typeof candidate.brandInfo === "object" &&
-    Array.isArray(candidate.applied)
-  );
-}
+type WebsiteAnalysisOutput = ChatTools["analyzeWebsite"]["output"];
 
 /** The spec's website analysis extra: the page's title, the brand name and industry found, what changed. */
 function WebsiteAnalysisCard({ analysis }: { analysis: WebsiteAnalysisOutput }) {
@@ -258,8 +240,13 @@ function WebsiteAnalysisCard({ analysis }: { analysis: WebsiteAnalysisOutput }) 
 }
 
 /** The chat request that asks for the same post again (what the assistant understands, whatever the model). */
-export function generationRequest(input: unknown): string {
-  const { platform, prompt } = (input ?? {}) as { platform?: unknown; prompt?: unknown };
+export function generationRequest({
+  platform,
+  prompt,
+}: {
+  platform?: string | null;
+  prompt?: string | null;
+}): string {
   const kind = platform === "instagram" ? "an Instagram" : "a Facebook";
   const topic = typeof prompt === "string" && prompt.trim() ? ` about ${prompt.trim()}` : "";
   return `Create ${kind} post${topic}`;
@@ -382,17 +369,7 @@ function ChatPostCard({
   );
 }
 
-interface ImageItem {
-  id: string;
-  url?: string;
-  name: string;
-}
-
-function isImageItem(value: unknown): value is ImageItem {
-  if (!value || typeof value !== "object") return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.id === "string" && typeof record.name === "string";
-}
+type ImageItem = ChatTools["showImage"]["output"];
 
 /** Core spec: the chat shows the first 6 images, then '...and N more images'. */
 export const IMAGE_LIST_SHOWN = 6;
