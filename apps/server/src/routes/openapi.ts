@@ -12,22 +12,6 @@ import {
 } from "../lib/http";
 import { toolCatalogue } from "./tools";
 
-const ERROR_CODES = {
-  "400": ["invalid_input", "The body does not match the tool's input schema; `issues` says where."],
-  "401": ["unauthenticated", "No session cookie and no valid API key."],
-  "403": [
-    "forbidden",
-    "The plan lacks the feature (API keys need Enterprise; premium image styles need a paid plan).",
-  ],
-  "404": ["not_found", "No such tool, or an id that is not the caller's (another user's ids are 404 too)."],
-  "409": ["conflict", "The post's current state does not allow the action."],
-  "429": [
-    "quota_exceeded",
-    "The plan's post or caption quota is used up; the message is the product's text.",
-  ],
-  "502": ["upstream_failed", "The AI provider, the social network or billing failed."],
-} as const;
-
 const errorSchema = {
   type: "object",
   required: ["error"],
@@ -52,14 +36,6 @@ const errorSchema = {
 };
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
-
-/** The tool endpoints' error answers (worded for tools). */
-const errorResponses = Object.fromEntries(
-  Object.entries(ERROR_CODES).map(([status, [code, description]]) => [
-    status,
-    { description: `${code}: ${description}`, content: errorContent },
-  ]),
-);
 
 /** components.responses: the REST routes' error answers. */
 const errorResponseComponents = Object.fromEntries(
@@ -223,7 +199,8 @@ export function buildOpenApiDocument(app: DeclaringApp, version: string, serverU
                 },
               },
             },
-            ...errorResponses,
+            // The same shared answers as the REST routes (a tool's 404 is also an unknown tool name).
+            ...errors("400", "401", "403", "404", "409", "413", "429", "502"),
           },
         },
       },
