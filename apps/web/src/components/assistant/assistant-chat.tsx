@@ -2,7 +2,8 @@ import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";
 
 import { AssistantFrame, AssistantToggle } from "@/components/assistant/assistant-frame";
-import { ChatComposer, ChatMessages, ChatNotices, useBrandChat } from "@/components/assistant/chat-core";
+import { ChatComposer, ChatMessages, ChatNotices } from "@/components/assistant/chat-core";
+import { useBrandChat } from "@/components/assistant/use-brand-chat";
 import { usePublicConfig } from "@/lib/generation";
 
 const isPhone = () => typeof window !== "undefined" && window.matchMedia("(max-width: 767px)").matches;
