@@ -1,8 +1,6 @@
 import type {
   CalendarAnalysisView,
-  CampaignPlanView,
   ContentIdeasView,
-  SuggestionView,
   WrittenSocialPostView,
 } from "@smm/domain/suggestions/schemas";
 import {
@@ -13,14 +11,16 @@ import {
   LightbulbIcon,
   PenLineIcon,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
+import { cardClass } from "@/components/assistant/card-styles";
 import type { ChatPart, ToolPartOf } from "@/components/assistant/chat-part";
+import { formatSlot, networkName } from "@/components/assistant/planning-format";
+import { CampaignPlanCard, SuggestionListCard } from "@/components/assistant/suggestion-cards";
+import { useCopyCaption } from "@/components/assistant/use-copy-caption";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/utils";
 
 /*
@@ -47,11 +47,6 @@ export function isPlanningToolPart(part: ChatPart): part is PlanningToolPart {
   return planningPartTypes.has(part.type);
 }
 
-const cardClass = "rounded-lg border bg-card p-3 text-sm shadow-xs";
-/** A long plan shows this many rows until the user asks for the rest, so the chat stays readable. */
-const COLLAPSED_ROWS = 6;
-const COPIED_MS = 2_000;
-
 const RUNNING_TEXT: Record<PlanningToolPart["type"], string> = {
   "tool-createCampaignPlan": "Planning your campaign...",
   "tool-generateContentIdea": "Thinking of ideas...",
@@ -60,20 +55,6 @@ const RUNNING_TEXT: Record<PlanningToolPart["type"], string> = {
   "tool-dismissSuggestion": "Dismissing the suggestion...",
   "tool-analyzeCalendar": "Analyzing your calendar...",
 };
-
-const networkName = (platform: string) => (platform === "instagram" ? "Instagram" : "Facebook");
-
-/** "Wed 25 Nov, 12:00" in the browser's time zone (the server stores UTC). */
-function formatSlot(iso: string | null): string {
-  if (!iso) return "Any time";
-  return new Date(iso).toLocaleString(undefined, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-}
 
 export function PlanningToolCard({ part }: { part: PlanningToolPart }) {
   if (part.state === "output-error") {
@@ -119,85 +100,6 @@ export function PlanningToolCard({ part }: { part: PlanningToolPart }) {
   }
 }
 
-function SuggestionRows({ suggestions }: { suggestions: SuggestionView[] }) {
-  const [expanded, setExpanded] = useState(false);
-  const shown = expanded ? suggestions : suggestions.slice(0, COLLAPSED_ROWS);
-  return (
-    <>
-      <ol className="divide-y" data-testid="planning-suggestion-list">
-        {shown.map((suggestion) => (
-          <li key={suggestion.id} className="flex flex-col gap-1 py-2 first:pt-0 last:pb-0">
-            <div className="flex flex-wrap items-center gap-2">
-              <time dateTime={suggestion.scheduledDate ?? undefined} className="font-medium tabular-nums">
-                {formatSlot(suggestion.scheduledDate)}
-              </time>
-              <Badge variant="secondary">{networkName(suggestion.platform)}</Badge>
-              {suggestion.engagementScore != null && (
-                <span className="text-xs text-muted-foreground">
-                  {suggestion.engagementScore}% predicted engagement
-                </span>
-              )}
-            </div>
-            <p className="line-clamp-2 text-muted-foreground">{suggestion.contentSuggestion}</p>
-          </li>
-        ))}
-      </ol>
-      {suggestions.length > COLLAPSED_ROWS && (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="w-full"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          {expanded ? "Show fewer" : `Show all ${suggestions.length}`}
-        </Button>
-      )}
-    </>
-  );
-}
-
-function CampaignPlanCard({ plan }: { plan: CampaignPlanView }) {
-  const count = plan.suggestions.length;
-  return (
-    <div className={cn(cardClass, "space-y-3")} data-testid="planning-campaign-card">
-      <div className="flex items-start gap-2">
-        <CalendarDaysIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        <div className="min-w-0">
-          <p className="font-medium break-words">Campaign plan: {plan.goal}</p>
-          <p className="text-muted-foreground">
-            {count} post{count === 1 ? "" : "s"} over {plan.weeks} week{plan.weeks === 1 ? "" : "s"} ·{" "}
-            {plan.platforms.map(networkName).join(" and ")}
-            {plan.model === "offline" && " · Offline model"}
-          </p>
-        </div>
-      </div>
-      <SuggestionRows suggestions={plan.suggestions} />
-      <p className="text-muted-foreground">
-        Saved as suggestions. Generate posts from them on the{" "}
-        <Link to="/ai-agent" className="underline underline-offset-2">
-          AI Agent page
-        </Link>
-        .
-      </p>
-    </div>
-  );
-}
-
-function SuggestionListCard({ suggestions }: { suggestions: SuggestionView[] }) {
-  return (
-    <div className={cn(cardClass, "space-y-3")} data-testid="planning-suggestions-card">
-      <p className="flex items-center gap-2 font-medium">
-        <CalendarDaysIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-        {suggestions.length === 0
-          ? "No open suggestions"
-          : `${suggestions.length} open suggestion${suggestions.length === 1 ? "" : "s"}`}
-      </p>
-      {suggestions.length > 0 && <SuggestionRows suggestions={suggestions} />}
-    </div>
-  );
-}
-
 function IdeasCard({ result }: { result: ContentIdeasView }) {
   return (
     <div className={cn(cardClass, "space-y-3")} data-testid="planning-ideas-card">
@@ -223,23 +125,7 @@ function IdeasCard({ result }: { result: ContentIdeasView }) {
 }
 
 function WrittenPostCard({ post }: { post: WrittenSocialPostView }) {
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  const copy = async () => {
-    const next = await copyText(post.caption).then(
-      () => "copied" as const,
-      () => "failed" as const,
-    );
-    setStatus(next);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setStatus("idle"), COPIED_MS);
-  };
+  const { status, copy } = useCopyCaption(post.caption);
   return (
     <div className={cn(cardClass, "space-y-3")} data-testid="planning-written-post-card">
       <div className="flex items-center justify-between gap-2">
@@ -247,7 +133,7 @@ function WrittenPostCard({ post }: { post: WrittenSocialPostView }) {
           <PenLineIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
           <span className="truncate">{networkName(post.platform)} caption</span>
         </p>
-        <Button size="sm" variant="outline" onClick={() => void copy()} data-testid="planning-copy-caption">
+        <Button size="sm" variant="outline" onClick={copy} data-testid="planning-copy-caption">
           {status === "copied" ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
           {status === "copied" ? "Copied" : "Copy"}
         </Button>
