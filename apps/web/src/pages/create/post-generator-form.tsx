@@ -1,33 +1,24 @@
-import { type LanguageCode, languageCodes, languageNames } from "@smm/domain/brands/constants";
 import { MAX_PROMPT_LENGTH } from "@smm/domain/generation/schemas";
 import { CircleAlertIcon, CpuIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { Link } from "react-router";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 
 import { CustomImageField } from "./custom-image-field";
-import { ImageStylePicker } from "./image-style-picker";
 import { PlanLimitAlert, PlanUsage } from "./plan-usage";
-import type { Platform, PostGeneratorState } from "./use-post-generator";
+import { ImageStyleFields, InlineError, PlatformAndLanguageFields } from "./post-generator-fields";
+import type { PostGeneratorState } from "./use-post-generator";
 
 /*
  * The AI Post Generator's form as the hook hands it over: it renders the fields, their errors and the
  * Generate button, and passes every change back to the hook, which holds the rules.
  */
-
-const PLATFORMS: { value: Platform; label: string; icon: typeof FacebookIcon }[] = [
-  { value: "facebook", label: "Facebook", icon: FacebookIcon },
-  { value: "instagram", label: "Instagram", icon: InstagramIcon },
-];
 
 /** "Offline model" when the server runs its embedded writer, so nobody mistakes it for a real model. */
 function ModelBadge({ kind }: { kind: string | undefined }) {
@@ -66,16 +57,6 @@ export function FormSkeleton() {
       </div>
       <Skeleton className="h-10 w-full" />
     </div>
-  );
-}
-
-function InlineError({ id, message, testId }: { id: string; message: string | undefined; testId: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-sm text-destructive" data-testid={testId}>
-      <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      {message}
-    </p>
   );
 }
 
@@ -130,118 +111,9 @@ export function PostGeneratorForm({ g }: { g: PostGeneratorState }) {
         <InlineError id={promptErrorId} message={form.fieldErrors.prompt} testId="generator-prompt-error" />
       </div>
 
-      <div className="grid gap-4 @lg:grid-cols-2">
-        <fieldset className="grid content-start gap-2">
-          <legend id="platform-label" className="mb-2 text-sm font-medium">
-            Platform
-          </legend>
-          <RadioGroup
-            value={form.platform}
-            onValueChange={(value) => g.changePlatform(value as Platform)}
-            aria-labelledby="platform-label"
-            className="grid grid-cols-2 gap-2"
-            data-testid="generator-platform"
-          >
-            {PLATFORMS.map((option) => (
-              <Label
-                key={option.value}
-                htmlFor={`platform-${option.value}`}
-                className="min-h-10 cursor-pointer gap-2 rounded-lg border px-3 py-2 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
-              >
-                <RadioGroupItem
-                  id={`platform-${option.value}`}
-                  value={option.value}
-                  data-testid={`generator-platform-${option.value}`}
-                />
-                <option.icon className="size-4 shrink-0" aria-hidden="true" />
-                {option.label}
-              </Label>
-            ))}
-          </RadioGroup>
-          <InlineError
-            id="platform-error"
-            message={form.fieldErrors.platform}
-            testId="generator-platform-error"
-          />
-        </fieldset>
+      <PlatformAndLanguageFields g={g} />
 
-        <div className="grid content-start gap-2">
-          <Label htmlFor="generator-language">Language</Label>
-          <Select value={form.language} onValueChange={(value) => g.changeLanguage(value as LanguageCode)}>
-            <SelectTrigger
-              id="generator-language"
-              className="w-full"
-              aria-invalid={form.fieldErrors.language ? true : undefined}
-              data-testid="generator-language"
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {languageCodes.map((code) => (
-                <SelectItem key={code} value={code} data-testid={`generator-language-${code}`}>
-                  {languageNames[code]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <InlineError
-            id="language-error"
-            message={form.fieldErrors.language}
-            testId="generator-language-error"
-          />
-        </div>
-      </div>
-
-      <div className="grid gap-2">
-        <span id={g.styleLabelId} className="text-sm font-medium">
-          Image style
-        </span>
-        <ImageStylePicker
-          styles={g.styles.data}
-          isPending={g.styles.isPending}
-          error={g.styles.error}
-          onRetry={g.retryStyles}
-          onDismissError={g.dismissStylesError}
-          errorDismissed={form.stylesErrorDismissed}
-          value={form.imageStyle}
-          onChange={g.changeImageStyle}
-          colors={g.colors}
-          labelId={g.styleLabelId}
-        />
-        {form.image.status === "uploaded" && (
-          <p className="text-xs text-muted-foreground">
-            Your uploaded image is used, so the style does not apply.
-          </p>
-        )}
-        <InlineError
-          id="image-style-error"
-          message={form.fieldErrors.imageStyle}
-          testId="generator-image-style-error"
-        />
-        {form.imageStyle === "custom" && (
-          <div className="grid gap-2">
-            <Label htmlFor="custom-image-prompt">Custom image prompt</Label>
-            <Textarea
-              id="custom-image-prompt"
-              value={form.customImagePrompt}
-              onChange={(event) => g.changeCustomImagePrompt(event.target.value)}
-              rows={3}
-              maxLength={4000}
-              placeholder="A flat-lay of coffee beans on linen, morning light"
-              aria-invalid={form.fieldErrors.imagePromptOverride ? true : undefined}
-              aria-describedby={
-                form.fieldErrors.imagePromptOverride ? "custom-image-prompt-error" : undefined
-              }
-              data-testid="custom-image-prompt"
-            />
-            <InlineError
-              id="custom-image-prompt-error"
-              message={form.fieldErrors.imagePromptOverride}
-              testId="custom-image-prompt-error"
-            />
-          </div>
-        )}
-      </div>
+      <ImageStyleFields g={g} />
 
       <CustomImageField
         image={form.image}
