@@ -4,9 +4,8 @@ import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
 import {
   type InfiniteData,
-  type QueryKey,
+  type QueryClient,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
@@ -16,7 +15,8 @@ import { toast } from "sonner";
 import { call, callOptions, client } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
 import { actionErrorMessage, SCHEDULE_FAILED_MESSAGE } from "@/lib/generation";
-import { nextStateAfter, sendPostAction } from "@/lib/post-actions";
+import { nextStateAfter } from "@/lib/post-actions";
+import { type PostActionVariables, usePostAction } from "@/lib/use-post-action";
 
 /*
  * The content calendar's server state and date arithmetic (core spec sections 2 and 4, Content calendar):
@@ -230,8 +230,6 @@ export interface MovePostVariables {
   day: string | null;
 }
 
-type Snapshot = [QueryKey, unknown][];
-
 function matchesSidebar(post: CalendarPostView, params: SidebarParams): boolean {
   if ((params.filter === "facebook" || params.filter === "instagram") && post.platform !== params.filter)
     return false;
@@ -264,74 +262,67 @@ export function movedPost(post: CalendarPostView, day: string | null): CalendarP
 }
 
 /**
+ * Where a moved post lands in the calendar's own views: out of whatever month held it and into the month
+ * whose range holds its new time; out of the Approved Content lists when it gets a date, in (first) when
+ * it loses it.
+ */
+function placeMovedPost(queryClient: QueryClient, brandId: string, { post, day }: MovePostVariables): void {
+  const next = movedPost(post, day);
+  const time = day ? (next.scheduledDate ?? "") : "";
+
+  for (const [key, data] of queryClient.getQueriesData<CalendarPosts>({
+    queryKey: calendarKeys.all(brandId),
+  })) {
+    if (!data) continue;
+    const from = String(key[4] ?? "");
+    const to = from ? addDays(new Date(from), CALENDAR_CELLS).toISOString() : "";
+    const others = data.posts.filter((item) => item.id !== post.id);
+    const holds = day !== null && new Date(time) >= new Date(from) && new Date(time) < new Date(to);
+    queryClient.setQueryData<CalendarPosts>(key, {
+      posts: holds ? sortByTime([...others, next]) : others,
+    });
+  }
+
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<CalendarPage, string | null>>({
+    queryKey: calendarKeys.approvedAll(brandId),
+  })) {
+    if (!data) continue;
+    const params = key[4] as SidebarParams | undefined;
+    const listed = data.pages.some((page) => page.posts.some((item) => item.id === post.id));
+    const pages = data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.filter((item) => item.id !== post.id),
+    }));
+    let delta = listed ? -1 : 0;
+    if (day === null && params && matchesSidebar(next, params) && pages[0]) {
+      pages[0] = { ...pages[0], posts: [next, ...pages[0].posts] };
+      delta += 1;
+    }
+    queryClient.setQueryData<InfiniteData<CalendarPage, string | null>>(key, {
+      ...data,
+      pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total + delta) })),
+    });
+  }
+}
+
+/**
  * Schedules an approved post (POST /schedule), moves a scheduled one (POST /reschedule) or takes its date
- * away (POST /reschedule with null). UI.md: optimistic, rolled back with a toast if the server refuses.
+ * away (POST /reschedule with null), through usePostAction (optimistic, rolled back with a toast if the
+ * server refuses); the calendar adds only where the post lands.
  */
 export function useMovePost(brandId: string) {
-  const queryClient = useQueryClient();
-  return useMutation<PostView, Error, MovePostVariables, { snapshot: Snapshot }>({
-    mutationFn: ({ post, day }) => {
-      return sendPostAction(brandId, post.id, moveAction(post, day));
-    },
-    onMutate: async ({ post, day }) => {
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: calendarKeys.all(brandId) }),
-        queryClient.cancelQueries({ queryKey: calendarKeys.approvedAll(brandId) }),
-      ]);
-      const snapshot: Snapshot = [
-        ...queryClient.getQueriesData({ queryKey: calendarKeys.all(brandId) }),
-        ...queryClient.getQueriesData({ queryKey: calendarKeys.approvedAll(brandId) }),
-      ];
-      const next = movedPost(post, day);
-      const time = day ? (next.scheduledDate ?? "") : "";
-
-      // Calendar months: out of wherever it was, into the month whose range holds its new time.
-      for (const [key, data] of queryClient.getQueriesData<CalendarPosts>({
-        queryKey: calendarKeys.all(brandId),
-      })) {
-        if (!data) continue;
-        const from = String(key[4] ?? "");
-        const to = from ? addDays(new Date(from), CALENDAR_CELLS).toISOString() : "";
-        const others = data.posts.filter((item) => item.id !== post.id);
-        const holds = day !== null && new Date(time) >= new Date(from) && new Date(time) < new Date(to);
-        queryClient.setQueryData<CalendarPosts>(key, {
-          posts: holds ? sortByTime([...others, next]) : others,
-        });
-      }
-
-      // Sidebar lists: out when it gets a date, in (first) when it loses it.
-      for (const [key, data] of queryClient.getQueriesData<InfiniteData<CalendarPage, string | null>>({
-        queryKey: calendarKeys.approvedAll(brandId),
-      })) {
-        if (!data) continue;
-        const params = key[4] as SidebarParams | undefined;
-        const listed = data.pages.some((page) => page.posts.some((item) => item.id === post.id));
-        const pages = data.pages.map((page) => ({
-          ...page,
-          posts: page.posts.filter((item) => item.id !== post.id),
-        }));
-        let delta = listed ? -1 : 0;
-        if (day === null && params && matchesSidebar(next, params) && pages[0]) {
-          pages[0] = { ...pages[0], posts: [next, ...pages[0].posts] };
-          delta += 1;
-        }
-        queryClient.setQueryData<InfiniteData<CalendarPage, string | null>>(key, {
-          ...data,
-          pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total + delta) })),
-        });
-      }
-      return { snapshot };
-    },
-    onError: (error, { day }, context) => {
-      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+  const action = usePostAction<PostActionVariables & MovePostVariables>(brandId, {
+    place: (queryClient, variables) => placeMovedPost(queryClient, brandId, variables),
+    onError: (error, { day }) => {
       toast.error(
         actionErrorMessage(error, day === null ? UNSCHEDULE_FAILED_MESSAGE : SCHEDULE_FAILED_MESSAGE),
-        {
-          duration: ERROR_TOAST_MS,
-        },
+        { duration: ERROR_TOAST_MS },
       );
     },
-    // Everything about the brand's posts (calendar, sidebar, the dashboard's counts and lists) follows.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["brand", brandId, "posts"] }),
   });
+  return {
+    isPending: action.isPending,
+    mutate: ({ post, day }: MovePostVariables) =>
+      action.mutate({ postId: post.id, action: moveAction(post, day), post, day }),
+  };
 }

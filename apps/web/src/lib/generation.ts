@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { ApiError, call, callOptions, client, fetchPublicConfig, type PublicConfig, pathId } from "@/lib/api";
 import { subscribeToEvents, subscribeToResync, useAppEvent } from "@/lib/events";
 import { planKeys } from "@/lib/plan";
-import { applyOptimistic, sendPostAction } from "@/lib/post-actions";
+import type { PostActionOptions, PostActionVariables } from "@/lib/use-post-action";
 
 /*
  * Post generation as the screens see it: the generator form's calls (styles, upload, generate), the live
@@ -309,56 +309,13 @@ export function actionErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-type ReviewContext = { previous: PostView | undefined };
-
-function useReviewMutation<TVariables>(
-  brandId: string,
-  postId: string,
-  request: (variables: TVariables) => Promise<PostView>,
-  optimistic: (post: PostView, variables: TVariables) => PostView,
-  failure: string,
-) {
-  const queryClient = useQueryClient();
-  const key = generationKeys.post(brandId, postId);
-  return useMutation<PostView, Error, TVariables, ReviewContext>({
-    mutationFn: request,
-    // UI.md: approve and deny are optimistic, rolled back with a toast if the server refuses.
-    onMutate: async (variables) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<PostView>(key);
-      if (previous) queryClient.setQueryData(key, optimistic(previous, variables));
-      return { previous };
-    },
-    onError: (error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(actionErrorMessage(error, failure), { duration: ERROR_TOAST_MS });
-    },
-    onSuccess: (post) => {
-      queryClient.setQueryData(key, post);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: generationKeys.posts(brandId) }),
-  });
-}
-
-export function useApprovePost(brandId: string, postId: string) {
-  return useReviewMutation<{ scheduledDate: string }>(
-    brandId,
-    postId,
-    ({ scheduledDate }) => sendPostAction(brandId, postId, { type: "approve", scheduledDate }),
-    (post, { scheduledDate }) => applyOptimistic(post, { type: "approve", scheduledDate }),
-    SCHEDULE_FAILED_MESSAGE,
-  );
-}
-
-export function useDenyPost(brandId: string, postId: string) {
-  return useReviewMutation<{ feedback: string }>(
-    brandId,
-    postId,
-    ({ feedback }) => sendPostAction(brandId, postId, { type: "deny", feedback }),
-    (post, { feedback }) => applyOptimistic(post, { type: "deny", feedback }),
-    DENY_FAILED_MESSAGE,
-  );
-}
+/** The generator's and the chat's review cards: only a refusal is toasted (the card shows the new state). */
+export const reviewFeedback: PostActionOptions<PostActionVariables> = {
+  onError: (error, { action }) => {
+    const failure = action.type === "deny" ? DENY_FAILED_MESSAGE : SCHEDULE_FAILED_MESSAGE;
+    toast.error(actionErrorMessage(error, failure), { duration: ERROR_TOAST_MS });
+  },
+};
 
 // ---- dates ----
 

@@ -1,15 +1,7 @@
 import type { DashboardStats } from "@smm/domain/posts/get-dashboard-stats";
 import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
-import {
-  type InfiniteData,
-  keepPreviousData,
-  type QueryKey,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
 
@@ -22,7 +14,8 @@ import {
 import { call, callOptions, client, pathId } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
 import { actionErrorMessage } from "@/lib/generation";
-import { applyOptimistic, type PostActionRequest, sendPostAction } from "@/lib/post-actions";
+import { applyOptimistic, type PostActionRequest } from "@/lib/post-actions";
+import type { PostActionOptions, PostActionVariables } from "@/lib/use-post-action";
 
 /*
  * The brand's post lists and counts as the dashboard reads them. Keys live under ["brand", id, "posts"]
@@ -157,62 +150,12 @@ const failureText: Record<PostActionRequest["type"], string> = {
   delete: "Failed to delete post. Please try again.",
 };
 
-const isPostView = (value: unknown): value is PostView =>
-  typeof value === "object" && value !== null && "id" in value && "state" in value && "content" in value;
-const isPage = (value: unknown): value is PostPage =>
-  typeof value === "object" && value !== null && Array.isArray((value as PostPage).posts);
-const isInfinite = (value: unknown): value is InfiniteData<PostPage> =>
-  typeof value === "object" && value !== null && Array.isArray((value as InfiniteData<PostPage>).pages);
-
-/** Rewrites one post wherever the brand's post caches hold it (lists, modal pages, details). */
-function updateCached(data: unknown, postId: string, update: (post: PostView) => PostView | null): unknown {
-  const mapPage = (page: PostPage): PostPage => {
-    if (!page.posts.some((post) => post.id === postId)) return page;
-    const posts = page.posts.flatMap((post) => {
-      if (post.id !== postId) return [post];
-      const next = update(post);
-      return next ? [next] : [];
-    });
-    return { ...page, posts, total: page.total - (page.posts.length - posts.length) };
-  };
-  if (isInfinite(data)) return { ...data, pages: data.pages.map(mapPage) };
-  if (isPage(data)) return mapPage(data);
-  if (isPostView(data) && data.id === postId) return update(data) ?? data;
-  return data;
-}
-
-/**
- * A post card's lifecycle actions: optimistic in every cached list, rolled back with a toast (the server's
- * words for a refusal) on failure, and every list, count and detail of the brand refetched afterwards.
- */
-export function usePostAction(brandId: string, postId: string) {
-  const queryClient = useQueryClient();
-  const scope = postKeys.all(brandId);
-  return useMutation<PostView | unknown, Error, PostActionRequest, { snapshot: [QueryKey, unknown][] }>({
-    mutationFn: (action) => sendPostAction(brandId, postId, action),
-    onMutate: async (action) => {
-      await queryClient.cancelQueries({ queryKey: scope });
-      const snapshot = queryClient.getQueriesData({ queryKey: scope });
-      const now = new Date();
-      queryClient.setQueriesData({ queryKey: scope }, (data: unknown) =>
-        updateCached(data, postId, (post) =>
-          action.type === "delete" ? null : applyOptimistic(post, action, now),
-        ),
-      );
-      return { snapshot };
-    },
-    onError: (error, action, context) => {
-      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
-      toast.error(actionErrorMessage(error, failureText[action.type]), { duration: ERROR_TOAST_MS });
-    },
-    onSuccess: (result, action) => {
-      if (action.type !== "delete" && isPostView(result))
-        queryClient.setQueriesData({ queryKey: scope }, (data: unknown) =>
-          updateCached(data, postId, () => result),
-        );
-      toast.success(successText[action.type], { duration: SUCCESS_TOAST_MS });
-    },
-    // Lists, counts and the generator's own post views (generationKeys share the ["brand", id, "posts"] root).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: scope }),
-  });
-}
+/** The post card's words for each action (usePostAction does the request, the caches and the rollback). */
+export const postCardFeedback: PostActionOptions<PostActionVariables> = {
+  onSuccess: (_result, { action }) => {
+    toast.success(successText[action.type], { duration: SUCCESS_TOAST_MS });
+  },
+  onError: (error, { action }) => {
+    toast.error(actionErrorMessage(error, failureText[action.type]), { duration: ERROR_TOAST_MS });
+  },
+};

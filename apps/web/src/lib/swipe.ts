@@ -1,10 +1,9 @@
 import type { PostPage } from "@smm/domain/posts/list-posts";
 import type { PostView } from "@smm/domain/posts/post";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 
 import { call, callOptions, client } from "@/lib/api";
-import { actionErrorMessage, DENY_FAILED_MESSAGE, generationKeys } from "@/lib/generation";
-import { sendPostAction } from "@/lib/post-actions";
+import { actionErrorMessage, DENY_FAILED_MESSAGE } from "@/lib/generation";
 import { postKeys } from "@/lib/posts";
 
 /*
@@ -155,29 +154,6 @@ export function usePendingQueue(brandId: string) {
 
 export const APPROVE_FAILED_MESSAGE = "Failed to approve post. Please try again.";
 export { DENY_FAILED_MESSAGE };
-
-export type SwipeAction =
-  | { decision: "approve"; post: PostView; scheduledDate: string | null }
-  | { decision: "deny"; post: PostView; feedback: string };
-
-/**
- * Approve (at a date, or without one: the calendar's Approved Content list) or deny (with feedback) one
- * post. Unlike useApprovePost the date may be left out, and one hook serves every card. The post's detail
- * cache gets the server's answer; the brand's lists are refreshed either way.
- */
-export function useSwipeReview(brandId: string) {
-  const queryClient = useQueryClient();
-  return useMutation<PostView, Error, SwipeAction>({
-    mutationFn: (action) =>
-      action.decision === "approve"
-        ? sendPostAction(brandId, action.post.id, { type: "approve", scheduledDate: action.scheduledDate })
-        : sendPostAction(brandId, action.post.id, { type: "deny", feedback: action.feedback }),
-    onSuccess: (post) => {
-      queryClient.setQueryData(generationKeys.post(brandId, post.id), post);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all(brandId) }),
-  });
-}
 
 /** The toast text for a refused decision: the server's words for a 4xx, the spec's fallback otherwise. */
 export function swipeErrorMessage(error: unknown, decision: SwipeDecision): string {

@@ -1,5 +1,6 @@
 import { tomorrowAtNoon } from "@/lib/chat";
-import { useApprovePost, useDenyPost, useGeneratedPost } from "@/lib/generation";
+import { reviewFeedback, useGeneratedPost } from "@/lib/generation";
+import { usePostAction } from "@/lib/use-post-action";
 
 /**
  * A post made from the chat: its live state, and the two answers the card offers. Approving from the chat
@@ -7,14 +8,15 @@ import { useApprovePost, useDenyPost, useGeneratedPost } from "@/lib/generation"
  */
 export function useChatPostCard(brandId: string, postId: string) {
   const { post, view, query } = useGeneratedPost(brandId, postId, { announce: false });
-  const approve = useApprovePost(brandId, postId);
-  const deny = useDenyPost(brandId, postId);
+  const approve = usePostAction(brandId, reviewFeedback);
+  const deny = usePostAction(brandId, reviewFeedback);
   return {
     post,
     view,
     loadFailed: query.isError,
     busy: approve.isPending || deny.isPending,
-    approve: () => approve.mutate({ scheduledDate: tomorrowAtNoon().toISOString() }),
-    deny: () => deny.mutate({ feedback: "Denied from the chat" }),
+    approve: () =>
+      approve.mutate({ postId, action: { type: "approve", scheduledDate: tomorrowAtNoon().toISOString() } }),
+    deny: () => deny.mutate({ postId, action: { type: "deny", feedback: "Denied from the chat" } }),
   };
 }

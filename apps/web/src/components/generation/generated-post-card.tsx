@@ -23,13 +23,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api";
-import {
-  formatDateTime,
-  type PostView,
-  useApprovePost,
-  useDenyPost,
-  useGeneratedPost,
-} from "@/lib/generation";
+import { formatDateTime, type PostView, reviewFeedback, useGeneratedPost } from "@/lib/generation";
+import { usePostAction } from "@/lib/use-post-action";
 import { cn } from "@/lib/utils";
 
 export const postStateLabels: Record<PostState, string> = {
@@ -172,8 +167,8 @@ export function GeneratedPostCard({
   className?: string;
 }) {
   const { query, post, view } = useGeneratedPost(brandId, postId);
-  const approve = useApprovePost(brandId, postId);
-  const deny = useDenyPost(brandId, postId);
+  const approve = usePostAction(brandId, reviewFeedback);
+  const deny = usePostAction(brandId, reviewFeedback);
   const [approveOpen, setApproveOpen] = useState(false);
   const [denyOpen, setDenyOpen] = useState(false);
 
@@ -300,12 +295,14 @@ export function GeneratedPostCard({
           post={post}
           open={approveOpen}
           onOpenChange={setApproveOpen}
-          onApprove={(date) => approve.mutate({ scheduledDate: date.toISOString() })}
+          onApprove={(date) =>
+            approve.mutate({ postId, action: { type: "approve", scheduledDate: date.toISOString() } })
+          }
         />
         <DenyDialog
           open={denyOpen}
           onOpenChange={setDenyOpen}
-          onDeny={(feedback) => deny.mutate({ feedback })}
+          onDeny={(feedback) => deny.mutate({ postId, action: { type: "deny", feedback } })}
         />
       </div>
     );

@@ -18,7 +18,8 @@ import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { copyText } from "@/lib/clipboard";
 import type { PostView } from "@/lib/posts";
-import { usePostAction } from "@/lib/posts";
+import { postCardFeedback } from "@/lib/posts";
+import { usePostAction } from "@/lib/use-post-action";
 import { cn } from "@/lib/utils";
 import { ConfirmDialog, EditPostDialog, ScheduleDialog } from "./post-dialogs";
 import { approvalDecision, CONFIRMATION_MS, cardActions, downloadFileName } from "./post-logic";
@@ -119,7 +120,7 @@ export function PostActions({
   brandId: string;
   className?: string;
 }) {
-  const action = usePostAction(brandId, post.id);
+  const action = usePostAction(brandId, postCardFeedback);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [copied, flashCopied] = useFlash();
   const [downloaded, flashDownloaded] = useFlash();
@@ -133,7 +134,10 @@ export function PostActions({
   const approve = () => {
     const decision = approvalDecision(post);
     if (decision.kind === "direct")
-      action.mutate({ type: "approve", scheduledDate: decision.scheduledDate.toISOString() });
+      action.mutate({
+        postId: post.id,
+        action: { type: "approve", scheduledDate: decision.scheduledDate.toISOString() },
+      });
     else setDialog("approve");
   };
 
@@ -213,7 +217,7 @@ export function PostActions({
         <IconAction
           label="Post now"
           testId="post-publish"
-          onClick={() => action.mutate({ type: "publish" })}
+          onClick={() => action.mutate({ postId: post.id, action: { type: "publish" } })}
           disabled={busy}
         >
           <SendIcon aria-hidden="true" />
@@ -254,14 +258,16 @@ export function PostActions({
           post={post}
           open
           onOpenChange={close}
-          onApprove={(date) => action.mutate({ type: "approve", scheduledDate: date.toISOString() })}
+          onApprove={(date) =>
+            action.mutate({ postId: post.id, action: { type: "approve", scheduledDate: date.toISOString() } })
+          }
         />
       )}
       {dialog === "deny" && (
         <DenyDialog
           open
           onOpenChange={close}
-          onDeny={(feedback) => action.mutate({ type: "deny", feedback })}
+          onDeny={(feedback) => action.mutate({ postId: post.id, action: { type: "deny", feedback } })}
         />
       )}
       {dialog === "edit" && (
@@ -269,7 +275,7 @@ export function PostActions({
           post={post}
           open
           onOpenChange={close}
-          onSave={(content) => action.mutateAsync({ type: "edit", content })}
+          onSave={(content) => action.mutateAsync({ postId: post.id, action: { type: "edit", content } })}
         />
       )}
       {dialog === "schedule" && (
@@ -277,7 +283,12 @@ export function PostActions({
           post={post}
           open
           onOpenChange={close}
-          onSchedule={(date) => action.mutate({ type: "schedule", scheduledDate: date.toISOString() })}
+          onSchedule={(date) =>
+            action.mutate({
+              postId: post.id,
+              action: { type: "schedule", scheduledDate: date.toISOString() },
+            })
+          }
         />
       )}
       {dialog === "cancel" && (
@@ -289,7 +300,7 @@ export function PostActions({
           confirmLabel="Cancel post"
           icon={<BanIcon aria-hidden="true" />}
           testId="cancel-post-dialog"
-          onConfirm={() => action.mutate({ type: "cancel" })}
+          onConfirm={() => action.mutate({ postId: post.id, action: { type: "cancel" } })}
         />
       )}
       {dialog === "delete" && (
@@ -301,7 +312,7 @@ export function PostActions({
           confirmLabel="Delete"
           icon={<Trash2Icon aria-hidden="true" />}
           testId="delete-post-dialog"
-          onConfirm={() => action.mutate({ type: "delete" })}
+          onConfirm={() => action.mutate({ postId: post.id, action: { type: "delete" } })}
         />
       )}
     </div>

@@ -22,6 +22,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useActiveBrand } from "@/lib/brands";
 import { formatDateTime, futureOptimalTime, type PostView } from "@/lib/generation";
+import type { PostActionRequest } from "@/lib/post-actions";
 import { useLivePostQueries } from "@/lib/posts";
 import {
   acceptsDecision,
@@ -33,8 +34,8 @@ import {
   swipeProgress,
   swipeQueue,
   usePendingQueue,
-  useSwipeReview,
 } from "@/lib/swipe";
+import { usePostAction } from "@/lib/use-post-action";
 
 import { InsightsPanel } from "./insights-panel";
 import { SwipeCard } from "./swipe-card";
@@ -154,7 +155,7 @@ type Exiting = { post: PostView; direction: SwipeDecision };
 function SwipeReview({ brandId, brand }: { brandId: string; brand: Brand | null | undefined }) {
   useLivePostQueries(brandId);
   const queue = usePendingQueue(brandId);
-  const review = useSwipeReview(brandId);
+  const review = usePostAction(brandId);
 
   // The posts decided in this session (in flight or done); a refused one is taken out again.
   const [decided, setDecided] = useState<ReadonlyMap<string, SwipeDecision>>(() => new Map());
@@ -206,11 +207,11 @@ function SwipeReview({ brandId, brand }: { brandId: string; brand: Brand | null 
             : "Approved. It is in the calendar's Approved Content."
           : "Denied.",
       );
-      const action =
+      const action: PostActionRequest =
         decision === "approve"
-          ? ({ decision, post, scheduledDate: scheduled?.toISOString() ?? null } as const)
-          : ({ decision, post, feedback } as const);
-      review.mutateAsync(action).then(
+          ? { type: "approve", scheduledDate: scheduled?.toISOString() ?? null }
+          : { type: "deny", feedback };
+      review.mutateAsync({ postId: post.id, action }).then(
         () => {
           if (decision === "deny") {
             toast.success("Post denied. Thanks for the feedback.", { duration: SUCCESS_TOAST_MS });
