@@ -1,13 +1,11 @@
-import { ArrowLeftIcon, CircleAlertIcon, CircleCheckIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
 import { Link } from "react-router";
 
+import { AuthErrorAlert, AuthLayout, EmailField } from "@/components/auth/auth-layout";
 import { FacebookIcon } from "@/components/brand-icons";
-import { Logo } from "@/components/logo";
 import { PasswordInput } from "@/components/password-input";
-import { ThemeToggle } from "@/components/theme-toggle";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RESET_PASSWORD_PATH } from "@/lib/auth";
 
@@ -62,181 +60,141 @@ export function LoginPage() {
   ) : null;
 
   return (
-    <div className="relative flex min-h-svh flex-col bg-muted/40 dark:bg-background">
-      <div
-        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-primary/10 to-transparent"
-        aria-hidden="true"
-      />
-      <header className="relative flex h-14 items-center justify-between px-3 md:px-6">
-        <Button asChild variant="ghost" className="px-2.5">
-          <Link to="/">
-            <ArrowLeftIcon aria-hidden="true" />
-            Home
+    <AuthLayout
+      back={{ to: "/", label: "Home" }}
+      title={isSignUp ? "Create Account" : "Welcome Back"}
+      titleTestId="auth-title"
+      intro={
+        isSignUp
+          ? "Start creating on-brand posts with AI in minutes."
+          : "Sign in to manage your brands, posts and calendar."
+      }
+      after={
+        <p className="px-4 text-center text-xs leading-relaxed text-muted-foreground">
+          By continuing you agree to our{" "}
+          <Link to="/terms" className="rounded-sm underline underline-offset-4 hover:text-foreground">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="rounded-sm underline underline-offset-4 hover:text-foreground">
+            Privacy Policy
           </Link>
+          .
+        </p>
+      }
+    >
+      {banner}
+
+      <div className="space-y-2">
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          onClick={() => void handleFacebook()}
+          disabled={facebookPending}
+          data-testid="facebook-login"
+        >
+          {facebookPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FacebookIcon className="size-4 text-[#1877F2]" />
+          )}
+          Continue with Facebook
         </Button>
-        <ThemeToggle />
-      </header>
-
-      <main
-        id="main"
-        className="relative flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center"
-      >
-        <div className="w-full max-w-sm space-y-6">
-          <div className="flex flex-col items-center gap-4 text-center">
-            <Logo compact />
-            <div className="space-y-1.5">
-              <h1 className="text-2xl font-semibold tracking-tight" data-testid="auth-title">
-                {isSignUp ? "Create Account" : "Welcome Back"}
-              </h1>
-              <p className="text-sm text-muted-foreground">
-                {isSignUp
-                  ? "Start creating on-brand posts with AI in minutes."
-                  : "Sign in to manage your brands, posts and calendar."}
-              </p>
-            </div>
-          </div>
-
-          <div className="space-y-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-            {banner}
-
-            <div className="space-y-2">
-              <Button
-                type="button"
-                variant="outline"
-                className="w-full"
-                onClick={() => void handleFacebook()}
-                disabled={facebookPending}
-                data-testid="facebook-login"
-              >
-                {facebookPending ? (
-                  <Loader2Icon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <FacebookIcon className="size-4 text-[#1877F2]" />
-                )}
-                Continue with Facebook
-              </Button>
-              {facebookError && (
-                <p className="text-sm text-destructive" role="alert" data-testid="facebook-error">
-                  {facebookError}
-                </p>
-              )}
-            </div>
-
-            <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
-              <span className="h-px flex-1 bg-border" />
-              or continue with e-mail
-              <span className="h-px flex-1 bg-border" />
-            </div>
-
-            <form
-              className="space-y-4"
-              onSubmit={(event) => void handleSubmit(event)}
-              noValidate
-              aria-describedby={error ? ids.error : undefined}
-              data-testid="auth-form"
-            >
-              <div className="space-y-2">
-                <Label htmlFor={ids.email}>Email</Label>
-                <Input
-                  id={ids.email}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  placeholder="you@company.com"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  aria-invalid={fieldErrors.email || undefined}
-                  data-testid="email-input"
-                />
-              </div>
-              <div className="space-y-2">
-                <div className="flex items-center justify-between gap-2">
-                  <Label htmlFor={ids.password}>Password</Label>
-                  {!isSignUp && (
-                    <Link
-                      to={RESET_PASSWORD_PATH}
-                      state={{ email: email.trim() }}
-                      className="rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                      data-testid="forgot-password-link"
-                    >
-                      Forgot password?
-                    </Link>
-                  )}
-                </div>
-                <PasswordInput
-                  id={ids.password}
-                  name="password"
-                  autoComplete={isSignUp ? "new-password" : "current-password"}
-                  placeholder={isSignUp ? "Choose a password" : "Your password"}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  onBlur={() => setPasswordLeft(isSignUp && password !== "")}
-                  aria-invalid={fieldErrors.password || Boolean(passwordHint) || undefined}
-                  aria-describedby={passwordHint ? ids.passwordHint : undefined}
-                  data-testid="password-input"
-                />
-                {passwordHint && (
-                  <p id={ids.passwordHint} className="text-sm text-destructive" data-testid="password-hint">
-                    {passwordHint}
-                  </p>
-                )}
-              </div>
-              {isSignUp && (
-                <div className="space-y-2">
-                  <Label htmlFor={ids.confirm}>Confirm password</Label>
-                  <PasswordInput
-                    id={ids.confirm}
-                    name="confirmPassword"
-                    autoComplete="new-password"
-                    placeholder="Repeat the password"
-                    value={confirmPassword}
-                    onChange={(event) => setConfirmPassword(event.target.value)}
-                    aria-invalid={fieldErrors.confirmPassword || undefined}
-                    data-testid="confirm-password-input"
-                  />
-                </div>
-              )}
-
-              {error && (
-                <Alert variant="destructive" id={ids.error} data-testid="auth-error">
-                  <CircleAlertIcon aria-hidden="true" />
-                  <AlertDescription>{error}</AlertDescription>
-                </Alert>
-              )}
-
-              <Button type="submit" className="w-full" disabled={submitting} data-testid="auth-submit">
-                {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {isSignUp ? "Create Account" : "Sign In"}
-              </Button>
-            </form>
-
-            <p className="text-center text-sm text-muted-foreground">
-              {isSignUp ? "Already have an account?" : "New here?"}{" "}
-              <button
-                type="button"
-                onClick={switchMode}
-                className="inline-flex min-h-10 items-center rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                data-testid="auth-mode-toggle"
-              >
-                {isSignUp ? "Sign in" : "Create an account"}
-              </button>
-            </p>
-          </div>
-
-          <p className="px-4 text-center text-xs leading-relaxed text-muted-foreground">
-            By continuing you agree to our{" "}
-            <Link to="/terms" className="rounded-sm underline underline-offset-4 hover:text-foreground">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="rounded-sm underline underline-offset-4 hover:text-foreground">
-              Privacy Policy
-            </Link>
-            .
+        {facebookError && (
+          <p className="text-sm text-destructive" role="alert" data-testid="facebook-error">
+            {facebookError}
           </p>
+        )}
+      </div>
+
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        or continue with e-mail
+        <span className="h-px flex-1 bg-border" />
+      </div>
+
+      <form
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-describedby={error ? ids.error : undefined}
+        data-testid="auth-form"
+      >
+        <EmailField
+          id={ids.email}
+          value={email}
+          onChange={setEmail}
+          invalid={Boolean(fieldErrors.email)}
+          testId="email-input"
+        />
+        <div className="space-y-2">
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor={ids.password}>Password</Label>
+            {!isSignUp && (
+              <Link
+                to={RESET_PASSWORD_PATH}
+                state={{ email: email.trim() }}
+                className="rounded-sm text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                data-testid="forgot-password-link"
+              >
+                Forgot password?
+              </Link>
+            )}
+          </div>
+          <PasswordInput
+            id={ids.password}
+            name="password"
+            autoComplete={isSignUp ? "new-password" : "current-password"}
+            placeholder={isSignUp ? "Choose a password" : "Your password"}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            onBlur={() => setPasswordLeft(isSignUp && password !== "")}
+            aria-invalid={fieldErrors.password || Boolean(passwordHint) || undefined}
+            aria-describedby={passwordHint ? ids.passwordHint : undefined}
+            data-testid="password-input"
+          />
+          {passwordHint && (
+            <p id={ids.passwordHint} className="text-sm text-destructive" data-testid="password-hint">
+              {passwordHint}
+            </p>
+          )}
         </div>
-      </main>
-    </div>
+        {isSignUp && (
+          <div className="space-y-2">
+            <Label htmlFor={ids.confirm}>Confirm password</Label>
+            <PasswordInput
+              id={ids.confirm}
+              name="confirmPassword"
+              autoComplete="new-password"
+              placeholder="Repeat the password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+              aria-invalid={fieldErrors.confirmPassword || undefined}
+              data-testid="confirm-password-input"
+            />
+          </div>
+        )}
+
+        {error && <AuthErrorAlert id={ids.error} message={error} testId="auth-error" />}
+
+        <Button type="submit" className="w-full" disabled={submitting} data-testid="auth-submit">
+          {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {isSignUp ? "Create Account" : "Sign In"}
+        </Button>
+      </form>
+
+      <p className="text-center text-sm text-muted-foreground">
+        {isSignUp ? "Already have an account?" : "New here?"}{" "}
+        <button
+          type="button"
+          onClick={switchMode}
+          className="inline-flex min-h-10 items-center rounded-sm font-medium text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          data-testid="auth-mode-toggle"
+        >
+          {isSignUp ? "Sign in" : "Create an account"}
+        </button>
+      </p>
+    </AuthLayout>
   );
 }

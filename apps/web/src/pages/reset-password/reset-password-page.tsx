@@ -1,14 +1,12 @@
 import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account/password";
-import { ArrowLeftIcon, CircleAlertIcon, KeyRoundIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
+import { KeyRoundIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 
-import { Logo } from "@/components/logo";
+import { AuthErrorAlert, AuthLayout, EmailField } from "@/components/auth/auth-layout";
 import { PasswordInput } from "@/components/password-input";
-import { ThemeToggle } from "@/components/theme-toggle";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api";
 import { RESET_PASSWORD_PATH, requestPasswordReset, resetPassword } from "@/lib/auth";
@@ -38,48 +36,19 @@ function describeError(error: unknown): string {
 
 function ResetLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
-    <div className="relative flex min-h-svh flex-col bg-muted/40 dark:bg-background">
-      <div
-        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-primary/10 to-transparent"
-        aria-hidden="true"
-      />
-      <header className="relative flex h-14 items-center justify-between px-3 md:px-6">
-        <Button asChild variant="ghost" className="px-2.5">
-          <Link to="/login">
-            <ArrowLeftIcon aria-hidden="true" />
-            Sign in
-          </Link>
-        </Button>
-        <ThemeToggle />
-      </header>
-      <main
-        id="main"
-        className="relative flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center"
-      >
-        <div className="w-full max-w-sm space-y-6">
-          <div className="flex flex-col items-center gap-4 text-center">
-            <Logo compact />
-            <div className="space-y-1.5">
-              <h1 className="text-2xl font-semibold tracking-tight" data-testid="reset-title">
-                {title}
-              </h1>
-              <p className="text-sm text-muted-foreground">{intro}</p>
-            </div>
-          </div>
-          <div className="space-y-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">{children}</div>
-        </div>
-      </main>
-    </div>
+    <AuthLayout
+      back={{ to: "/login", label: "Sign in" }}
+      title={title}
+      titleTestId="reset-title"
+      intro={intro}
+    >
+      {children}
+    </AuthLayout>
   );
 }
 
 function ErrorAlert({ id, message }: { id: string; message: string }) {
-  return (
-    <Alert variant="destructive" id={id} data-testid="reset-error">
-      <CircleAlertIcon aria-hidden="true" />
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
+  return <AuthErrorAlert id={id} message={message} testId="reset-error" />;
 }
 
 function RequestLinkForm({ linkInvalid }: { linkInvalid: boolean }) {
@@ -130,21 +99,13 @@ function RequestLinkForm({ linkInvalid }: { linkInvalid: boolean }) {
           aria-describedby={error ? ids.error : undefined}
           data-testid="reset-request-form"
         >
-          <div className="space-y-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input
-              id={ids.email}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={error === INVALID_EMAIL_MESSAGE || undefined}
-              data-testid="reset-email-input"
-            />
-          </div>
+          <EmailField
+            id={ids.email}
+            value={email}
+            onChange={setEmail}
+            invalid={error === INVALID_EMAIL_MESSAGE}
+            testId="reset-email-input"
+          />
           {error && <ErrorAlert id={ids.error} message={error} />}
           <Button type="submit" className="w-full" disabled={submitting} data-testid="reset-request-submit">
             {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
