@@ -2,19 +2,16 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
-import { createdAt, primaryId, updatedAt } from "./columns";
+import { createdAt, primaryId, tsvector, updatedAt } from "./columns";
 import { templateCategoryEnum } from "./enums";
 
 export const templates = pgTable(
   "templates",
   {
     id: primaryId(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => userBrands.id, { onDelete: "cascade" }),
+    /** Null only for the curated community templates shipped with the product: nobody owns or edits them. */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id").references(() => userBrands.id, { onDelete: "cascade" }),
     name: text("name").default("Untitled Template").notNull(),
     description: text("description"),
     category: templateCategoryEnum("category").default("general").notNull(),
@@ -27,6 +24,11 @@ export const templates = pgTable(
     /** Shown on community cards; copied at publish time so other users never read the owner's profile. */
     creatorName: text("creator_name"),
     usageCount: integer("usage_count").default(0).notNull(),
+    /**
+     * Name (A), tags (B), description (C), written by the use cases with each change: tags cannot feed a
+     * generated column (array_to_string is not immutable). `simple` configuration, as site_pages.
+     */
+    searchVector: tsvector("search_vector").default(sql`''::tsvector`).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,6 +38,8 @@ export const templates = pgTable(
     // Community library sorts: Most Popular (usage_count desc) and Newest First (updated_at desc).
     index("templates_public_usage_count_idx").on(t.isPublic, t.usageCount),
     index("templates_public_updated_at_idx").on(t.isPublic, t.updatedAt),
+    index("templates_public_name_idx").on(t.isPublic, t.name),
+    index("templates_search_vector_idx").using("gin", t.searchVector),
   ],
 );
 
