@@ -38,6 +38,12 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OPENAI_TEXT_MODEL: optionalText.pipe(z.string().default("gpt-4o-mini")),
   OPENAI_IMAGE_MODEL: optionalText.pipe(z.string().default("gpt-image-1")),
+  /** Absent: the embedded local checkout (no card is charged) drives the same webhook. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Signs the webhook's events; absent: a secret generated once into DATA_DIR (the local checkout's). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API host (tests point it at the fake Stripe); absent: api.stripe.com. */
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   STRIPE_PRICE_PRO_MONTHLY: optionalText.pipe(z.string().default("price_pro_monthly")),
   STRIPE_PRICE_PRO_YEARLY: optionalText.pipe(z.string().default("price_pro_yearly")),
   STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalText.pipe(z.string().default("price_enterprise_monthly")),

@@ -295,3 +295,31 @@ export interface JobQueue {
   /** Queues the generation pipeline of a post created by generatePost. */
   enqueuePostGeneration(postId: string): Promise<void>;
 }
+
+/** What a checkout is opened for: the user, their billing customer and the price bought. */
+export interface CheckoutSessionRequest {
+  userId: string;
+  customerId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * The payment provider (Stripe, or the embedded local checkout). Calls only start things: the plan changes
+ * when the provider's signed events reach the webhook, never from a call's answer.
+ */
+export interface Billing {
+  /** "local" is the embedded test checkout (no card is charged); "stripe" charges for real. */
+  readonly kind: "local" | "stripe";
+  /** A new customer for the user; the id is kept so later checkouts reuse it. */
+  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  /** A hosted checkout in subscription mode; the user is sent to `url`. */
+  createCheckoutSession(input: CheckoutSessionRequest): Promise<{ id: string; url: string }>;
+  /** Cancel at period end (true) or reactivate (false). */
+  setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<void>;
+  /** Ends the subscription now (the account is being deleted). */
+  cancelSubscriptionNow(subscriptionId: string): Promise<void>;
+  /** Where the user manages invoices and cards. */
+  createPortalLink(input: { customerId: string; returnUrl: string }): Promise<string>;
+}
