@@ -1,5 +1,6 @@
 import { CONTACT_EMAIL } from "@/lib/site";
 import { LegalLayout, type LegalSection } from "@/pages/legal/legal-layout";
+import { describePlanTerms } from "@/pages/legal/plan-terms";
 
 const SECTIONS: LegalSection[] = [
   {
@@ -23,7 +24,7 @@ const SECTIONS: LegalSection[] = [
   {
     title: "Plans, Payments and Free Trial",
     body: [
-      "The Free plan includes 5 posts per month and 1 post per day. Paid plans (Pro at 15 EUR per month or 150 EUR per year, Enterprise at 75 EUR per month or 750 EUR per year) raise these limits and add features as described on our pricing page. Prices include the taxes stated at checkout.",
+      describePlanTerms(),
       "Paid subscriptions renew automatically for the same period until cancelled. You can cancel at any time; access continues until the end of the paid period and is not refunded pro rata, except where the law grants you a right of withdrawal. A free trial, where offered, lasts 14 days and needs no payment card.",
     ],
   },
