@@ -1,6 +1,6 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { AppError } from "@smm/domain/errors";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Input, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 
 /**
@@ -129,3 +129,42 @@ export const resultOf = <F extends (...args: never[]) => Promise<unknown>>(
   name: string,
   description?: string,
 ) => view<Awaited<ReturnType<F>>>(name, description);
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type RouteRequest = NonNullable<RouteConfig["request"]>;
+
+/**
+ * A sub-app's route declarer: its tag (and, for brand routes, the X-Brand-Id header) said once; a
+ * declaration with a JSON body reads it with readJsonBody (other bodies bring their own middleware). The result is createRoute's, so the handler and
+ * the client are typed by it.
+ */
+export const declareRoutes =
+  (tag: string, options: { brand?: boolean } = {}) =>
+  <M extends Method, P extends string, Q extends RouteRequest, S extends RouteConfig["responses"]>(
+    method: M,
+    path: P,
+    summary: string,
+    request: Q,
+    responses: S,
+  ) =>
+    createRoute({
+      method,
+      path,
+      summary,
+      tags: [tag],
+      request,
+      responses,
+      ...(options.brand ? { parameters: [brandHeader] } : {}),
+      ...(request.body?.content["application/json"] ? { middleware: readJsonBody } : {}),
+    });
+
+type BodyOf<I extends Input> = I["out"] extends { json: infer B } ? B : unknown;
+
+/** The input of a use case on `/{id}`: the route's JSON body, if any, with the path's id under `key`. */
+export const withId = <K extends string, I extends Input & { out: { param: { id: string } } }>(
+  c: Context<AppEnv, string, I>,
+  key: K,
+) => {
+  const valid = c.req.valid.bind(c.req) as (target: string) => { id: string } | undefined;
+  return { ...valid("json"), [key]: valid("param")?.id } as BodyOf<I> & Record<K, string>;
+};

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   generationStages,
   generationStatuses,
@@ -6,25 +6,24 @@ import {
   postSources,
   postStatuses,
   publishNetworks,
-} from "@smm/domain/db/schema/enums";
-import { postStates } from "@smm/domain/machines/post-actions";
-import type { PostView } from "@smm/domain/posts/post";
+} from "../db/schema/enums";
+import { postStates } from "../machines/post-actions";
+import type { PostView } from "./post";
 
 /**
- * The post view as a schema, for the document and the web's typed client. `satisfies` ties it to the
- * domain's PostView (toPostView's result): a field added or changed there fails the server's type check
- * until this schema says the same.
+ * The post view as a schema, for the API's document and the web's typed client. `satisfies` ties it to
+ * PostView (toPostView's result): a field added or changed there fails the type check until this says the same.
  */
 export const postView = z
   .object({
     id: z.string(),
     brandId: z.string(),
     content: z.string(),
-    imageUrl: z.string().nullable().openapi({ description: "A signed, expiring link for stored images." }),
+    imageUrl: z.string().nullable().meta({ description: "A signed, expiring link for stored images." }),
     imageId: z.string().nullable(),
     platform: z.enum(platforms),
     status: z.enum(postStatuses),
-    state: z.enum(postStates).openapi({ description: "The lifecycle state." }),
+    state: z.enum(postStates).meta({ description: "The lifecycle state." }),
     scheduledDate: z.string().nullable(),
     postedAt: z.string().nullable(),
     feedback: z.string().nullable(),
@@ -52,14 +51,15 @@ export const postView = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("Post", {
+  .meta({
+    id: "Post",
     description: "A post as the screens and the tools see it.",
   }) satisfies z.ZodType<PostView>;
 
 export const postPage = z
   .object({
     posts: z.array(postView),
-    nextCursor: z.string().nullable().openapi({ description: "Pass back as `cursor` for the next page." }),
-    total: z.number().openapi({ description: "How many posts match the filters." }),
+    nextCursor: z.string().nullable().meta({ description: "Pass back as `cursor` for the next page." }),
+    total: z.number().meta({ description: "How many posts match the filters." }),
   })
-  .openapi("PostPage");
+  .meta({ id: "PostPage" });
