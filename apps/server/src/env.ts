@@ -34,6 +34,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Social Media Manager <no-reply@localhost>"),
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
+  /** Another Graph API host (tests and `npm start` can point it at tests/fakes/meta-graph-server). */
+  META_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com")),
+  /** Where the login dialog lives; the fake Graph server serves one too. */
+  META_DIALOG_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://www.facebook.com")),
+  META_GRAPH_VERSION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^v\d+\.\d+$/, "must look like v25.0")
+      .default("v25.0"),
+  ),
+  /** 32 bytes (hex or base64) sealing page and ad-account tokens at rest; absent: generated once into DATA_DIR. */
+  TOKEN_ENCRYPTION_KEY: optionalText,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OPENAI_TEXT_MODEL: optionalText.pipe(z.string().default("gpt-4o-mini")),

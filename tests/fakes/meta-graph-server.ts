@@ -1,0 +1,583 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+/** One request as the fake received it: version stripped from the path, query and form merged. */
+export interface RecordedGraphRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  /** The token from the Authorization header (Bearer/OAuth) or the access_token parameter. */
+  token: string | null;
+}
+
+export interface FakeGraphError {
+  status: number;
+  code: number;
+  subcode?: number;
+  message: string;
+  /** Extra response headers, e.g. X-Business-Use-Case-Usage for rate limits. */
+  headers?: Record<string, string>;
+}
+
+export interface FakePage {
+  id: string;
+  name: string;
+  category: string;
+  tasks: string[];
+  pictureUrl: string;
+  token: string;
+  instagramAccountId: string | null;
+}
+
+export interface FakeAdAccount {
+  id: string;
+  account_id: string;
+  name: string;
+  currency: string;
+  account_status: number;
+  balance: string;
+  amount_spent: string;
+  business: { id: string; name: string } | null;
+}
+
+export interface FakePagePost {
+  id: string;
+  pageId: string;
+  kind: "photo" | "text";
+  message: string;
+  url: string | null;
+  published: boolean;
+  scheduledPublishTime: number | null;
+  createdTime: string;
+  deleted: boolean;
+}
+
+export interface FakeContainer {
+  id: string;
+  igUserId: string;
+  imageUrl: string;
+  caption: string;
+  /** Polls left answering IN_PROGRESS before FINISHED (or `finalStatus`). */
+  pollsLeft: number;
+  finalStatus: "FINISHED" | "ERROR" | "EXPIRED";
+  published: boolean;
+}
+
+export interface FakeIgMedia {
+  id: string;
+  igUserId: string;
+  caption: string;
+  timestamp: string;
+}
+
+type Matcher = { method?: string; path?: RegExp };
+
+export interface FakeMetaGraphServer {
+  /** http://127.0.0.1:port, for META_GRAPH_URL and META_DIALOG_URL. */
+  url: string;
+  version: string;
+  appId: string;
+  appSecret: string;
+  requests: RecordedGraphRequest[];
+  pages: Map<string, FakePage>;
+  adAccounts: FakeAdAccount[];
+  posts: Map<string, FakePagePost>;
+  containers: Map<string, FakeContainer>;
+  igMedia: Map<string, FakeIgMedia>;
+  /** The signed-in Meta user the dialog approves as. */
+  user: { id: string; name: string; email: string };
+  /** How many posts (page posts and Instagram media) were created with this text. */
+  creationsOf(text: string): number;
+  /** Instagram daily quota answered by content_publishing_limit. */
+  instagramQuota: { usage: number; total: number };
+  /** How many IN_PROGRESS answers a new container gives before finishing. */
+  containerPolls: number;
+  /** The next request matching `matcher` answers with this Graph error instead (nothing happens). */
+  failNext(matcher: Matcher, error: FakeGraphError): void;
+  /** The next matching request is carried out, but its answer is held `ms` (the caller gives up first). */
+  delayNext(matcher: Matcher, ms: number): void;
+  /** Random faults on every call: a share answered 500 before acting, a share acted on but answered late. */
+  setFaults(faults: { errorRate: number; lateRate: number; lateMs: number; seed?: number } | null): void;
+  /** Makes every token of this kind answer code 190 from now on. */
+  expireTokens(): void;
+  close(): Promise<void>;
+}
+
+const newId = () => String(BigInt(`0x${randomBytes(6).toString("hex")}`));
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("error", reject);
+    req.on("end", () => resolve(Buffer.concat(chunks).toString()));
+  });
+}
+
+/** Deterministic faults, so a failing run can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * A Graph API and login dialog over real HTTP, answering in the shapes of contracts/meta-and-stripe.md
+ * sections 1-3 and 5: the OAuth dialog and code exchange, long-lived tokens, /me/accounts with page tokens,
+ * instagram_business_account, page photos and feed (scheduling window and the 3-minute edit limit
+ * enforced), scheduled_posts, Instagram containers and media_publish with the daily quota, /me/adaccounts,
+ * and Meta's error envelope with per-call error injection. It counts creations per text so tests can prove
+ * nothing went out twice.
+ */
+export async function startFakeMetaGraphServer(
+  options: { version?: string; appId?: string; appSecret?: string; now?: () => Date } = {},
+): Promise<FakeMetaGraphServer> {
+  const version = options.version ?? "v25.0";
+  const appId = options.appId ?? "1234567890";
+  const appSecret = options.appSecret ?? "fake-app-secret";
+  const now = options.now ?? (() => new Date());
+  const requests: RecordedGraphRequest[] = [];
+  const pages = new Map<string, FakePage>();
+  const posts = new Map<string, FakePagePost>();
+  const containers = new Map<string, FakeContainer>();
+  const igMedia = new Map<string, FakeIgMedia>();
+  const creations = new Map<string, number>();
+  const codes = new Map<string, { redirectUri: string; used: boolean }>();
+  const userTokens = new Set<string>();
+  const failures: { matcher: Matcher; error: FakeGraphError }[] = [];
+  const delays: { matcher: Matcher; ms: number }[] = [];
+  let faults: { errorRate: number; lateRate: number; lateMs: number; random: () => number } | null = null;
+  let tokensExpired = false;
+  const user = { id: "10001", name: "Fake Meta User", email: "meta.user@example.com" };
+
+  for (const [index, name] of ["Fake Coffee Page", "Fake Bakery Page"].entries()) {
+    const id = `10${index + 1}00000000`;
+    pages.set(id, {
+      id,
+      name,
+      category: index === 0 ? "Coffee Shop" : "Bakery",
+      tasks: index === 0 ? ["ANALYZE", "ADVERTISE", "MODERATE", "CREATE_CONTENT", "MANAGE"] : ["ANALYZE"],
+      pictureUrl: `https://scontent.fake/${id}.jpg`,
+      token: `EAAPAGE${index}${randomBytes(8).toString("hex")}`,
+      instagramAccountId: index === 0 ? "17841400000000001" : null,
+    });
+  }
+  const adAccounts: FakeAdAccount[] = [
+    {
+      id: "act_555000111",
+      account_id: "555000111",
+      name: "Fake Coffee Ads",
+      currency: "EUR",
+      account_status: 1,
+      balance: "1250",
+      amount_spent: "74385",
+      business: { id: "9000", name: "Fake Coffee Ltd" },
+    },
+    {
+      id: "act_555000222",
+      account_id: "555000222",
+      name: "Old Ads",
+      currency: "USD",
+      account_status: 2,
+      balance: "0",
+      amount_spent: "0",
+      business: null,
+    },
+  ];
+
+  const count = (text: string) => creations.set(text, (creations.get(text) ?? 0) + 1);
+  const matches = (matcher: Matcher, method: string, path: string) =>
+    (!matcher.method || matcher.method === method) && (!matcher.path || matcher.path.test(path));
+
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: { message: String(error), code: 1, type: "Fake" } });
+    });
+  });
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  function graphError(error: FakeGraphError) {
+    return {
+      status: error.status,
+      body: {
+        error: {
+          message: error.message,
+          type: error.code === 190 ? "OAuthException" : "GraphMethodException",
+          code: error.code,
+          ...(error.subcode ? { error_subcode: error.subcode } : {}),
+          fbtrace_id: randomBytes(6).toString("base64url"),
+        },
+      },
+      headers: error.headers ?? {},
+    };
+  }
+
+  const invalid = (message: string, code = 100) => graphError({ status: 400, code, message });
+  type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+  const ok = (body: unknown): Answer => ({ status: 200, body });
+
+  function pageOfToken(token: string | null): FakePage | null {
+    return [...pages.values()].find((page) => page.token === token) ?? null;
+  }
+
+  function authError(token: string | null): Answer | null {
+    if (!token) return invalid("An active access token must be used to query information.", 2500);
+    if (!userTokens.has(token) && !pageOfToken(token)) {
+      return graphError({ status: 400, code: 190, message: "Invalid OAuth access token." });
+    }
+    if (tokensExpired) {
+      return graphError({
+        status: 400,
+        code: 190,
+        subcode: 463,
+        message: "Error validating access token: Session has expired.",
+      });
+    }
+    return null;
+  }
+
+  function dialog(params: Record<string, string>, res: ServerResponse) {
+    if (params.client_id !== appId) {
+      res.writeHead(400, { "content-type": "text/html" }).end("<p>Invalid App ID</p>");
+      return;
+    }
+    const code = randomBytes(12).toString("hex");
+    codes.set(code, { redirectUri: params.redirect_uri ?? "", used: false });
+    const back = new URL(params.redirect_uri ?? "");
+    const allow = new URL(back);
+    allow.searchParams.set("code", code);
+    allow.searchParams.set("state", params.state ?? "");
+    const deny = new URL(back);
+    deny.searchParams.set("error", "access_denied");
+    deny.searchParams.set("error_reason", "user_denied");
+    deny.searchParams.set("error_description", "Permissions error");
+    deny.searchParams.set("state", params.state ?? "");
+    const escapeHtml = (value: string) =>
+      value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+      `<!doctype html><title>Fake Facebook login</title><h1>Fake Facebook</h1>
+<p>${user.name} is asked for: ${escapeHtml(params.scope ?? "")}</p>
+<a id="allow" href="${escapeHtml(allow.toString())}">Continue as ${user.name}</a>
+<a id="deny" href="${escapeHtml(deny.toString())}">Cancel</a>`,
+    );
+  }
+
+  function exchange(params: Record<string, string>): Answer {
+    if (params.client_id !== appId || params.client_secret !== appSecret) {
+      return invalid("Error validating client secret.", 1);
+    }
+    if (params.grant_type === "fb_exchange_token") {
+      if (!params.fb_exchange_token || !userTokens.has(params.fb_exchange_token)) {
+        return graphError({ status: 400, code: 190, message: "Invalid OAuth access token." });
+      }
+      const long = `EAALONG${randomBytes(10).toString("hex")}`;
+      userTokens.add(long);
+      return ok({ access_token: long, token_type: "bearer", expires_in: 5183944 });
+    }
+    const grant = codes.get(params.code ?? "");
+    if (!grant) return invalid("Invalid verification code format.", 100);
+    if (grant.used) {
+      return graphError({
+        status: 400,
+        code: 100,
+        subcode: 36009,
+        message: "This authorization code has been used.",
+      });
+    }
+    if (grant.redirectUri !== params.redirect_uri) {
+      return graphError({
+        status: 400,
+        code: 100,
+        subcode: 36008,
+        message: "Error validating verification code. Please make sure your redirect_uri is identical.",
+      });
+    }
+    grant.used = true;
+    const short = `EAASHORT${randomBytes(10).toString("hex")}`;
+    userTokens.add(short);
+    return ok({ access_token: short, token_type: "bearer", expires_in: 5183944 });
+  }
+
+  function createPagePost(page: FakePage, kind: "photo" | "text", params: Record<string, string>): Answer {
+    const published = params.published !== "false";
+    const when = params.scheduled_publish_time ? Number(params.scheduled_publish_time) : null;
+    if (!published) {
+      const seconds = (when ?? 0) - now().getTime() / 1000;
+      if (when === null || seconds < 10 * 60 || seconds > 75 * 86400) {
+        return invalid("The specified scheduled publish time is invalid.", 100);
+      }
+    }
+    const message = (kind === "photo" ? params.caption : params.message) ?? "";
+    if (kind === "photo" && !params.url) return invalid("(#100) Missing parameter url");
+    if (kind === "text" && !message) return invalid("(#100) Missing message or attachment");
+    const postId = `${page.id}_${newId()}`;
+    posts.set(postId, {
+      id: postId,
+      pageId: page.id,
+      kind,
+      message,
+      url: params.url ?? null,
+      published,
+      scheduledPublishTime: published ? null : when,
+      createdTime: now().toISOString(),
+      deleted: false,
+    });
+    count(message);
+    return ok(kind === "photo" ? { id: newId(), post_id: postId } : { id: postId });
+  }
+
+  /** Published posts (and scheduled ones whose time came), newest first, as the feed shows them. */
+  function feedOf(pageId: string) {
+    const at = now().getTime() / 1000;
+    return [...posts.values()]
+      .filter((post) => post.pageId === pageId && !post.deleted)
+      .filter((post) => post.published || (post.scheduledPublishTime ?? Infinity) <= at)
+      .reverse()
+      .map((post) => ({ id: post.id, message: post.message, created_time: post.createdTime }));
+  }
+
+  function route(method: string, path: string, params: Record<string, string>, token: string | null): Answer {
+    if (path === "/oauth/access_token" && method === "GET") return exchange(params);
+    const denied = authError(token);
+    if (denied) return denied;
+    const page = pageOfToken(token);
+    const segments = path.split("/").filter(Boolean);
+
+    if (path === "/me" && method === "GET") return ok(user);
+    if (path === "/me/accounts" && method === "GET") {
+      if (!userTokens.has(token ?? "")) return invalid("(#100) Tried accessing nonexisting field (accounts)");
+      return ok({
+        data: [...pages.values()].map((p) => ({
+          id: p.id,
+          name: p.name,
+          access_token: p.token,
+          category: p.category,
+          category_list: [{ id: "2256", name: p.category }],
+          tasks: p.tasks,
+          picture: { data: { url: p.pictureUrl } },
+        })),
+        paging: { cursors: { before: "a", after: "b" } },
+      });
+    }
+    if (path === "/me/adaccounts" && method === "GET") {
+      if (!userTokens.has(token ?? ""))
+        return graphError({ status: 400, code: 200, message: "(#200) Requires ads_read" });
+      return ok({ data: adAccounts });
+    }
+
+    const [first, second] = segments;
+    if (!first) return invalid("Unknown path");
+    const target = pages.get(first);
+    if (target && !second && method === "GET") {
+      if (page?.id !== target.id)
+        return graphError({ status: 400, code: 190, message: "Invalid OAuth access token." });
+      return ok({
+        id: target.id,
+        ...(target.instagramAccountId
+          ? { instagram_business_account: { id: target.instagramAccountId } }
+          : {}),
+      });
+    }
+    if (target && second) {
+      if (page?.id !== target.id)
+        return graphError({ status: 403, code: 200, message: "(#200) Permissions error" });
+      if (second === "photos" && method === "POST") return createPagePost(target, "photo", params);
+      if (second === "feed" && method === "POST") return createPagePost(target, "text", params);
+      if (second === "feed" && method === "GET") return ok({ data: feedOf(target.id) });
+      if (second === "scheduled_posts" && method === "GET") {
+        const at = now().getTime() / 1000;
+        return ok({
+          data: [...posts.values()]
+            .filter((p) => p.pageId === target.id && !p.deleted && !p.published)
+            .filter((p) => (p.scheduledPublishTime ?? 0) > at)
+            .map((p) => ({ id: p.id, message: p.message, scheduled_publish_time: p.scheduledPublishTime })),
+        });
+      }
+    }
+
+    const igPage = [...pages.values()].find((p) => p.instagramAccountId === first);
+    if (igPage && second) {
+      if (page?.id !== igPage.id)
+        return graphError({ status: 403, code: 10, message: "(#10) Permission denied" });
+      if (second === "media" && method === "POST") {
+        if (!params.image_url) return invalid("(#100) The parameter image_url is required");
+        const id = newId();
+        containers.set(id, {
+          id,
+          igUserId: first,
+          imageUrl: params.image_url,
+          caption: params.caption ?? "",
+          pollsLeft: fake.containerPolls,
+          finalStatus: "FINISHED",
+          published: false,
+        });
+        return ok({ id });
+      }
+      if (second === "media" && method === "GET") {
+        return ok({
+          data: [...igMedia.values()]
+            .filter((m) => m.igUserId === first)
+            .reverse()
+            .map((m) => ({ id: m.id, caption: m.caption, timestamp: m.timestamp })),
+        });
+      }
+      if (second === "media_publish" && method === "POST") {
+        const container = containers.get(params.creation_id ?? "");
+        if (!container || container.igUserId !== first) return invalid("(#100) Invalid creation_id");
+        if (container.published) return invalid("(#9007) The media is already published", 9007);
+        if (container.pollsLeft > 0 || container.finalStatus !== "FINISHED") {
+          return graphError({
+            status: 400,
+            code: 9007,
+            subcode: 2207027,
+            message: "Media ID is not available",
+          });
+        }
+        if (fake.instagramQuota.usage >= fake.instagramQuota.total) {
+          return graphError({
+            status: 400,
+            code: 9,
+            subcode: 2207042,
+            message: "Application request limit reached",
+          });
+        }
+        container.published = true;
+        fake.instagramQuota.usage += 1;
+        const id = newId();
+        igMedia.set(id, { id, igUserId: first, caption: container.caption, timestamp: now().toISOString() });
+        count(container.caption);
+        return ok({ id });
+      }
+      if (second === "content_publishing_limit" && method === "GET") {
+        return ok({
+          data: [
+            {
+              quota_usage: fake.instagramQuota.usage,
+              config: { quota_total: fake.instagramQuota.total, quota_duration: 86400 },
+            },
+          ],
+        });
+      }
+    }
+
+    const container = containers.get(first);
+    if (container && !second && method === "GET") {
+      if (container.published) return ok({ id: container.id, status_code: "PUBLISHED" });
+      if (container.pollsLeft > 0) {
+        container.pollsLeft -= 1;
+        return ok({ id: container.id, status_code: "IN_PROGRESS" });
+      }
+      return ok({ id: container.id, status_code: container.finalStatus });
+    }
+
+    const post = posts.get(first);
+    if (post && !second && (method === "POST" || method === "DELETE")) {
+      if (page?.id !== post.pageId)
+        return graphError({ status: 403, code: 200, message: "(#200) Permissions error" });
+      if (post.deleted) return invalid("(#100) This post no longer exists");
+      const at = now().getTime() / 1000;
+      if (!post.published && post.scheduledPublishTime !== null && post.scheduledPublishTime - at < 180) {
+        return invalid("(#100) A scheduled post cannot be changed within 3 minutes of its publish time");
+      }
+      if (method === "DELETE") {
+        post.deleted = true;
+        return ok({ success: true });
+      }
+      if (params.message) post.message = params.message;
+      if (params.scheduled_publish_time) post.scheduledPublishTime = Number(params.scheduled_publish_time);
+      return ok({ success: true });
+    }
+    return invalid(`(#803) Some of the aliases you requested do not exist: ${first}`, 803);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const raw = await readBody(req);
+    const params: Record<string, string> = {
+      ...Object.fromEntries(url.searchParams),
+      ...Object.fromEntries(new URLSearchParams(raw)),
+    };
+    const method = req.method ?? "GET";
+    const prefix = `/${version}`;
+    if (!url.pathname.startsWith(`${prefix}/`)) {
+      send(res, 400, { error: { message: "Unknown version", code: 2635, type: "OAuthException" } });
+      return;
+    }
+    const path = url.pathname.slice(prefix.length);
+    if (path === "/dialog/oauth") {
+      dialog(params, res);
+      return;
+    }
+    const header = req.headers.authorization ?? "";
+    const token = /^(Bearer|OAuth) (.+)$/.exec(header)?.[2] ?? params.access_token ?? null;
+    const { access_token: _hidden, ...shown } = params;
+    requests.push({ method, path, params: shown, token });
+
+    const failIndex = failures.findIndex((f) => matches(f.matcher, method, path));
+    if (failIndex >= 0) {
+      const [failure] = failures.splice(failIndex, 1);
+      if (failure) {
+        const answer = graphError(failure.error);
+        send(res, answer.status, answer.body, answer.headers);
+        return;
+      }
+    }
+    let lateMs = 0;
+    const delayIndex = delays.findIndex((d) => matches(d.matcher, method, path));
+    if (delayIndex >= 0) lateMs = delays.splice(delayIndex, 1)[0]?.ms ?? 0;
+    if (faults && path !== "/oauth/access_token") {
+      const roll = faults.random();
+      if (roll < faults.errorRate) {
+        send(res, 500, {
+          error: { message: "An unexpected error has occurred.", code: 2, type: "OAuthException" },
+        });
+        return;
+      }
+      if (roll < faults.errorRate + faults.lateRate) lateMs = faults.lateMs;
+    }
+    const answer = route(method, path, params, token);
+    if (lateMs > 0) await new Promise((resolve) => setTimeout(resolve, lateMs));
+    if (!res.destroyed) send(res, answer.status, answer.body, answer.headers ?? {});
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("fake Graph server did not bind");
+
+  const fake: FakeMetaGraphServer = {
+    url: `http://127.0.0.1:${address.port}`,
+    version,
+    appId,
+    appSecret,
+    requests,
+    pages,
+    adAccounts,
+    posts,
+    containers,
+    igMedia,
+    user,
+    creationsOf: (text) => creations.get(text) ?? 0,
+    instagramQuota: { usage: 0, total: 50 },
+    containerPolls: 2,
+    failNext: (matcher, error) => failures.push({ matcher, error }),
+    delayNext: (matcher, ms) => delays.push({ matcher, ms }),
+    setFaults(next) {
+      faults = next ? { ...next, random: seededRandom(next.seed ?? 42) } : null;
+    },
+    expireTokens() {
+      tokensExpired = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return fake;
+}
