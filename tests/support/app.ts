@@ -5,8 +5,9 @@ import { stripeUserSubscriptions } from "@smm/domain/db/schema";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { AppEvent, EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans/catalogue";
-import type { AiProvider, Mailer, MailMessage, WebFetcher } from "@smm/domain/ports";
+import type { AiProvider, Billing, Mailer, MailMessage, WebFetcher } from "@smm/domain/ports";
 import { eq } from "drizzle-orm";
+import { createLocalBilling, createWebhookDelivery } from "../../apps/server/src/adapters/local-billing";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
 import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
 import { createApp } from "../../apps/server/src/app";
@@ -16,6 +17,8 @@ import { createTestDatabase } from "./database";
 import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
 
 export const TEST_ORIGIN = "http://localhost:3000";
+/** The webhook secret of test apps: tests sign their own Stripe events with it. */
+export const TEST_WEBHOOK_SECRET = "whsec_test_secret_for_the_billing_webhook";
 
 export interface CapturingMailer extends Mailer {
   sent: MailMessage[];
@@ -83,6 +86,8 @@ export async function createTestContext(
     trustProxy?: boolean;
     /** A built web app to serve, for tests about pages. */
     webDist?: string;
+    /** Billing other than the local checkout (Stripe against the fake), given the app's origin. */
+    billing?: (appUrl: string) => Billing;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -106,6 +111,16 @@ export async function createTestContext(
   const web = options.web ?? createTestWebFetcher(options.webAllow ? { allowAddress: options.webAllow } : {});
   const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
   const deps: Deps = { db: database.db, events, now: clock.now, ai, plans, social, ...mediaPorts, jobs, web };
+  const webhookDelivery = createWebhookDelivery(TEST_ORIGIN);
+  const billing =
+    options.billing?.(TEST_ORIGIN) ??
+    createLocalBilling({
+      db: database.db,
+      appUrl: TEST_ORIGIN,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      deliver: webhookDelivery.deliver,
+      now: clock.now,
+    });
   const app = createApp({
     ...(options.chatModel ? { chatModel: options.chatModel } : {}),
     database,
@@ -114,6 +129,8 @@ export async function createTestContext(
     events,
     ai,
     plans,
+    billing,
+    billingWebhookSecret: TEST_WEBHOOK_SECRET,
     social,
     ...mediaPorts,
     jobs,
@@ -125,6 +142,7 @@ export async function createTestContext(
     trustProxy: options.trustProxy ?? true,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
+  webhookDelivery.bind((request) => app.fetch(request));
   return {
     app,
     database,

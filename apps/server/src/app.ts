@@ -12,12 +12,14 @@ import { refuseCrossSiteWrites } from "./middleware/cross-site";
 import { limitRequestBodies } from "./middleware/request-limits";
 import { addSecurityHeaders } from "./middleware/security-headers";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
+import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
 import { createChatRoutes } from "./routes/chat";
 import { createEnhanceRoutes } from "./routes/enhance";
 import { createEventRoutes } from "./routes/events";
 import { createHealthRoutes } from "./routes/health";
 import { createImageStyleRoutes } from "./routes/image-styles";
+import { createLocalCheckoutRoutes } from "./routes/local-checkout";
 import { createMcpRoutes } from "./routes/mcp";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
@@ -39,6 +41,9 @@ const openApiPaths = [
   // Signed links: the signature is the permission (networks fetch images without a session).
   /^\/api\/media\/[^/]+\/file$/,
 ];
+
+/** Signed-out writes whose own signature is the permission (Stripe's webhook); no page of ours sends them. */
+const signatureCheckedPaths = [/^\/api\/billing\/webhook\/?$/];
 
 /** The routes that take a file (multipart) and check its size themselves (the spec's image-size text). */
 const uploadPaths = [/^\/api\/media\/?$/, /^\/api\/media\/chat\/?$/, /^\/api\/watermark\/image\/?$/];
@@ -94,7 +99,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("/api/*", withCaller);
-  app.use("/api/*", requireSignedIn(openApiPaths));
+  app.use("/api/*", requireSignedIn([...openApiPaths, ...signatureCheckedPaths]));
   // After the caller is known: cookie and public writes must be our pages' JSON; API-key calls go through.
   app.use("/api/*", refuseCrossSite);
   // Every route, including those that act on the user (plan, notifications, user-level tools): a named
@@ -116,6 +121,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/events", createEventRoutes(deps))
     .route("/api/brands", createBrandRoutes(deps))
     .route("/api/plan", createPlanRoutes(deps))
+    .route("/api/billing", createBillingRoutes(deps))
     .route("/api/posts", createPostRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
     .route("/api/media", createMediaRoutes(deps))
@@ -131,6 +137,9 @@ export function createApp(deps: AppDeps) {
 
   app.use("/mcp", withCaller, refuseCrossSite, ownNamedBrand);
   app.route("/mcp", createMcpRoutes(deps, apiAccess));
+
+  // The local checkout's page (only answers when billing is the embedded one).
+  app.route("/billing", createLocalCheckoutRoutes(deps));
 
   if (deps.webDist) {
     const serveWeb = createStaticHandler(deps.webDist);

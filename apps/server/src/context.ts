@@ -4,6 +4,7 @@ import type { EventBus } from "@smm/domain/events/types";
 import type { PlanCatalogue } from "@smm/domain/plans/catalogue";
 import type {
   AiProvider,
+  Billing,
   FileStorage,
   ImageGenerator,
   ImageProcessor,
@@ -33,6 +34,10 @@ export interface AppDeps {
   ai: AiProvider;
   /** Plans and the configured billing price ids. */
   plans: PlanCatalogue;
+  /** Payments: Stripe when STRIPE_SECRET_KEY is set, else the local checkout (no card is charged). */
+  billing: Billing;
+  /** Verifies the webhook's Stripe-Signature (STRIPE_WEBHOOK_SECRET, or the one generated into DATA_DIR). */
+  billingWebhookSecret: string;
   /** Where approved posts go: the sandbox network by default. */
   social: SocialNetwork;
   /** Images: the offline renderer, or the OpenAI image model. */

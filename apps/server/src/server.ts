@@ -10,6 +10,11 @@ import type { EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
 import type { AiProvider, SocialNetwork, WebFetcher } from "@smm/domain/ports";
 import { findRepoRoot } from "@smm/domain/repo-root";
+import {
+  createLocalBilling,
+  createWebhookDelivery,
+  loadOrCreateWebhookSecret,
+} from "./adapters/local-billing";
 import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
 import { createMediaUrlSigner } from "./adapters/media-url-signer";
@@ -20,6 +25,7 @@ import { createOpenAiImageGenerator } from "./adapters/openai-images";
 import { createSafeWebFetcher } from "./adapters/safe-web-fetcher";
 import { createSandboxNetwork } from "./adapters/sandbox-network";
 import { createSharpImageProcessor } from "./adapters/sharp-imaging";
+import { createStripeBilling } from "./adapters/stripe-billing";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
 import type { Env } from "./env";
@@ -121,6 +127,24 @@ export async function startServer(
     enterpriseYearly: env.STRIPE_PRICE_ENTERPRISE_YEARLY,
   });
 
+  const billingWebhookSecret = await loadOrCreateWebhookSecret(env.dataDir, env.STRIPE_WEBHOOK_SECRET);
+  const webhookDelivery = createWebhookDelivery(env.publicUrl);
+  const billing = env.STRIPE_SECRET_KEY
+    ? createStripeBilling({
+        secretKey: env.STRIPE_SECRET_KEY,
+        apiUrl: env.STRIPE_API_URL,
+        appUrl: env.publicUrl,
+        logger,
+      })
+    : createLocalBilling({
+        db: database.db,
+        appUrl: env.publicUrl,
+        webhookSecret: billingWebhookSecret,
+        deliver: webhookDelivery.deliver,
+        now: () => new Date(),
+      });
+  logger.info("billing ready", { kind: billing.kind });
+
   const bus = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
   const events = overrides.events?.(bus) ?? bus;
   const shutdown = new AbortController();
@@ -152,6 +176,8 @@ export async function startServer(
     events,
     ai,
     plans,
+    billing,
+    billingWebhookSecret,
     social,
     ...media,
     web,
@@ -171,6 +197,8 @@ export async function startServer(
     trustProxy: env.TRUST_PROXY,
     shutdownSignal: shutdown.signal,
   });
+
+  webhookDelivery.bind((request) => app.fetch(request));
 
   // Handlers still running, counted apart from sockets: a client that hangs up mid-request closes its socket,
   // but the handler goes on using the database, which must outlive it.

@@ -3,6 +3,7 @@ import type { EventBus } from "./events/types";
 import type { PlanCatalogue } from "./plans/catalogue";
 import type {
   AiProvider,
+  Billing,
   FileStorage,
   ImageGenerator,
   ImageProcessor,
@@ -48,6 +49,11 @@ export interface Deps {
 
 export interface UserContext extends Deps {
   userId: string;
+  /**
+   * Payments (Stripe, or the embedded local checkout). Requests carry it; background work and tests that
+   * never bill run without it, and the billing use cases refuse to run then (requireBilling).
+   */
+  billing?: Billing;
 }
 
 /** A user context resolved to one of the user's brands (the active one, or X-Brand-Id). */

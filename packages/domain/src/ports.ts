@@ -312,6 +312,8 @@ export interface CheckoutSessionRequest {
 export interface Billing {
   /** "local" is the embedded test checkout (no card is charged); "stripe" charges for real. */
   readonly kind: "local" | "stripe";
+  /** The app's public origin: checkouts and the portal send the user back there. */
+  readonly appUrl: string;
   /** A new customer for the user; the id is kept so later checkouts reuse it. */
   createCustomer(input: { userId: string; email: string }): Promise<string>;
   /** A hosted checkout in subscription mode; the user is sent to `url`. */

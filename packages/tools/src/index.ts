@@ -4,6 +4,7 @@ import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
+import { cancelSubscriptionTool } from "./tools/cancel-subscription";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { createBrandTool } from "./tools/create-brand";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
@@ -31,7 +32,9 @@ import { listPostsTool } from "./tools/list-posts";
 import { listSuggestionsTool } from "./tools/list-suggestions";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
+import { openBillingPortalTool } from "./tools/open-billing-portal";
 import { publishPostNowTool } from "./tools/publish-post-now";
+import { reactivateSubscriptionTool } from "./tools/reactivate-subscription";
 import { removeWatermarkTool } from "./tools/remove-watermark";
 import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
 import { reschedulePostTool } from "./tools/reschedule-post";
@@ -39,6 +42,7 @@ import { saveWatermarkTool } from "./tools/save-watermark";
 import { schedulePostTool } from "./tools/schedule-post";
 import { searchSiteTool } from "./tools/search-site";
 import { showImageTool } from "./tools/show-image";
+import { startCheckoutTool } from "./tools/start-checkout";
 import { switchBrandTool } from "./tools/switch-brand";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
@@ -58,6 +62,7 @@ export const toolFactories = {
   analyzeWebsite: analyzeWebsiteTool,
   approvePost: approvePostTool,
   cancelPost: cancelPostTool,
+  cancelSubscription: cancelSubscriptionTool,
   clearConversation: clearConversationTool,
   createBrand: createBrandTool,
   createCampaignPlan: createCampaignPlanTool,
@@ -85,7 +90,9 @@ export const toolFactories = {
   listSuggestions: listSuggestionsTool,
   markNotificationsRead: markNotificationsReadTool,
   navigateTo: navigateToTool,
+  openBillingPortal: openBillingPortalTool,
   publishPostNow: publishPostNowTool,
+  reactivateSubscription: reactivateSubscriptionTool,
   removeWatermark: removeWatermarkTool,
   removeWatermarkBackground: removeWatermarkBackgroundTool,
   reschedulePost: reschedulePostTool,
@@ -93,6 +100,7 @@ export const toolFactories = {
   schedulePost: schedulePostTool,
   searchSite: searchSiteTool,
   showImage: showImageTool,
+  startCheckout: startCheckoutTool,
   switchBrand: switchBrandTool,
   updateBrandField: updateBrandFieldTool,
   updateBrandSettings: updateBrandSettingsTool,

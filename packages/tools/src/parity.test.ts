@@ -46,6 +46,9 @@ const NOT_TOOLS: Record<string, string> = {
   readUsage: "part of getPlan",
   readSubscription: "part of getPlan",
   requireApiAccess: "the API-key gate itself",
+  changeCancellation: "the step cancelSubscription and reactivateSubscription share",
+  ensureCustomer: "a step of startCheckout",
+  readCustomerId: "a lookup inside the billing use cases",
   getConversation: "the chat's own history, read when the chat opens (GET /api/chat)",
   saveConversation: "written by the chat after each turn",
   // Binary bodies: multipart routes on the screens; the chat's upload arrives with the chat issue.

@@ -13,7 +13,12 @@ afterAll(async () => {
 });
 
 const billing = () =>
-  createStripeBilling({ secretKey: SECRET_KEY, apiUrl: stripe.url, logger: createLogger("silent") });
+  createStripeBilling({
+    secretKey: SECRET_KEY,
+    apiUrl: stripe.url,
+    appUrl: "http://app.test",
+    logger: createLogger("silent"),
+  });
 
 describe("Stripe billing against the fake Stripe over HTTP", () => {
   it("creates a customer carrying the user's id, authenticated with the secret key", async () => {
@@ -94,6 +99,7 @@ describe("Stripe billing against the fake Stripe over HTTP", () => {
     });
     const wrongKey = createStripeBilling({
       secretKey: "sk_wrong",
+      appUrl: "http://app.test",
       apiUrl: stripe.url,
       logger: createLogger("silent"),
     });

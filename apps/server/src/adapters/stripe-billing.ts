@@ -13,6 +13,8 @@ export interface StripeBillingOptions {
   secretKey: string;
   /** Another host for the API (tests point it at the fake Stripe); absent: api.stripe.com. */
   apiUrl?: string | undefined;
+  /** The app's public origin (PUBLIC_URL). */
+  appUrl: string;
   logger: Logger;
 }
 
@@ -53,6 +55,7 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
   };
   return {
     kind: "stripe",
+    appUrl: options.appUrl,
     createCustomer: ({ userId, email }) =>
       upstream("create customer", CHECKOUT_FAILED, async () => {
         const customer = await stripe.customers.create({ email, metadata: { userId } });

@@ -22,6 +22,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     mediaUrls: deps.mediaUrls,
     jobs: deps.jobs,
     web: deps.web,
+    billing: deps.billing,
     userId: requireUser(c).id,
   };
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 
 import { brandKeys } from "@/lib/brands";
 import { notificationKeys } from "@/lib/notifications";
+import { planKeys } from "@/lib/plan";
 
 /*
  * The realtime channel: one EventSource on GET /api/events per signed-in page, shared by every feature
@@ -20,6 +21,7 @@ const eventTypeSet: Record<AppEventType, true> = {
   "notification.updated": true,
   "notification.deleted": true,
   "brand.changed": true,
+  "plan.changed": true,
   "post.changed": true,
   "generation.progress": true,
 };
@@ -232,7 +234,7 @@ function acquireConnection(): () => void {
 
 /**
  * Keeps the page connected while mounted and the shared caches current: notifications on
- * notification.*, the brand queries on brand.changed, and both after a reconnect.
+ * notification.*, the brand queries on brand.changed, the plan on plan.changed, and all after a reconnect.
  */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
@@ -243,14 +245,20 @@ export function useLiveEvents() {
     const refreshBrands = () => {
       void queryClient.invalidateQueries({ queryKey: brandKeys.all });
     };
+    // Another tab's checkout or cancellation changes the plan here too, without a reload.
+    const refreshPlan = () => {
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
+    };
     const unsubscribers = [
       subscribeToEvents("notification.created", refreshNotifications),
       subscribeToEvents("notification.updated", refreshNotifications),
       subscribeToEvents("notification.deleted", refreshNotifications),
       subscribeToEvents("brand.changed", refreshBrands),
+      subscribeToEvents("plan.changed", refreshPlan),
       subscribeToResync(() => {
         refreshNotifications();
         refreshBrands();
+        refreshPlan();
       }),
     ];
     const release = acquireConnection();

@@ -178,6 +178,9 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     };
   }
 
+  const billing = decideBilling(lower, ctx);
+  if (billing) return billing;
+
   if (
     /\b(analy[sz]e|check|review)\b.*\bcalendar\b|\bcalendar (analysis|status)\b|\bhow(?:'s| is| does)\b.*\bcalendar\b/.test(
       lower,
@@ -310,6 +313,77 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
   return { kind: "say", text: OFFLINE_HELP };
 }
 
+export const CONFIRM_CANCEL_TEXT =
+  "Are you sure? Your plan stays until the end of the billing period, then you move to the free plan. " +
+  "Say “yes, cancel my subscription” to confirm.";
+
+/** Plan questions, upgrades (a checkout link), cancelling (only once confirmed) and keeping the subscription. */
+function decideBilling(lower: string, ctx: TurnContext): TurnDecision | null {
+  if (/\bcancel\b.*\b(subscription|plan)\b/.test(lower)) {
+    if (!has(ctx, "cancelSubscription")) return { kind: "say", text: cannotYet("cancel subscriptions") };
+    // Cancelling ends a paid plan: the request is only carried out when the user confirms it in words.
+    if (!/^(yes|yep|confirm|i confirm|i'm sure|sure)\b/.test(lower))
+      return { kind: "say", text: CONFIRM_CANCEL_TEXT };
+    return { kind: "call", call: { toolName: "cancelSubscription", input: {} } };
+  }
+  if (/\b(keep|reactivate|resume|restore)\b.*\b(subscription|plan)\b/.test(lower)) {
+    if (!has(ctx, "reactivateSubscription"))
+      return { kind: "say", text: cannotYet("reactivate subscriptions") };
+    return { kind: "call", call: { toolName: "reactivateSubscription", input: {} } };
+  }
+  const upgrade = lower.match(/\b(?:upgrade|subscribe|switch|buy)\b.*?\b(pro|enterprise)\b/);
+  if (upgrade?.[1]) {
+    if (!has(ctx, "startCheckout")) return { kind: "say", text: cannotYet("start a checkout") };
+    const interval = /\b(annual|annually|yearly|year)\b/.test(lower) ? "year" : "month";
+    return { kind: "call", call: { toolName: "startCheckout", input: { plan: upgrade[1], interval } } };
+  }
+  if (
+    /\b(what|which)\b.*\bplan\b.*\b(am i|i'm|do i)\b|\bmy (current )?plan\b|\bposts? (do i have )?left\b/.test(
+      lower,
+    ) &&
+    !/\bcampaign\b/.test(lower)
+  ) {
+    if (!has(ctx, "getPlan")) return { kind: "say", text: cannotYet("read your plan") };
+    return { kind: "call", call: { toolName: "getPlan", input: {} } };
+  }
+  return null;
+}
+
+function describeBilling(toolName: string, value: Record<string, unknown>, input: Record<string, unknown>) {
+  switch (toolName) {
+    case "getPlan": {
+      const name = typeof value.name === "string" ? value.name : "Free";
+      const left = typeof value.postsRemaining === "number" ? value.postsRemaining : null;
+      const max = typeof value.maxPosts === "number" ? value.maxPosts : null;
+      const posts =
+        left === null || max === null ? "unlimited posts" : `${left} of ${max} posts left this month`;
+      const ending =
+        value.cancelAtPeriodEnd && typeof value.currentPeriodEnd === "string"
+          ? ` It is cancelled and ends on ${value.currentPeriodEnd.slice(0, 10)}.`
+          : "";
+      const upgrade = value.type === "free" ? " Say “upgrade me to pro” to get 30 posts a month." : "";
+      return `You're on the ${name} plan, with ${posts}.${ending}${upgrade}`;
+    }
+    case "startCheckout": {
+      const plan = input.plan === "enterprise" ? "Enterprise" : "Pro";
+      const interval = input.interval === "year" ? "annual" : "monthly";
+      const test = value.provider === "local" ? " (a test checkout: no card is charged)" : "";
+      return `Here is your checkout for ${plan} (${interval})${test}: ${String(value.url ?? "")}\nYour plan changes as soon as the payment is confirmed.`;
+    }
+    case "cancelSubscription": {
+      const until =
+        typeof value.currentPeriodEnd === "string" ? ` until ${value.currentPeriodEnd.slice(0, 10)}` : "";
+      return `Your subscription is cancelled. You keep your plan${until}, then you move to the free plan. Say “keep my subscription” if you change your mind.`;
+    }
+    case "reactivateSubscription":
+      return "Your subscription has been reactivated.";
+    case "openBillingPortal":
+      return `Manage your invoices and cards here: ${String(value.url ?? "")}`;
+    default:
+      return null;
+  }
+}
+
 export interface ToolOutcome {
   toolName: string;
   input: Record<string, unknown>;
@@ -327,6 +401,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   const { toolName, input, result } = outcome;
   if (outcome.error) return `I couldn't do that: ${outcome.error}`;
   const value = (result ?? {}) as Record<string, unknown>;
+  const billing = describeBilling(toolName, value, input);
+  if (billing) return billing;
   switch (toolName) {
     case "generatePost": {
       const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";

@@ -1,0 +1,256 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Db } from "@smm/domain/db/client";
+import { stripeUserSubscriptions } from "@smm/domain/db/schema";
+import { AppError } from "@smm/domain/errors";
+import type { Billing, CheckoutSessionRequest } from "@smm/domain/ports";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+
+/** The label every page of the embedded checkout carries (it stands in for Stripe; nothing is charged). */
+export const LOCAL_CHECKOUT_LABEL = "Test checkout: no card is charged";
+
+/** A checkout the local page can show and complete; carried in the page's URL, signed. */
+export interface LocalCheckout {
+  sessionId: string;
+  userId: string;
+  customerId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export interface LocalBilling extends Billing {
+  readonly kind: "local";
+  /** The checkout a page URL's `session` names, or null when forged or expired. */
+  readCheckout(token: string): LocalCheckout | null;
+  /** 'Pay': the provider's events for a paid subscription, signed and sent through the webhook. */
+  completeCheckout(checkout: LocalCheckout): Promise<void>;
+}
+
+export interface LocalBillingOptions {
+  db: Db;
+  /** The app's public origin: the checkout page lives there. */
+  appUrl: string;
+  /** The webhook's signing secret: events are signed exactly as Stripe signs them. */
+  webhookSecret: string;
+  /** Posts a signed event to the app's webhook route (the same route Stripe calls). */
+  deliver(payload: string, signature: string): Promise<Response>;
+  now: () => Date;
+}
+
+const CHECKOUT_LIFETIME_S = 24 * 3600;
+const DAY_S = 86_400;
+
+/**
+ * The webhook secret: STRIPE_WEBHOOK_SECRET when set, else one generated once into the data folder (shared
+ * by every instance on it; the first writer wins and the others read its secret).
+ */
+export async function loadOrCreateWebhookSecret(dataDir: string, configured?: string): Promise<string> {
+  if (configured) return configured;
+  const file = join(dataDir, "stripe-webhook-secret");
+  const read = async () => {
+    try {
+      const existing = (await readFile(file, "utf8")).trim();
+      return existing.startsWith("whsec_") ? existing : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  };
+  const existing = await read();
+  if (existing) return existing;
+  await mkdir(dataDir, { recursive: true });
+  const secret = `whsec_${randomBytes(32).toString("base64url")}`;
+  try {
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const written = await read();
+    if (!written) throw new Error(`unreadable webhook secret in ${file}`);
+    return written;
+  }
+}
+
+/**
+ * The embedded default of the Billing port: a local checkout page at /billing/checkout instead of Stripe's.
+ * It keeps no state of its own: what Stripe would remember is in the signed checkout link and, once paid,
+ * in the read model the webhook writes. Every change it makes is an event in Stripe's shape, signed with
+ * the webhook secret and sent through the same webhook route, so the local path tests the real one.
+ */
+export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
+  const sign = (data: string) => createHmac("sha256", options.webhookSecret).update(data).digest("base64url");
+  const nowSeconds = () => Math.floor(options.now().getTime() / 1000);
+
+  const send = async (type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify({
+      id: `evt_local_${randomBytes(12).toString("hex")}`,
+      object: "event",
+      type,
+      created: nowSeconds(),
+      livemode: false,
+      data: { object },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.webhookSecret,
+      timestamp: nowSeconds(),
+    });
+    const response = await options.deliver(payload, signature);
+    if (!response.ok)
+      throw new AppError("upstream_failed", "The test checkout could not record the payment.");
+  };
+
+  const subscriptionObject = (values: {
+    id: string;
+    customer: string;
+    userId: string;
+    priceId: string;
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    periodStart: number;
+    periodEnd: number;
+  }) => ({
+    id: values.id,
+    object: "subscription",
+    customer: values.customer,
+    status: values.status,
+    cancel_at_period_end: values.cancelAtPeriodEnd,
+    metadata: { userId: values.userId },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${values.id}`,
+          price: { id: values.priceId },
+          current_period_start: values.periodStart,
+          current_period_end: values.periodEnd,
+        },
+      ],
+    },
+  });
+
+  const readSubscription = async (subscriptionId: string) => {
+    const [row] = await options.db
+      .select()
+      .from(stripeUserSubscriptions)
+      .where(eq(stripeUserSubscriptions.subscriptionId, subscriptionId));
+    if (!row?.priceId) throw new AppError("not_found", "You have no active subscription.");
+    const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : nowSeconds());
+    return {
+      id: subscriptionId,
+      customer: row.customerId,
+      userId: row.userId,
+      priceId: row.priceId,
+      status: row.subscriptionStatus,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      periodStart: seconds(row.currentPeriodStart),
+      periodEnd: seconds(row.currentPeriodEnd),
+    };
+  };
+
+  return {
+    kind: "local",
+    appUrl: options.appUrl,
+    async createCustomer() {
+      return `cus_local_${randomBytes(8).toString("hex")}`;
+    },
+    async createCheckoutSession(request: CheckoutSessionRequest) {
+      const checkout: LocalCheckout = {
+        sessionId: `cs_local_${randomBytes(12).toString("hex")}`,
+        ...request,
+        expiresAt: nowSeconds() + CHECKOUT_LIFETIME_S,
+      };
+      const data = Buffer.from(JSON.stringify(checkout)).toString("base64url");
+      const url = new URL("/billing/checkout", options.appUrl);
+      url.searchParams.set("session", `${data}.${sign(data)}`);
+      return { id: checkout.sessionId, url: url.toString() };
+    },
+    readCheckout(token) {
+      const [data, signature] = token.split(".");
+      if (!data || !signature) return null;
+      const expected = Buffer.from(sign(data));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      const checkout = JSON.parse(Buffer.from(data, "base64url").toString()) as LocalCheckout;
+      return checkout.expiresAt > nowSeconds() ? checkout : null;
+    },
+    async completeCheckout(checkout) {
+      const start = nowSeconds();
+      const yearly = /year/i.test(checkout.priceId);
+      const subscription = subscriptionObject({
+        // One subscription per checkout: paying the same page twice repeats its events, not the purchase.
+        id: `sub_local_${checkout.sessionId.slice("cs_local_".length)}`,
+        customer: checkout.customerId,
+        userId: checkout.userId,
+        priceId: checkout.priceId,
+        status: "active",
+        cancelAtPeriodEnd: false,
+        periodStart: start,
+        periodEnd: start + (yearly ? 365 : 30) * DAY_S,
+      });
+      // The order Stripe documents for a paid Checkout: the subscription, the session, the first invoice.
+      await send("customer.subscription.created", subscription);
+      await send("checkout.session.completed", {
+        id: checkout.sessionId,
+        object: "checkout.session",
+        mode: "subscription",
+        status: "complete",
+        payment_status: "paid",
+        client_reference_id: checkout.userId,
+        customer: checkout.customerId,
+        subscription: subscription.id,
+      });
+      await send("invoice.paid", {
+        id: `in_local_${randomBytes(8).toString("hex")}`,
+        object: "invoice",
+        customer: checkout.customerId,
+        status: "paid",
+        parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+        lines: {
+          object: "list",
+          data: [{ period: { start, end: subscription.items.data[0]?.current_period_end } }],
+        },
+      });
+    },
+    async setCancelAtPeriodEnd(subscriptionId, cancelAtPeriodEnd) {
+      const current = await readSubscription(subscriptionId);
+      await send("customer.subscription.updated", subscriptionObject({ ...current, cancelAtPeriodEnd }));
+    },
+    async cancelSubscriptionNow(subscriptionId) {
+      const current = await readSubscription(subscriptionId);
+      await send("customer.subscription.deleted", subscriptionObject({ ...current, status: "canceled" }));
+    },
+    async createPortalLink({ returnUrl }) {
+      // No invoices or cards exist without Stripe; the plan's own page is where the user manages it.
+      return returnUrl;
+    },
+  };
+}
+
+/**
+ * The local checkout's way to the webhook: through the app's own fetch handler (bound once the app exists),
+ * so its events meet the same route, middleware and signature check as Stripe's.
+ */
+export function createWebhookDelivery(appUrl: string) {
+  let fetcher: ((request: Request) => Response | Promise<Response>) | null = null;
+  return {
+    bind(next: (request: Request) => Response | Promise<Response>) {
+      fetcher = next;
+    },
+    async deliver(payload: string, signature: string): Promise<Response> {
+      if (!fetcher) throw new Error("the webhook is not bound to an app yet");
+      return fetcher(
+        new Request(new URL("/api/billing/webhook", appUrl), {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body: payload,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { CONFIRM_CANCEL_TEXT, decideTurn, describeOutcome, type TurnContext } from "./intents";
+
+const BILLING_TOOLS = new Set(["getPlan", "startCheckout", "cancelSubscription", "reactivateSubscription"]);
+const ctx = (tools: ReadonlySet<string> = BILLING_TOOLS): TurnContext => ({
+  tools,
+  now: new Date("2026-11-23T15:00:00.000Z"),
+  utcOffsetMinutes: 0,
+  lastPost: null,
+});
+const callOf = (message: string, tools?: ReadonlySet<string>) => {
+  const decision = decideTurn(message, ctx(tools));
+  return decision.kind === "call"
+    ? { toolName: decision.call.toolName, input: decision.call.input }
+    : decision;
+};
+
+describe("the offline assistant on plans and billing", () => {
+  it.each([
+    ["What plan am I on?", "getPlan", {}],
+    ["which plan do I have", "getPlan", {}],
+    ["how many posts do I have left", "getPlan", {}],
+    ["Upgrade me to pro", "startCheckout", { plan: "pro", interval: "month" }],
+    ["upgrade to Pro annual please", "startCheckout", { plan: "pro", interval: "year" }],
+    ["I want to subscribe to enterprise yearly", "startCheckout", { plan: "enterprise", interval: "year" }],
+    ["yes, cancel my subscription", "cancelSubscription", {}],
+    ["keep my subscription", "reactivateSubscription", {}],
+  ])("%s -> %s", (message, toolName, input) => {
+    expect(callOf(message)).toEqual({ toolName, input });
+  });
+
+  it("asks to confirm before cancelling, and calls nothing", () => {
+    expect(callOf("cancel my subscription")).toEqual({ kind: "say", text: CONFIRM_CANCEL_TEXT });
+    expect(callOf("Please cancel my plan")).toEqual({ kind: "say", text: CONFIRM_CANCEL_TEXT });
+  });
+
+  it("says so when the billing tools are not offered", () => {
+    const decision = decideTurn("upgrade me to pro", ctx(new Set()));
+    expect(decision.kind).toBe("say");
+  });
+
+  it("answers with the plan, the checkout link and the cancellation's end", () => {
+    expect(
+      describeOutcome({
+        toolName: "getPlan",
+        input: {},
+        result: { type: "free", name: "Free", postsRemaining: 4, maxPosts: 5, cancelAtPeriodEnd: false },
+      }),
+    ).toBe(
+      "You're on the Free plan, with 4 of 5 posts left this month. Say “upgrade me to pro” to get 30 posts a month.",
+    );
+    const link = describeOutcome({
+      toolName: "startCheckout",
+      input: { plan: "pro", interval: "year" },
+      result: { url: "http://localhost:3000/billing/checkout?session=abc", provider: "local" },
+    });
+    expect(link).toContain("http://localhost:3000/billing/checkout?session=abc");
+    expect(link).toContain("Pro (annual)");
+    expect(link).toContain("no card is charged");
+    expect(
+      describeOutcome({
+        toolName: "cancelSubscription",
+        input: {},
+        result: { plan: "pro", cancelAtPeriodEnd: true, currentPeriodEnd: "2026-12-23T00:00:00.000Z" },
+      }),
+    ).toContain("until 2026-12-23");
+    expect(
+      describeOutcome({ toolName: "startCheckout", input: {}, error: "Enterprise Plan Coming Soon" }),
+    ).toBe("I couldn't do that: Enterprise Plan Coming Soon");
+  });
+});

@@ -1,0 +1,69 @@
+import { formatPlanPrice } from "@smm/domain/plans/catalogue";
+import type { Billing } from "@smm/domain/ports";
+import { Hono } from "hono";
+import { LOCAL_CHECKOUT_LABEL, type LocalBilling } from "../adapters/local-billing";
+import type { AppDeps, AppEnv } from "../context";
+
+export const isLocalBilling = (billing: Billing): billing is LocalBilling =>
+  billing.kind === "local" && "completeCheckout" in billing;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f4f5;margin:0;padding:24px 12px;color:#18181b}
+main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px #0002}
+.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:4px 10px;font-size:13px;font-weight:600}
+.price{font-size:32px;font-weight:700;margin:8px 0}button,a.button{display:block;width:100%;box-sizing:border-box;text-align:center;padding:12px;border-radius:8px;border:0;font-size:16px;margin-top:12px;cursor:pointer;text-decoration:none}
+button{background:#2563eb;color:#fff}a.button{background:#e4e4e7;color:#18181b}ul{padding-left:20px}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The embedded checkout that stands in for Stripe's when STRIPE_SECRET_KEY is absent: it shows the plan and
+ * its price and, on 'Pay', sends Stripe-shaped events signed with the webhook secret through the webhook
+ * route. The signed `session` in the link is its only permission, as a Stripe Checkout URL is.
+ */
+export function createLocalCheckoutRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const checkoutOf = (token: string | undefined) =>
+    token && isLocalBilling(deps.billing) ? deps.billing.readCheckout(token) : null;
+
+  app.get("/checkout", (c) => {
+    const token = c.req.query("session");
+    const checkout = checkoutOf(token);
+    if (!token || !checkout)
+      return c.html(
+        page(
+          "Checkout expired",
+          `<p class="badge">${LOCAL_CHECKOUT_LABEL}</p><h1>This checkout has expired</h1><a class="button" href="/subscription">Back to plans</a>`,
+        ),
+        404,
+      );
+    const product = deps.plans.products.find((candidate) => candidate.priceId === checkout.priceId);
+    const name = product?.name ?? checkout.priceId;
+    const price = product ? `${formatPlanPrice(product.price)} per ${product.interval}` : "";
+    const features = (product?.features ?? []).map((feature) => `<li>${escapeHtml(feature)}</li>`).join("");
+    return c.html(
+      page(
+        `Pay for ${name}`,
+        `<p class="badge" data-testid="local-checkout-label">${LOCAL_CHECKOUT_LABEL}</p>
+<h1>${escapeHtml(name)}</h1><p class="price" data-testid="local-checkout-price">${escapeHtml(price)}</p><ul>${features}</ul>
+<form method="post" action="/billing/checkout"><input type="hidden" name="session" value="${escapeHtml(token)}"><button type="submit">Pay</button></form>
+<a class="button" href="${escapeHtml(checkout.cancelUrl)}">Cancel</a>`,
+      ),
+    );
+  });
+
+  app.post("/checkout", async (c) => {
+    const form = await c.req.parseBody();
+    const token = typeof form.session === "string" ? form.session : undefined;
+    const checkout = checkoutOf(token);
+    if (!checkout || !isLocalBilling(deps.billing))
+      return c.html(page("Checkout expired", "<h1>This checkout has expired</h1>"), 404);
+    await deps.billing.completeCheckout(checkout);
+    return c.redirect(checkout.successUrl, 303);
+  });
+
+  return app;
+}

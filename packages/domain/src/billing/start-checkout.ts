@@ -1,0 +1,48 @@
+import { z } from "zod";
+import type { UserContext } from "../context";
+import { AppError } from "../errors";
+import { derivePlan, planNames } from "../plans/catalogue";
+import { readSubscription } from "../plans/read-subscription";
+import { ensureCustomer, requireBilling } from "./billing-account";
+import { ENTERPRISE_COMING_SOON, PLAN_NOT_AVAILABLE } from "./messages";
+
+export const startCheckoutInput = z.object({
+  plan: z.enum(["pro", "enterprise"], { error: PLAN_NOT_AVAILABLE }),
+  interval: z.enum(["month", "year"], { error: PLAN_NOT_AVAILABLE }).default("month"),
+});
+export type StartCheckoutInput = z.infer<typeof startCheckoutInput>;
+
+export interface CheckoutLink {
+  /** Where the user pays: Stripe Checkout, or the local test checkout. */
+  url: string;
+  /** "local" when no card is charged (the embedded test checkout). */
+  provider: "local" | "stripe";
+}
+
+/**
+ * Opens a subscription checkout for a plan of the catalogue (connections spec: Checkout validation). The plan
+ * changes only when the provider's signed events reach the webhook, never on the return to
+ * /subscription?success=true. Pro users cannot buy Enterprise yet (Enterprise Plan Coming Soon), and a paying
+ * user does not buy the plan they already have.
+ */
+export async function startCheckout(ctx: UserContext, input: StartCheckoutInput): Promise<CheckoutLink> {
+  const billing = requireBilling(ctx);
+  const product = ctx.plans.products.find(
+    (candidate) => candidate.plan === input.plan && candidate.interval === input.interval,
+  );
+  if (!product) throw new AppError("invalid_input", PLAN_NOT_AVAILABLE);
+  const current = derivePlan(await readSubscription(ctx.db, ctx.userId), ctx.plans, ctx.now());
+  if (current.type === "pro" && input.plan === "enterprise")
+    throw new AppError("forbidden", ENTERPRISE_COMING_SOON);
+  if (current.type !== "free")
+    throw new AppError("conflict", `You are already on the ${planNames[current.type]} plan.`);
+  const customerId = await ensureCustomer(ctx, billing);
+  const session = await billing.createCheckoutSession({
+    userId: ctx.userId,
+    customerId,
+    priceId: product.priceId,
+    successUrl: new URL("/subscription?success=true", billing.appUrl).toString(),
+    cancelUrl: new URL("/subscription?canceled=true", billing.appUrl).toString(),
+  });
+  return { url: session.url, provider: billing.kind };
+}
