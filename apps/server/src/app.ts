@@ -28,6 +28,7 @@ import { createOpenApiRoutes } from "./routes/openapi";
 import { createPlanRoutes } from "./routes/plan";
 import { createPostRoutes } from "./routes/posts";
 import { createPublicRoutes } from "./routes/public";
+import { createTemplateRoutes } from "./routes/templates";
 import { createToolRoutes } from "./routes/tools";
 import { createWatermarkRoutes } from "./routes/watermark";
 
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/media", createMediaRoutes(deps))
     .route("/api/watermark", createWatermarkRoutes(deps))
     .route("/api/image-styles", createImageStyleRoutes(deps))
+    .route("/api/templates", createTemplateRoutes(deps))
     .route("/api/enhance-content", createEnhanceRoutes(deps))
     .route("/api/tools", createToolRoutes(deps))
     .route("/api/chat", createChatRoutes(deps));

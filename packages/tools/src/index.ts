@@ -2,19 +2,25 @@ import type { Tool } from "ai";
 import type { ToolContext } from "./context";
 import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
+import { applyTemplateTool } from "./tools/apply-template";
 import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
 import { clearConversationTool } from "./tools/clear-conversation";
+import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createBrandTool } from "./tools/create-brand";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
+import { createTemplateTool } from "./tools/create-template";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteNotificationTool } from "./tools/delete-notification";
 import { deletePostTool } from "./tools/delete-post";
+import { deleteTemplateTool } from "./tools/delete-template";
 import { denyPostTool } from "./tools/deny-post";
 import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
+import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { editPostTool } from "./tools/edit-post";
 import { enhanceContentTool } from "./tools/enhance-content";
+import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { generatePostTool } from "./tools/generate-post";
@@ -22,14 +28,17 @@ import { getBrandTool } from "./tools/get-brand";
 import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
 import { getPlanTool } from "./tools/get-plan";
 import { getPostTool } from "./tools/get-post";
+import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
 import { listBrandsTool } from "./tools/list-brands";
 import { listCalendarPostsTool } from "./tools/list-calendar-posts";
+import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
 import { listNotificationsTool } from "./tools/list-notifications";
 import { listPostsTool } from "./tools/list-posts";
 import { listSuggestionsTool } from "./tools/list-suggestions";
+import { listTemplatesTool } from "./tools/list-templates";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
 import { openBillingPortalTool } from "./tools/open-billing-portal";
@@ -40,13 +49,17 @@ import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-backgrou
 import { reschedulePostTool } from "./tools/reschedule-post";
 import { saveWatermarkTool } from "./tools/save-watermark";
 import { schedulePostTool } from "./tools/schedule-post";
+import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
+import { setTemplateVisibilityTool } from "./tools/set-template-visibility";
 import { showImageTool } from "./tools/show-image";
 import { startCheckoutTool } from "./tools/start-checkout";
 import { switchBrandTool } from "./tools/switch-brand";
+import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
 import { updateCompanyProfileTool } from "./tools/update-company-profile";
+import { updateTemplateTool } from "./tools/update-template";
 import { writeSocialPostTool } from "./tools/write-social-post";
 
 export type { ToolContext } from "./context";
@@ -106,6 +119,19 @@ export const toolFactories = {
   updateBrandSettings: updateBrandSettingsTool,
   updateCompanyProfile: updateCompanyProfileTool,
   writeSocialPost: writeSocialPostTool,
+  applyTemplate: applyTemplateTool,
+  copyCommunityTemplate: copyCommunityTemplateTool,
+  createTemplate: createTemplateTool,
+  deleteTemplate: deleteTemplateTool,
+  duplicateTemplate: duplicateTemplateTool,
+  favouriteTemplate: favouriteTemplateTool,
+  getTemplate: getTemplateTool,
+  listFavourites: listFavouritesTool,
+  listTemplates: listTemplatesTool,
+  searchCommunityTemplates: searchCommunityTemplatesTool,
+  setTemplateVisibility: setTemplateVisibilityTool,
+  unfavouriteTemplate: unfavouriteTemplateTool,
+  updateTemplate: updateTemplateTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 export type ToolName = keyof typeof toolFactories;

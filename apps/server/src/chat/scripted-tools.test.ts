@@ -1,3 +1,4 @@
+import { getAgentSettings } from "@smm/domain/agent/get-agent-settings";
 import { createBrand } from "@smm/domain/brands/create-brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { getConversation, saveConversation } from "@smm/domain/chat/conversation";
@@ -354,6 +355,40 @@ const cases: Record<string, ToolCase> = {
         status: "denied",
         feedback: "Too salesy",
       });
+    },
+  }),
+
+  getAgentSettings: toolCase({
+    arrange: async () => ({ input: {} }),
+    async verify(_, __, output) {
+      expect(output).toEqual(json(await getAgentSettings(asUser())));
+      expect(output).toMatchObject({ bestPostTime: expect.any(String), postsPerWeek: expect.any(Number) });
+    },
+  }),
+
+  updateAgentSettings: toolCase({
+    arrange: async () => ({ input: { field: "bestPostTime", value: "10:30" } }),
+    async verify(_, __, output) {
+      expect(output).toMatchObject({ bestPostTime: "10:30" });
+      expect(await getAgentSettings(asUser())).toMatchObject({ bestPostTime: "10:30" });
+    },
+  }),
+
+  runSchedulingAgent: toolCase({
+    async arrange() {
+      // The agent is Enterprise's: the chat's pass runs on free, so the case lends the plan and gives it back.
+      const lent = (await getPlan(asUser())).type !== "enterprise";
+      if (lent) await setPlan(ctx, userId, "enterprise");
+      return { input: {}, lent };
+    },
+    async verify(scene, { lent }, output) {
+      if (lent) await setPlan(ctx, userId, null);
+      const { postsPerWeek } = await getAgentSettings(asUser());
+      expect(output).toMatchObject({ ran: true, gap: postsPerWeek, postsCreated: postsPerWeek });
+      const made = await postRows(scene);
+      expect(made).toHaveLength(postsPerWeek);
+      expect(made.every((post) => post.status === "pending")).toBe(true);
+      expect(await suggestionRows(scene)).toHaveLength(postsPerWeek);
     },
   }),
 

@@ -21,6 +21,7 @@ const eventTypeSet: Record<AppEventType, true> = {
   "notification.updated": true,
   "notification.deleted": true,
   "brand.changed": true,
+  "agent.settings.changed": true,
   "plan.changed": true,
   "post.changed": true,
   "generation.progress": true,

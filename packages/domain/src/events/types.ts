@@ -10,6 +10,7 @@ export type AppEvent =
   | { type: "notification.updated"; ids: string[] }
   | { type: "notification.deleted"; ids: string[] }
   | { type: "brand.changed"; brandId: string }
+  | { type: "agent.settings.changed" }
   /** The subscription read model changed: open pages re-read the plan (billing webhook). */
   | { type: "plan.changed" }
   | { type: "post.changed"; brandId: string; postId: string; change: "created" | "updated" | "deleted" }

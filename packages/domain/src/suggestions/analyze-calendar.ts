@@ -1,21 +1,21 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { readAgentSettings, zoneOffsetMinutes } from "../agent/agent-settings";
+import { bestDayIndexes, bestTimeValues, learnBestTimes } from "../agent/learn-best-times";
 import type { BrandContext } from "../context";
-import { posts } from "../db/schema";
+import { brandAnalytics, posts } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { getDashboardStats } from "../posts/get-dashboard-stats";
-import { readPostsPerWeek } from "./create-campaign-plan";
 import { listSuggestions } from "./list-suggestions";
-import { RANKED_DAYS, WEEKDAY_NAMES } from "./plan-campaign-slots";
+import { WEEKDAY_NAMES } from "./plan-campaign-slots";
 import {
+  ANALYSIS_FRESH_MS,
   ANALYSIS_SUGGESTION_COUNT,
   type AnalyzeCalendarInput,
   analyzeCalendarInput,
-  BEST_DAY_COUNT,
-  BEST_TIME_COUNT,
+  type CachedCalendarAnalysis,
   type CalendarAnalysisView,
-  ENGAGEMENT_BY_WEEKDAY,
+  type CalendarRange,
   NEXT_OPTIMAL_POST_TIME,
-  POSTING_TIMES,
 } from "./schemas";
 
 export { type AnalyzeCalendarInput, analyzeCalendarInput };
@@ -31,25 +31,75 @@ export function toTwelveHour(time: string): string {
 }
 
 /** Sunday 00:00 of the current week on the user's clock, as an instant. */
-function startOfWeek(now: Date, utcOffsetMinutes: number): Date {
+export function startOfWeek(now: Date, utcOffsetMinutes: number): Date {
   const local = new Date(now.getTime() + utcOffsetMinutes * 60_000);
   const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   return new Date(midnight - local.getUTCDay() * DAY_MS - utcOffsetMinutes * 60_000);
 }
 
 /**
- * The agent page's calendar analysis (connections spec): this week's approved posts against the weekly
- * target (the week runs Sunday to Saturday on the user's clock; the target is met when they reach it, the
- * gap is what is missing, never below 0), the posts waiting for approval, the next scheduled post, the
- * range's published and dated posts, and the soonest active suggestions. Engagement is the spec's
- * placeholder curve by weekday (best days Wednesday, Thursday, Tuesday; best times 12:00 PM, 5:00 PM,
- * 10:00 AM), reported as an estimate; the next optimal time is the spec's fixed text.
+ * The agent page's and the dashboard's calendar analysis (connections spec): this week's approved posts
+ * against the weekly target (the week runs Sunday to Saturday on the user's clock, from the browser's offset
+ * or else the time zone saved in the agent settings; the target is met when they reach it, the gap is what is
+ * missing, never below 0), the posts waiting for approval, the next scheduled post, the range's posts, the
+ * best days and times (learned from the brand's published posts with insights, else the spec's placeholder
+ * curve as an estimate) and the soonest active suggestions.
+ *
+ * The computed part is cached in brand_analytics per brand and range and reused while fresh (1 hour for the
+ * page, 6 hours for the dashboard) unless a refresh is forced; the pending count, the target and the
+ * suggestions are always read live, so they follow the posts and the settings.
  */
 export async function analyzeCalendar(
   ctx: BrandContext,
   input: AnalyzeCalendarInput = {},
 ): Promise<CalendarAnalysisView> {
-  const { range, utcOffsetMinutes = 0 } = parseInput(analyzeCalendarInput, input);
+  const parsed = parseInput(analyzeCalendarInput, input);
+  const now = ctx.now();
+  const settings = await readAgentSettings(ctx.db, ctx.userId);
+  const utcOffsetMinutes = parsed.utcOffsetMinutes ?? zoneOffsetMinutes(settings.timeZone, now);
+
+  const [cached] = parsed.forceRefresh
+    ? []
+    : await ctx.db
+        .select({ data: brandAnalytics.data, updatedAt: brandAnalytics.updatedAt })
+        .from(brandAnalytics)
+        .where(and(eq(brandAnalytics.brandId, ctx.brandId), eq(brandAnalytics.timeRange, parsed.range)));
+  const fresh =
+    cached &&
+    cached.data.utcOffsetMinutes === utcOffsetMinutes &&
+    now.getTime() - cached.updatedAt.getTime() < ANALYSIS_FRESH_MS[parsed.freshFor];
+  const [computed, stats, { suggestions }] = await Promise.all([
+    fresh ? cached.data : computeAnalysis(ctx, parsed.range, utcOffsetMinutes),
+    getDashboardStats(ctx),
+    listSuggestions(ctx),
+  ]);
+  if (!fresh) {
+    await ctx.db
+      .insert(brandAnalytics)
+      .values({ brandId: ctx.brandId, timeRange: parsed.range, data: computed, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [brandAnalytics.brandId, brandAnalytics.timeRange],
+        set: { data: computed, updatedAt: now },
+      });
+  }
+  const weeklyTarget = settings.postsPerWeek;
+  return {
+    ...computed,
+    pendingPostsCount: stats.pending,
+    weeklyTarget,
+    contentGap: Math.max(0, weeklyTarget - computed.scheduledPostsCount),
+    targetMet: computed.scheduledPostsCount >= weeklyTarget,
+    suggestions: suggestions.slice(0, ANALYSIS_SUGGESTION_COUNT),
+    activeSuggestionCount: suggestions.length,
+  };
+}
+
+/** The analysis from the posts themselves (what the cache keeps). */
+async function computeAnalysis(
+  ctx: BrandContext,
+  range: CalendarRange,
+  utcOffsetMinutes: number,
+): Promise<CachedCalendarAnalysis> {
   const now = ctx.now();
   const weekStart = startOfWeek(now, utcOffsetMinutes);
   const weekEnd = new Date(weekStart.getTime() + 7 * DAY_MS);
@@ -62,7 +112,7 @@ export async function analyzeCalendar(
   const ownPosts = and(eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId));
   const ownApproved = and(ownPosts, eq(posts.status, "approved"));
 
-  const [[counts], byWeekday, [next], stats, weeklyTarget, { suggestions }] = await Promise.all([
+  const [[counts], byWeekday, [next], best] = await Promise.all([
     ctx.db
       .select({
         thisWeek: approvedBetween(weekStart, weekEnd),
@@ -88,29 +138,23 @@ export async function analyzeCalendar(
       .where(and(ownApproved, isNull(posts.postedAt), gt(posts.scheduledDate, now)))
       .orderBy(asc(posts.scheduledDate), asc(posts.id))
       .limit(1),
-    getDashboardStats(ctx),
-    readPostsPerWeek(ctx),
-    listSuggestions(ctx),
+    learnBestTimes(ctx, utcOffsetMinutes),
   ]);
 
-  const thisWeek = counts?.thisWeek ?? 0;
-  const estimate = (day: number) => ENGAGEMENT_BY_WEEKDAY[day] ?? 0;
+  const engagementOf = (day: number) => best.engagementByWeekday[day] ?? 0;
   const posted = byWeekday.reduce((sum, row) => sum + row.n, 0);
-  const weighted = byWeekday.reduce((sum, row) => sum + row.n * estimate(row.day), 0);
-  const average = ENGAGEMENT_BY_WEEKDAY.reduce((sum, value) => sum + value, 0) / ENGAGEMENT_BY_WEEKDAY.length;
-  // The range's busiest weekday by the curve; with no posts in the range, the curve's best day.
+  const weighted = byWeekday.reduce((sum, row) => sum + row.n * engagementOf(row.day), 0);
+  const average = best.engagementByWeekday.reduce((sum, v) => sum + v, 0) / best.engagementByWeekday.length;
+  // The range's best weekday by the engagement; with no posts in the range, the overall best day.
   const topDay = byWeekday.length
-    ? byWeekday.reduce((best, row) => (estimate(row.day) > estimate(best.day) ? row : best)).day
-    : (RANKED_DAYS[0] ?? 3);
-  const bestTimes = POSTING_TIMES.slice(0, BEST_TIME_COUNT).map(toTwelveHour);
+    ? byWeekday.reduce((top, row) => (engagementOf(row.day) > engagementOf(top.day) ? row : top)).day
+    : (best.rankedDays[0] ?? 3);
+  const bestTimes = bestTimeValues(best).map(toTwelveHour);
+  const firstTime = bestTimes[0] ?? "12:00 PM";
 
   return {
     range,
-    scheduledPostsCount: thisWeek,
-    pendingPostsCount: stats.pending,
-    weeklyTarget,
-    contentGap: Math.max(0, weeklyTarget - thisWeek),
-    targetMet: thisWeek >= weeklyTarget,
+    scheduledPostsCount: counts?.thisWeek ?? 0,
     nextScheduledPost:
       next?.scheduledDate != null
         ? {
@@ -120,19 +164,21 @@ export async function analyzeCalendar(
             excerpt: next.content.slice(0, EXCERPT_LENGTH),
           }
         : null,
-    nextOptimalPostTime: NEXT_OPTIMAL_POST_TIME,
+    nextOptimalPostTime: best.source === "learned" ? `Tomorrow at ${firstTime}` : NEXT_OPTIMAL_POST_TIME,
     engagementData: {
-      dayOfWeek: WEEKDAY_NAMES.map((day, index) => ({ day, engagement: estimate(index) })),
-      bestDays: RANKED_DAYS.slice(0, BEST_DAY_COUNT).map((day) => WEEKDAY_NAMES[day] ?? ""),
+      dayOfWeek: WEEKDAY_NAMES.map((day, index) => ({ day, engagement: engagementOf(index) })),
+      bestDays: bestDayIndexes(best).map((day) => WEEKDAY_NAMES[day] ?? ""),
       bestTimes,
+      source: best.source,
+      sampleSize: best.sampleSize,
     },
     weeklyPerformance: {
       totalPosts: counts?.inRange ?? 0,
       averageEngagement: Math.round((posted ? weighted / posted : average) * 10) / 10,
       topPerformingDay: WEEKDAY_NAMES[topDay] ?? "Wednesday",
-      topPerformingTime: bestTimes[0] ?? "12:00 PM",
+      topPerformingTime: firstTime,
     },
-    suggestions: suggestions.slice(0, ANALYSIS_SUGGESTION_COUNT),
-    activeSuggestionCount: suggestions.length,
+    analyzedAt: now.toISOString(),
+    utcOffsetMinutes,
   };
 }

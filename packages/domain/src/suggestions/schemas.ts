@@ -142,8 +142,11 @@ export interface SuggestionGenerationView<P> {
 /** The agent page's range selector (connections spec): the last 7 or the last 30 days. */
 export const calendarRanges = ["7d", "30d"] as const;
 export type CalendarRange = (typeof calendarRanges)[number];
-/** Connections spec section 9: the next optimal time is this fixed text. */
+/** Connections spec section 9: the next optimal time is this fixed text (while the best times are estimated). */
 export const NEXT_OPTIMAL_POST_TIME = "Tomorrow at 12:00 PM";
+/** Connections spec section 9: the analysis is reused for 1 hour on the agent page, 6 hours on the dashboard. */
+export const ANALYSIS_FRESH_MS = { page: 3_600_000, dashboard: 6 * 3_600_000 } as const;
+export type AnalysisReader = keyof typeof ANALYSIS_FRESH_MS;
 /** How many of the active suggestions an analysis carries (the agent page lists them all itself). */
 export const ANALYSIS_SUGGESTION_COUNT = 5;
 
@@ -151,6 +154,10 @@ export const analyzeCalendarInput = z.object({
   range: z.enum(calendarRanges, { error: "Range must be 7d or 30d" }).default("7d"),
   /** Minutes to add to UTC for the user's wall clock: the week runs Sunday to Saturday where the user is. */
   utcOffsetMinutes: wholeNumber("UTC offset", -14 * 60, 14 * 60).optional(),
+  /** Who reads it, for how long a cached analysis stays fresh (1 hour on the page, 6 on the dashboard). */
+  freshFor: z.enum(["page", "dashboard"], { error: "freshFor must be page or dashboard" }).default("page"),
+  /** Recompute even when the cached analysis is fresh (the page's Refresh and Analyze Now). */
+  forceRefresh: z.boolean({ error: "forceRefresh must be true or false" }).default(false),
 });
 export type AnalyzeCalendarInput = z.input<typeof analyzeCalendarInput>;
 
@@ -172,12 +179,18 @@ export interface CalendarAnalysisView {
     scheduledDate: string;
     excerpt: string;
   } | null;
-  nextOptimalPostTime: typeof NEXT_OPTIMAL_POST_TIME;
-  /** The spec's placeholder curve: an estimate, not measured engagement. */
+  /** The spec's fixed text while the times are estimated; "Tomorrow at" the best learned time otherwise. */
+  nextOptimalPostTime: string;
+  /**
+   * Engagement by weekday and the best days and times: learned from the brand's published posts with
+   * insights ("learned", with how many), else the spec's placeholder curve ("estimate").
+   */
   engagementData: {
     dayOfWeek: { day: string; engagement: number }[];
     bestDays: string[];
     bestTimes: string[];
+    source: "learned" | "estimate";
+    sampleSize: number;
   };
   /** The range's approved posts (published, or dated within it) and the curve's estimate for them. */
   weeklyPerformance: {
@@ -189,7 +202,17 @@ export interface CalendarAnalysisView {
   /** The soonest active suggestions and how many there are in all. */
   suggestions: SuggestionView[];
   activeSuggestionCount: number;
+  /** When this analysis was computed (a cached one is reused while fresh). */
+  analyzedAt: string;
+  /** The user's clock the week was read on (a cached analysis is reused only for the same clock). */
+  utcOffsetMinutes: number;
 }
+
+/** What brand_analytics keeps of an analysis; the rest is read live on every call. */
+export type CachedCalendarAnalysis = Omit<
+  CalendarAnalysisView,
+  "pendingPostsCount" | "weeklyTarget" | "contentGap" | "targetMet" | "suggestions" | "activeSuggestionCount"
+>;
 
 export interface CampaignPlanView {
   goal: string;

@@ -4,6 +4,8 @@
  * "Offline assistant" in the chat. What it cannot understand it says so, with examples that work.
  */
 
+import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
+
 export interface ToolCallIntent {
   toolName: string;
   input: Record<string, unknown>;
@@ -21,6 +23,8 @@ export interface TurnContext {
   lastPost: { id: string; state: string } | null;
   /** The next open suggestion of the newest suggestion list in the conversation. */
   nextSuggestion?: { id: string } | null;
+  /** Templates the conversation has shown, newest first ("use the Product launch template"). */
+  templates?: readonly KnownTemplate[];
 }
 
 export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
@@ -213,6 +217,9 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     return { kind: "call", call: { toolName: "listSuggestions", input: {} } };
   }
 
+  const template = decideTemplateTurn(text, ctx);
+  if (template) return template;
+
   if (/\b(show|list|see)\b.*\b(my |all )?(images|pictures|photos|uploads)\b/.test(lower)) {
     if (!has(ctx, "listImages")) return { kind: "say", text: cannotYet("list your images") };
     return { kind: "call", call: { toolName: "listImages", input: {} } };
@@ -401,6 +408,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   const { toolName, input, result } = outcome;
   if (outcome.error) return `I couldn't do that: ${outcome.error}`;
   const value = (result ?? {}) as Record<string, unknown>;
+  const templateReply = describeTemplateOutcome(toolName, value);
+  if (templateReply !== null) return templateReply;
   const billing = describeBilling(toolName, value, input);
   if (billing) return billing;
   switch (toolName) {

@@ -7,6 +7,7 @@ import type {
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
 import { decideTurn, describeOutcome, type ToolOutcome } from "./intents";
+import { knownTemplatesOf } from "./template-intents";
 
 export const OFFLINE_ASSISTANT_ID = "offline-assistant";
 
@@ -150,6 +151,7 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
     utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
     lastPost: findLastPost(prompt),
     nextSuggestion: findNextSuggestion(prompt),
+    templates: knownTemplatesOf(toolResultsNewestFirst(prompt)),
   });
   if (decision.kind === "say") return [{ type: "text", text: decision.text }];
   const { call } = decision;

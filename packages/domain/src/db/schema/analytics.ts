@@ -1,42 +1,14 @@
 import { jsonb, pgTable, unique, uuid } from "drizzle-orm/pg-core";
+import type { CachedCalendarAnalysis } from "../../suggestions/schemas";
 import { userBrands } from "./brands";
 import { createdAt, primaryId, updatedAt } from "./columns";
-import { type Platform, type SuggestionType, timeRangeEnum } from "./enums";
+import { timeRangeEnum } from "./enums";
 
-export interface CalendarSuggestion {
-  id?: string;
-  type: SuggestionType;
-  platform: Platform;
-  /** ISO date-time; only future-dated suggestions are shown. */
-  scheduledDate: string;
-  reason: string;
-  contentSuggestion?: string | null;
-  engagementScore?: number | null;
-}
-
-/** The cached calendar analysis of a brand for one range (agent page and dashboard). */
-export interface BrandAnalyticsData {
-  scheduledPostsCount: number;
-  pendingPostsCount: number;
-  weeklyTarget: number;
-  contentGap: number;
-  targetMet: boolean;
-  nextOptimalPostTime: string;
-  nextScheduledPost?: { id: string; scheduled_date: string } | null;
-  suggestions: CalendarSuggestion[];
-  engagementData?: {
-    dayOfWeek: string[];
-    engagement: number[];
-    bestDays: string[];
-    bestTimes: string[];
-  };
-  weeklyPerformance?: {
-    totalPosts: number;
-    averageEngagement: number;
-    topPerformingDay: string;
-    topPerformingTime: string;
-  };
-}
+/**
+ * The cached calendar analysis of a brand for one range (agent page and dashboard): everything but what is
+ * read live on every call (pending count, target, suggestions).
+ */
+export type BrandAnalyticsData = CachedCalendarAnalysis;
 
 export const brandAnalytics = pgTable(
   "brand_analytics",

@@ -1,0 +1,80 @@
+import { eq, sql } from "drizzle-orm";
+import { requireUserBrand } from "../brands/brand";
+import { languageNames } from "../brands/constants";
+import type { BrandContext } from "../context";
+import { templates } from "../db/schema";
+import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
+import { TEMPLATE_NOT_FOUND, type TemplateIdInput, type TemplateView, templateIdInput } from "./schemas";
+import { requireReadableTemplate, toTemplateView } from "./template";
+
+export { type TemplateIdInput, templateIdInput };
+
+export interface AppliedTemplate {
+  template: TemplateView;
+  /** The content prompt with the brand's values in place of its variables. */
+  prompt: string;
+  /** The image prompt likewise, or null when the template has none. */
+  imagePrompt: string | null;
+  /** A template with an image prompt makes the generator's style custom (connections spec). */
+  imageStyle: "custom" | null;
+}
+
+/** Values a template may name as {name} or {{name}} (connections spec section 9, prompt variables). */
+export type TemplateVariables = Record<string, string>;
+
+/**
+ * Replaces {variable} and {{variable}} with the brand's values. Variables the brand cannot fill (the image
+ * prompt's main_action_or_scene, characters_in_scene, ...) stay for the writer to fill in.
+ */
+export function fillTemplateVariables(text: string, values: TemplateVariables): string {
+  return text.replace(
+    /\{\{\s*([A-Za-z_]+)\s*\}\}|\{\s*([A-Za-z_]+)\s*\}/g,
+    (whole, a?: string, b?: string) => {
+      const value = values[(a ?? b) as string];
+      return value === undefined ? whole : value;
+    },
+  );
+}
+
+/**
+ * A template ready for the generator: its prompts with the active brand's values (brandName, industry,
+ * targetAudience, keyMessage, contentTone, language, the three colours), and one more use on its count.
+ */
+export async function applyTemplate(ctx: BrandContext, input: TemplateIdInput): Promise<AppliedTemplate> {
+  const { templateId } = parseInput(templateIdInput, input);
+  const { template, isFavourite } = await requireReadableTemplate(ctx, templateId);
+  if (!template.isActive) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
+  const brand = await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
+  const settings = brand.brandSettings;
+  const profile = brand.companyProfile;
+  const values: TemplateVariables = {
+    brandName: brand.name,
+    industry: profile.industry || "your industry",
+    targetAudience: profile.targetAudience || "your audience",
+    keyMessage: profile.keyMessages.filter((m) => m.trim() !== "").join("; ") || brand.name,
+    contentTone: profile.tone || "professional",
+    language: languageNames[settings.defaultLanguage] ?? settings.defaultLanguage,
+    primaryColor: settings.primaryColor,
+    secondaryColor: settings.secondaryColor,
+    accentColor: settings.accentColor,
+  };
+  const [counted] = await ctx.db
+    .update(templates)
+    .set({ usageCount: sql`${templates.usageCount} + 1`, updatedAt: sql`${templates.updatedAt}` })
+    .where(eq(templates.id, template.id))
+    .returning({ usageCount: templates.usageCount });
+  const imagePrompt = template.imagePromptTemplate
+    ? fillTemplateVariables(template.imagePromptTemplate, values)
+    : null;
+  return {
+    template: toTemplateView(
+      ctx,
+      { ...template, usageCount: counted?.usageCount ?? template.usageCount },
+      isFavourite,
+    ),
+    prompt: fillTemplateVariables(template.promptTemplate ?? "", values),
+    imagePrompt,
+    imageStyle: imagePrompt ? "custom" : null,
+  };
+}

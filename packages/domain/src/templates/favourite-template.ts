@@ -1,0 +1,15 @@
+import type { UserContext } from "../context";
+import { templateFavorites } from "../db/schema";
+import { parseInput } from "../parse-input";
+import { type TemplateIdInput, type TemplateView, templateIdInput } from "./schemas";
+import { requireReadableTemplate, toTemplateView } from "./template";
+
+export { type TemplateIdInput, templateIdInput };
+
+/** Hearts a template the caller may read (public or their own); doing it twice changes nothing. */
+export async function favouriteTemplate(ctx: UserContext, input: TemplateIdInput): Promise<TemplateView> {
+  const { templateId } = parseInput(templateIdInput, input);
+  const { template } = await requireReadableTemplate(ctx, templateId);
+  await ctx.db.insert(templateFavorites).values({ userId: ctx.userId, templateId }).onConflictDoNothing();
+  return toTemplateView(ctx, template, true);
+}

@@ -1,0 +1,31 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { BrandContext } from "../context";
+import { templates } from "../db/schema";
+import { parseInput } from "../parse-input";
+import { type ListTemplatesInput, listTemplatesInput, type TemplateView } from "./schemas";
+import { matchesQuery, toPrefixQuery } from "./search-query";
+import { isFavouriteOf, templateColumns, toTemplateView } from "./template";
+
+export { type ListTemplatesInput, listTemplatesInput };
+
+/** The caller's templates of the active brand, newest change first, filtered by words and category. */
+export async function listTemplates(
+  ctx: BrandContext,
+  input: ListTemplatesInput = {},
+): Promise<{ templates: TemplateView[] }> {
+  const { search, category } = parseInput(listTemplatesInput, input);
+  const query = toPrefixQuery(search);
+  const rows = await ctx.db
+    .select({ template: templateColumns, isFavourite: isFavouriteOf(ctx.userId) })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.userId, ctx.userId),
+        eq(templates.brandId, ctx.brandId),
+        category ? eq(templates.category, category) : undefined,
+        query ? matchesQuery(query) : undefined,
+      ),
+    )
+    .orderBy(desc(templates.updatedAt), desc(templates.id));
+  return { templates: rows.map((row) => toTemplateView(ctx, row.template, row.isFavourite)) };
+}

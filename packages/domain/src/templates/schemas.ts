@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { type TemplateCategory, templateCategories } from "../db/schema/enums";
+import { safeText } from "../text";
+
+/**
+ * Inputs, views and constants of the templates area (connections spec: Template entity, Template form,
+ * Community Templates screen, section 9). Pure data plus zod, so the web's forms import the same rules.
+ */
+
+export { type TemplateCategory, templateCategories };
+
+export const TEMPLATE_NOT_FOUND = "Template not found";
+export const TEMPLATE_NAME_REQUIRED = "Template name is required";
+export const DEFAULT_TEMPLATE_NAME = "Untitled Template";
+export const DEFAULT_TEMPLATE_CATEGORY: TemplateCategory = "general";
+/** Community search limit (connections spec section 9). */
+export const COMMUNITY_PAGE_SIZE = 50;
+/** How many favourites the community screen's panel shows. */
+export const FAVOURITES_PANEL_SIZE = 8;
+/** The creator of the curated templates shipped with the product. */
+export const CURATED_CREATOR_NAME = "Social Media Manager";
+/** Shown when an owner's display name is empty or looks like an address. */
+export const ANONYMOUS_CREATOR_NAME = "Community member";
+export const MAX_TEMPLATE_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_TEMPLATE_NAME_LENGTH = 120;
+export const MAX_TEMPLATE_DESCRIPTION_LENGTH = 1000;
+export const MAX_PROMPT_TEMPLATE_LENGTH = 4000;
+export const MAX_REFERENCE_IMAGES = 10;
+export const MAX_SEARCH_LENGTH = 200;
+
+export const templateSorts = ["popular", "newest", "alphabetical"] as const;
+export type TemplateSort = (typeof templateSorts)[number];
+
+/** The category select's labels (All Categories, Post Templates, ...). */
+export const templateCategoryLabels: Record<TemplateCategory, string> = {
+  general: "General Templates",
+  post: "Post Templates",
+  image: "Image Templates",
+  content: "Content Templates",
+  social: "Social Templates",
+  marketing: "Marketing Templates",
+};
+export const templateSortLabels: Record<TemplateSort, string> = {
+  popular: "Most Popular",
+  newest: "Newest First",
+  alphabetical: "Alphabetical",
+};
+
+/** Tags are trimmed, non-empty and unique (first spelling kept, compared without case). */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (tag === "" || seen.has(key)) continue;
+    seen.add(key);
+    result.push(tag);
+  }
+  return result;
+}
+
+const templateId = z
+  .string({ error: TEMPLATE_NOT_FOUND })
+  .min(1, TEMPLATE_NOT_FOUND)
+  .max(100, TEMPLATE_NOT_FOUND);
+const categorySchema = z.enum(templateCategories, {
+  error: `Category must be one of: ${templateCategories.join(", ")}`,
+});
+const promptSchema = safeText()
+  .max(MAX_PROMPT_TEMPLATE_LENGTH, `Prompts must be at most ${MAX_PROMPT_TEMPLATE_LENGTH} characters`)
+  .nullable();
+const searchSchema = safeText()
+  .trim()
+  .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters`);
+
+/** The template form's fields; every one optional on update. */
+export const templateFields = {
+  name: safeText({ error: TEMPLATE_NAME_REQUIRED })
+    .trim()
+    .min(1, TEMPLATE_NAME_REQUIRED)
+    .max(MAX_TEMPLATE_NAME_LENGTH, `Template name must be at most ${MAX_TEMPLATE_NAME_LENGTH} characters`),
+  description: safeText()
+    .trim()
+    .max(
+      MAX_TEMPLATE_DESCRIPTION_LENGTH,
+      `Description must be at most ${MAX_TEMPLATE_DESCRIPTION_LENGTH} characters`,
+    )
+    .nullable(),
+  category: categorySchema,
+  tags: z
+    .array(safeText().max(MAX_TAG_LENGTH, `Tags must be at most ${MAX_TAG_LENGTH} characters`))
+    .max(MAX_TEMPLATE_TAGS, `At most ${MAX_TEMPLATE_TAGS} tags`)
+    .transform(normaliseTags),
+  promptTemplate: promptSchema,
+  imagePromptTemplate: promptSchema,
+  /** Ids of images uploaded with uploadTemplateImage (or the caller's own media). */
+  referenceImageIds: z
+    .array(z.string().min(1).max(100))
+    .max(MAX_REFERENCE_IMAGES, `At most ${MAX_REFERENCE_IMAGES} reference images`),
+  isPublic: z.boolean({ error: "isPublic must be true or false" }),
+};
+
+export const createTemplateInput = z.object({
+  name: templateFields.name.optional(),
+  description: templateFields.description.optional(),
+  category: templateFields.category.optional(),
+  tags: templateFields.tags.optional(),
+  promptTemplate: templateFields.promptTemplate.optional(),
+  imagePromptTemplate: templateFields.imagePromptTemplate.optional(),
+  referenceImageIds: templateFields.referenceImageIds.optional(),
+  isPublic: templateFields.isPublic.optional(),
+});
+export type CreateTemplateInput = z.input<typeof createTemplateInput>;
+
+export const updateTemplateInput = createTemplateInput.extend({
+  templateId,
+  isActive: z.boolean().optional(),
+});
+export type UpdateTemplateInput = z.input<typeof updateTemplateInput>;
+
+export const templateIdInput = z.object({ templateId });
+export type TemplateIdInput = z.input<typeof templateIdInput>;
+
+export const setTemplateVisibilityInput = z.object({ templateId, isPublic: templateFields.isPublic });
+export type SetTemplateVisibilityInput = z.input<typeof setTemplateVisibilityInput>;
+
+export const listTemplatesInput = z.object({
+  search: searchSchema.optional(),
+  category: categorySchema.optional(),
+});
+export type ListTemplatesInput = z.input<typeof listTemplatesInput>;
+
+export const searchCommunityTemplatesInput = z.object({
+  search: searchSchema.optional(),
+  category: categorySchema.optional(),
+  sort: z.enum(templateSorts, { error: "Sort must be popular, newest or alphabetical" }).default("popular"),
+  /** The nextCursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type SearchCommunityTemplatesInput = z.input<typeof searchCommunityTemplatesInput>;
+
+export interface TemplateImageView {
+  id: string;
+  url: string;
+}
+
+/** A template as the screens, tools and API see it. */
+export interface TemplateView {
+  id: string;
+  name: string;
+  description: string | null;
+  category: TemplateCategory;
+  tags: string[];
+  promptTemplate: string | null;
+  imagePromptTemplate: string | null;
+  referenceImages: TemplateImageView[];
+  isActive: boolean;
+  isPublic: boolean;
+  /** The owner's display name on public templates (never an address); null on private ones. */
+  creatorName: string | null;
+  usageCount: number;
+  /** Whether the caller owns it (may edit, delete, publish). */
+  isOwn: boolean;
+  isFavourite: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** duplicateTemplate's answer: the form's starting values, not yet saved. */
+export interface TemplateDraft {
+  name: string;
+  description: string | null;
+  category: TemplateCategory;
+  tags: string[];
+  promptTemplate: string | null;
+  imagePromptTemplate: string | null;
+  referenceImages: TemplateImageView[];
+  isPublic: false;
+}
