@@ -12,6 +12,7 @@ import { refuseCrossSiteWrites } from "./middleware/cross-site";
 import { limitRequestBodies } from "./middleware/request-limits";
 import { addSecurityHeaders } from "./middleware/security-headers";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
+import { createAgentRoutes } from "./routes/agent";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
 import { createChatRoutes } from "./routes/chat";
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/plan", createPlanRoutes(deps))
     .route("/api/billing", createBillingRoutes(deps))
     .route("/api/posts", createPostRoutes(deps))
+    .route("/api/agent", createAgentRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
     .route("/api/media", createMediaRoutes(deps))
     .route("/api/watermark", createWatermarkRoutes(deps))

@@ -24,6 +24,7 @@ import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { generatePostTool } from "./tools/generate-post";
+import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getBrandTool } from "./tools/get-brand";
 import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
 import { getPlanTool } from "./tools/get-plan";
@@ -47,6 +48,7 @@ import { reactivateSubscriptionTool } from "./tools/reactivate-subscription";
 import { removeWatermarkTool } from "./tools/remove-watermark";
 import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
 import { reschedulePostTool } from "./tools/reschedule-post";
+import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
 import { saveWatermarkTool } from "./tools/save-watermark";
 import { schedulePostTool } from "./tools/schedule-post";
 import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
@@ -56,6 +58,7 @@ import { showImageTool } from "./tools/show-image";
 import { startCheckoutTool } from "./tools/start-checkout";
 import { switchBrandTool } from "./tools/switch-brand";
 import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
+import { updateAgentSettingsTool } from "./tools/update-agent-settings";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
 import { updateCompanyProfileTool } from "./tools/update-company-profile";
@@ -90,6 +93,7 @@ export const toolFactories = {
   generateFromSuggestion: generateFromSuggestionTool,
   generatePost: generatePostTool,
   getBrand: getBrandTool,
+  getAgentSettings: getAgentSettingsTool,
   getDashboardStats: getDashboardStatsTool,
   getPlan: getPlanTool,
   getPost: getPostTool,
@@ -109,12 +113,14 @@ export const toolFactories = {
   removeWatermark: removeWatermarkTool,
   removeWatermarkBackground: removeWatermarkBackgroundTool,
   reschedulePost: reschedulePostTool,
+  runSchedulingAgent: runSchedulingAgentTool,
   saveWatermark: saveWatermarkTool,
   schedulePost: schedulePostTool,
   searchSite: searchSiteTool,
   showImage: showImageTool,
   startCheckout: startCheckoutTool,
   switchBrand: switchBrandTool,
+  updateAgentSettings: updateAgentSettingsTool,
   updateBrandField: updateBrandFieldTool,
   updateBrandSettings: updateBrandSettingsTool,
   updateCompanyProfile: updateCompanyProfileTool,

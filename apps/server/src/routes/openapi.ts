@@ -53,6 +53,7 @@ export const restTags = {
   Media: "Image uploads and the signed links that serve stored images.",
   Watermark: "The watermark editor of the brand.",
   Notifications: "The notification bell.",
+  Agent: "The AI agent page: calendar analysis, post suggestions, agent settings and the scheduling agent.",
   Templates: "Prompt templates, the community library and favourites.",
   Account: "The caller's plan, the style catalogue, the Enhance buttons and data deletion requests.",
   Chat: "The chat hub and the floating assistant.",

@@ -4,6 +4,7 @@
  * "Offline assistant" in the chat. What it cannot understand it says so, with examples that work.
  */
 
+import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
 
 export interface ToolCallIntent {
@@ -184,6 +185,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
 
   const billing = decideBilling(lower, ctx);
   if (billing) return billing;
+  const agent = decideAgentTurn(lower, ctx.tools);
+  if (agent) return agent;
 
   if (
     /\b(analy[sz]e|check|review)\b.*\bcalendar\b|\bcalendar (analysis|status)\b|\bhow(?:'s| is| does)\b.*\bcalendar\b/.test(
@@ -412,6 +415,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   if (templateReply !== null) return templateReply;
   const billing = describeBilling(toolName, value, input);
   if (billing) return billing;
+  const agentReply = describeAgentOutcome(toolName, value, input);
+  if (agentReply !== null) return agentReply;
   switch (toolName) {
     case "generatePost": {
       const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";
