@@ -13,6 +13,12 @@ import {
   PUBLISH_QUEUE_OPTIONS,
   runPublishPosts,
 } from "./publish-posts";
+import {
+  runSchedulingAgents,
+  SCHEDULING_AGENT_CRON,
+  SCHEDULING_AGENT_QUEUE,
+  SCHEDULING_AGENT_QUEUE_OPTIONS,
+} from "./scheduling-agent";
 
 export interface Jobs {
   boss: PgBoss;
@@ -68,6 +74,11 @@ export async function startJobs(options: {
     await createGenerationQueues(boss);
     await boss.createQueue(PUBLISH_QUEUE, { name: PUBLISH_QUEUE, ...PUBLISH_QUEUE_OPTIONS });
     await boss.schedule(PUBLISH_QUEUE, PUBLISH_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(SCHEDULING_AGENT_QUEUE, {
+      name: SCHEDULING_AGENT_QUEUE,
+      ...SCHEDULING_AGENT_QUEUE_OPTIONS,
+    });
+    await boss.schedule(SCHEDULING_AGENT_QUEUE, SCHEDULING_AGENT_CRON, {}, { tz: "UTC" });
   });
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
@@ -81,6 +92,9 @@ export async function startJobs(options: {
     const deps: Deps = { ...options.deps, jobs: queue };
     await boss.work(PUBLISH_QUEUE, async () => {
       await runPublishPosts(deps, logger, instance);
+    });
+    await boss.work(SCHEDULING_AGENT_QUEUE, async () => {
+      await runSchedulingAgents(deps, logger);
     });
     const publish = coalesce(() => runPublishPosts(deps, logger, instance));
     takeOver = () => {
