@@ -19,10 +19,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { Separator } from "@/components/ui/separator";
 import { ApiError } from "@/lib/api";
 import { changePassword } from "@/lib/auth";
 import { useSession } from "@/lib/session";
 
+import { AccountPlan } from "./account-plan";
 import { ApiKeysCard } from "./api-keys-card";
 
 // The spec's exact strings (connections.md §5 and §8).
@@ -160,7 +162,7 @@ export function ProfilePage() {
               <UserIcon className="size-4 text-muted-foreground" aria-hidden="true" />
               Account Information
             </CardTitle>
-            <CardDescription>The e-mail address you sign in with.</CardDescription>
+            <CardDescription>The e-mail address you sign in with and your plan.</CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
@@ -186,6 +188,8 @@ export function ProfilePage() {
                 </div>
               )}
             </dl>
+            <Separator className="my-6" />
+            <AccountPlan />
           </CardContent>
         </Card>
 

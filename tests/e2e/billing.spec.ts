@@ -1,0 +1,101 @@
+import { expect } from "@playwright/test";
+import { createServerUser, serverTest } from "./fixtures/in-process-server";
+import { DEFAULT_PASSWORD, signInThroughUi } from "./helpers";
+
+/*
+ * Money end to end with the embedded billing: a free user buys annual Pro on the local test checkout, whose
+ * 'Pay' sends signed Stripe events through the real webhook; the plan changes (also in a second open tab,
+ * over the realtime channel), the upgrade welcome shows once, and the subscription is cancelled at period
+ * end and kept again from the Profile page.
+ */
+
+serverTest(
+  "a free user upgrades to annual Pro through the local checkout, cancels and keeps it",
+  async ({ page, context, server }) => {
+    serverTest.setTimeout(90_000);
+    const email = await createServerUser(page, server, { prefix: "billing" });
+    await signInThroughUi(page, email);
+
+    // A second tab on the profile, left open: it must learn the new plan without a reload.
+    const other = await context.newPage();
+    await other.goto("/profile");
+    await expect(other.getByTestId("account-plan-name")).toHaveText("Free");
+
+    await page.goto("/subscription");
+    await expect(page.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
+    await expect(page.getByTestId("current-plan-badge")).toBeVisible();
+    await expect(page.getByTestId("price-pro")).toHaveText("€15");
+    await page.getByTestId("interval-year").click();
+    await expect(page.getByTestId("price-pro")).toHaveText("€150");
+    await expect(page.getByTestId("price-enterprise")).toHaveText("€750");
+    await page.getByTestId("choose-pro").click();
+
+    await expect(page).toHaveURL(/\/billing\/checkout\?session=/);
+    await expect(page.getByTestId("local-checkout-label")).toHaveText("Test checkout: no card is charged");
+    await expect(page.getByTestId("local-checkout-price")).toHaveText("€150 per year");
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    await expect(page).toHaveURL(/\/subscription\?success=true/);
+    await expect(page.getByTestId("checkout-success")).toContainText(
+      "Successfully upgraded your plan! Enjoy the new features.",
+    );
+    // Both tabs share this browser's memory of welcomed plans: whichever sees Pro first welcomes it, once.
+    const wizardCount = async () =>
+      (await page.getByTestId("upgrade-wizard").count()) +
+      (await other.getByTestId("upgrade-wizard").count());
+    await expect.poll(wizardCount, { timeout: 10_000 }).toBe(1);
+    const welcomer = (await page.getByTestId("upgrade-wizard").count()) > 0 ? page : other;
+    await expect(welcomer.getByTestId("upgrade-wizard-title")).toContainText("Pro");
+    await welcomer.getByTestId("upgrade-wizard-next").click();
+    await welcomer.getByTestId("upgrade-wizard-next").click();
+    await welcomer.getByRole("button", { name: "Get Started" }).click();
+    await expect(welcomer.getByTestId("upgrade-wizard")).toBeHidden();
+    // Pro users are offered Enterprise only once it can be sold.
+    await expect(page.getByTestId("enterprise-coming-soon")).toContainText(
+      "Facebook Verification In Progress",
+    );
+
+    await expect(other.getByTestId("account-plan-name")).toHaveText("Pro");
+    await expect(other.getByTestId("posts-remaining")).toHaveText("30 of 30 posts remaining this month");
+
+    await page.reload();
+    await other.reload();
+    await expect(page.getByTestId("enterprise-coming-soon")).toBeVisible();
+    await expect(other.getByTestId("account-plan-name")).toHaveText("Pro");
+    expect(await wizardCount()).toBe(0);
+
+    await page.goto("/profile");
+    await expect(page.getByTestId("account-plan-name")).toHaveText("Pro");
+    await page.getByTestId("cancel-subscription").click();
+    await page.getByTestId("confirm-cancel-subscription").click();
+    await expect(page.getByTestId("subscription-cancelled-notice")).toBeVisible();
+    await expect(page.getByTestId("account-plan-name")).toHaveText("Pro");
+    await page.getByTestId("keep-subscription").click();
+    await expect(page.getByTestId("subscription-cancelled-notice")).toBeHidden();
+    await expect(page.getByTestId("cancel-subscription")).toBeVisible();
+    await expect(page.getByTestId("account-plan-name")).toHaveText("Pro");
+  },
+);
+
+serverTest("changing the password checks the current one", async ({ page, server }) => {
+  const email = await createServerUser(page, server, { prefix: "password" });
+  await signInThroughUi(page, email);
+  await page.goto("/profile");
+  const submit = page.getByTestId("change-password-submit");
+  await expect(submit).toBeDisabled();
+  await page.getByTestId("current-password").fill("not-my-password-1");
+  await page.getByTestId("new-password").fill("a-brand-new-secret-7");
+  await expect(submit).toBeDisabled();
+  await page.getByTestId("confirm-new-password").fill("a-different-secret-7");
+  await submit.click();
+  await expect(page.getByTestId("change-password-error")).toHaveText("New passwords do not match");
+  await page.getByTestId("confirm-new-password").fill("a-brand-new-secret-7");
+  await submit.click();
+  await expect(page.getByTestId("change-password-error")).toBeVisible();
+  await expect(page.getByTestId("change-password-error")).not.toHaveText("New passwords do not match");
+  // What the user typed stays, so only the wrong field needs fixing.
+  await expect(page.getByTestId("current-password")).toHaveValue("not-my-password-1");
+  await page.getByTestId("current-password").fill(DEFAULT_PASSWORD);
+  await submit.click();
+  await expect(page.getByText("Password updated successfully")).toBeVisible();
+});
