@@ -1,0 +1,38 @@
+import { isPostActionOffered } from "@smm/domain/machines/post-actions";
+import { useState } from "react";
+
+import { ApiError } from "@/lib/api";
+import { reviewFeedback, useGeneratedPost } from "@/lib/generation";
+import { usePostAction } from "@/lib/use-post-action";
+
+/**
+ * One generated post followed live, with its review: which of Approve and Deny the post's state and
+ * generation phase offer, the two dialogs, and the requests they send. The card only renders it.
+ */
+export function useGeneratedPostCard(brandId: string, postId: string) {
+  const { query, post, view } = useGeneratedPost(brandId, postId);
+  const approve = usePostAction(brandId, reviewFeedback);
+  const deny = usePostAction(brandId, reviewFeedback);
+  const [approveOpen, setApproveOpen] = useState(false);
+  const [denyOpen, setDenyOpen] = useState(false);
+
+  const reviewable = Boolean(view) && view?.phase !== "generating" && view?.phase !== "failed";
+  return {
+    post,
+    view,
+    loadError: query.isError ? query.error : null,
+    gone: query.error instanceof ApiError && query.error.status === 404,
+    reload: () => void query.refetch(),
+    canApprove: Boolean(post) && reviewable && isPostActionOffered(post?.state ?? "generating", "APPROVE"),
+    canDeny: Boolean(post) && reviewable && isPostActionOffered(post?.state ?? "generating", "DENY"),
+    approving: approve.isPending,
+    denying: deny.isPending,
+    approveOpen,
+    setApproveOpen,
+    denyOpen,
+    setDenyOpen,
+    approveAt: (date: Date) =>
+      approve.mutate({ postId, action: { type: "approve", scheduledDate: date.toISOString() } }),
+    denyWith: (feedback: string) => deny.mutate({ postId, action: { type: "deny", feedback } }),
+  };
+}
