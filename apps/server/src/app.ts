@@ -12,6 +12,7 @@ import { refuseCrossSiteWrites } from "./middleware/cross-site";
 import { limitRequestBodies } from "./middleware/request-limits";
 import { addSecurityHeaders } from "./middleware/security-headers";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
+import { createAccountRoutes } from "./routes/account";
 import { createAgentRoutes } from "./routes/agent";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
@@ -108,6 +109,11 @@ export function createApp(deps: AppDeps) {
   // brand that is not the caller's is 404, never silently ignored.
   const ownNamedBrand = requireOwnNamedBrand(deps);
   app.use("/api/*", ownNamedBrand);
+  // A deleted account's sessions are gone from the database; forget the ones remembered here too.
+  app.use("/api/account/delete", async (c, next) => {
+    await next();
+    if (c.res.ok) sessions.clear();
+  });
   // A key made while on Enterprise stops working when the plan ends.
   const apiAccess = new ApiAccessMemory();
   app.use("/api/*", async (c, next) => {
@@ -124,6 +130,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/brands", createBrandRoutes(deps))
     .route("/api/plan", createPlanRoutes(deps))
     .route("/api/billing", createBillingRoutes(deps))
+    .route("/api/account", createAccountRoutes(deps))
     .route("/api/posts", createPostRoutes(deps))
     .route("/api/agent", createAgentRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))

@@ -11,6 +11,7 @@ import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createBrandTool } from "./tools/create-brand";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
 import { createTemplateTool } from "./tools/create-template";
+import { deleteAccountTool } from "./tools/delete-account";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteNotificationTool } from "./tools/delete-notification";
 import { deletePostTool } from "./tools/delete-post";
@@ -82,6 +83,7 @@ export const toolFactories = {
   clearConversation: clearConversationTool,
   createBrand: createBrandTool,
   createCampaignPlan: createCampaignPlanTool,
+  deleteAccount: deleteAccountTool,
   deleteBrand: deleteBrandTool,
   deleteNotification: deleteNotificationTool,
   deletePost: deletePostTool,

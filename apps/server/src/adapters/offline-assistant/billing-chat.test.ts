@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { CONFIRM_CANCEL_TEXT, decideTurn, describeOutcome, type TurnContext } from "./intents";
+import {
+  CONFIRM_CANCEL_TEXT,
+  CONFIRM_DELETE_TEXT,
+  decideTurn,
+  describeOutcome,
+  type TurnContext,
+} from "./intents";
 
-const BILLING_TOOLS = new Set(["getPlan", "startCheckout", "cancelSubscription", "reactivateSubscription"]);
+const BILLING_TOOLS = new Set([
+  "getPlan",
+  "startCheckout",
+  "cancelSubscription",
+  "reactivateSubscription",
+  "deleteAccount",
+]);
 const ctx = (tools: ReadonlySet<string> = BILLING_TOOLS): TurnContext => ({
   tools,
   now: new Date("2026-11-23T15:00:00.000Z"),
@@ -32,6 +44,15 @@ describe("the offline assistant on plans and billing", () => {
   it("asks to confirm before cancelling, and calls nothing", () => {
     expect(callOf("cancel my subscription")).toEqual({ kind: "say", text: CONFIRM_CANCEL_TEXT });
     expect(callOf("Please cancel my plan")).toEqual({ kind: "say", text: CONFIRM_CANCEL_TEXT });
+  });
+
+  it("deletes the account only when the request names the account's e-mail", () => {
+    expect(callOf("delete my account")).toEqual({ kind: "say", text: CONFIRM_DELETE_TEXT });
+    expect(callOf("Please erase all my data")).toEqual({ kind: "say", text: CONFIRM_DELETE_TEXT });
+    expect(callOf("delete my account ana@example.com")).toEqual({
+      toolName: "deleteAccount",
+      input: { email: "ana@example.com" },
+    });
   });
 
   it("says so when the billing tools are not offered", () => {

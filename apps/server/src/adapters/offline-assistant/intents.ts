@@ -327,8 +327,19 @@ export const CONFIRM_CANCEL_TEXT =
   "Are you sure? Your plan stays until the end of the billing period, then you move to the free plan. " +
   "Say “yes, cancel my subscription” to confirm.";
 
+export const CONFIRM_DELETE_TEXT =
+  "This deletes your account and all its data for good: brands, posts, images, connections and your subscription. " +
+  "To confirm, say “delete my account” followed by your account's e-mail address.";
+
 /** Plan questions, upgrades (a checkout link), cancelling (only once confirmed) and keeping the subscription. */
 function decideBilling(lower: string, ctx: TurnContext): TurnDecision | null {
+  if (/\b(delete|erase|remove)\b.*\b(my )?(account|all (of )?my data|my data)\b/.test(lower)) {
+    if (!has(ctx, "deleteAccount")) return { kind: "say", text: cannotYet("delete accounts") };
+    // Irreversible: carried out only when the user names the account's e-mail in the same request.
+    const email = lower.match(/[^\s<>"'“”]+@[^\s<>"'“”]+\.[a-z]{2,}/)?.[0];
+    if (!email) return { kind: "say", text: CONFIRM_DELETE_TEXT };
+    return { kind: "call", call: { toolName: "deleteAccount", input: { email } } };
+  }
   if (/\bcancel\b.*\b(subscription|plan)\b/.test(lower)) {
     if (!has(ctx, "cancelSubscription")) return { kind: "say", text: cannotYet("cancel subscriptions") };
     // Cancelling ends a paid plan: the request is only carried out when the user confirms it in words.
@@ -387,6 +398,8 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
     }
     case "reactivateSubscription":
       return "Your subscription has been reactivated.";
+    case "deleteAccount":
+      return "Your account and all its data have been deleted. You will be signed out.";
     case "openBillingPortal":
       return `Manage your invoices and cards here: ${String(value.url ?? "")}`;
     default:

@@ -1,0 +1,115 @@
+import { dataDeletionRequests, stripeUserSubscriptions } from "@smm/domain/db/schema";
+import {
+  createTestContext,
+  jsonRequest,
+  signUpVerifiedUser,
+  TEST_ORIGIN,
+  type TestContext,
+  userIdOf,
+} from "@smm/test-support/app";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Every row of every table that mentions the value anywhere (the whole row as text). */
+async function rowsMentioning(value: string): Promise<string[]> {
+  const tables = await ctx.database.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const [row] = await ctx.database.db.execute<{ n: number }>(
+      sql`select cast(count(*) as integer) as n from ${sql.identifier(name)} as r where r::text ilike ${`%${value}%`}`,
+    );
+    if (row && row.n > 0) found.push(`${name}: ${row.n}`);
+  }
+  return found;
+}
+
+/** A user with a brand, a paid subscription bought through the local checkout, notifications and a request. */
+async function busyUser() {
+  const { cookie, email, password } = await signUpVerifiedUser(ctx);
+  const userId = await userIdOf(ctx, cookie);
+  expect((await jsonRequest(ctx, "/api/brands", { body: { name: "Roastery" }, cookie })).status).toBe(201);
+  const start = await jsonRequest(ctx, "/api/billing/checkout", {
+    cookie,
+    body: { plan: "pro", interval: "month" },
+  });
+  const session = new URL(((await start.json()) as { url: string }).url).searchParams.get("session") ?? "";
+  const pay = await ctx.app.request(`${TEST_ORIGIN}/billing/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ session }).toString(),
+  });
+  expect(pay.status).toBe(303);
+  expect(
+    (await jsonRequest(ctx, "/api/data-deletion-requests", { body: { email, reason: "leaving" } })).status,
+  ).toBe(201);
+  return { cookie, email, password, userId };
+}
+
+describe("POST /api/account/delete", () => {
+  it("erases the account and every row of it, cancelling the subscription first; sign-in then fails", async () => {
+    const { cookie, email, password, userId } = await busyUser();
+    const [subscription] = await ctx.database.db
+      .select()
+      .from(stripeUserSubscriptions)
+      .where(eq(stripeUserSubscriptions.userId, userId));
+    expect(subscription?.subscriptionStatus).toBe("active");
+    expect(await rowsMentioning(userId)).not.toEqual([]);
+
+    const response = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { email, password } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ deleted: true });
+
+    expect(await rowsMentioning(userId)).toEqual([]);
+    expect(await rowsMentioning(email)).toEqual([]);
+    expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(401);
+    const signIn = await jsonRequest(ctx, "/api/auth/sign-in/email", { body: { email, password } });
+    expect(signIn.status).toBe(401);
+  });
+
+  it("needs the account's own e-mail, and the password once the session is not fresh; nothing changes otherwise", async () => {
+    const { cookie, email, userId } = await signUpVerifiedUser(ctx).then(async (user) => ({
+      ...user,
+      userId: await userIdOf(ctx, user.cookie),
+    }));
+    const mismatch = await jsonRequest(ctx, "/api/account/delete", {
+      cookie,
+      body: { email: "other@example.com" },
+    });
+    expect(mismatch.status).toBe(400);
+    ctx.clock.set(new Date(Date.now() + 11 * 60_000));
+    try {
+      const stale = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { email } });
+      expect(stale.status).toBe(400);
+      expect(await stale.json()).toMatchObject({
+        error: { message: "Please enter your password to confirm." },
+      });
+      const wrong = await jsonRequest(ctx, "/api/account/delete", {
+        cookie,
+        body: { email, password: "not-the-password-1" },
+      });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({ error: { message: "The password is not correct." } });
+    } finally {
+      ctx.clock.set(null);
+    }
+    expect(await rowsMentioning(userId)).not.toEqual([]);
+    // Signed in a moment ago: the fresh session is the confirmation.
+    expect((await jsonRequest(ctx, "/api/account/delete", { cookie, body: { email } })).status).toBe(200);
+    expect(await rowsMentioning(userId)).toEqual([]);
+    const requests = await ctx.database.db
+      .select()
+      .from(dataDeletionRequests)
+      .where(eq(dataDeletionRequests.email, email));
+    expect(requests).toEqual([]);
+  });
+});

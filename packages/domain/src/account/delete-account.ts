@@ -1,0 +1,68 @@
+import { eq, like, or } from "drizzle-orm";
+import { z } from "zod";
+import type { UserContext } from "../context";
+import { dataDeletionRequests, media, stripeUserSubscriptions, user, verification } from "../db/schema";
+import { AppError } from "../errors";
+import { payingStatuses } from "../plans/catalogue";
+import { safeText } from "../text";
+
+export const DELETE_CONFIRM_MISMATCH = "Please enter the e-mail address of your account to confirm.";
+
+export const deleteAccountInput = z.object({
+  /** The account's own e-mail, typed again: the confirmation that this is meant (the /delete form's field). */
+  email: safeText().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+  /**
+   * The account's password, for a signed-in page whose session is not fresh. The password lives in the
+   * auth service, so the HTTP route checks it; scripts and the chat confirm with the e-mail alone.
+   */
+  password: z.string().max(128).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
+/**
+ * Erases the caller's account and everything of theirs (connections spec: Data deletion): a paying
+ * subscription is cancelled first, stored media files are removed from storage, then the account row goes
+ * and with it, by the schema's cascades, brands, posts, suggestions, templates, conversations, connections
+ * and tokens, notifications, usage, API keys and sessions. Rows that name the user without a foreign key
+ * (deletion requests, verification tokens) are removed by hand. Every step only deletes what is left, so
+ * a run stopped half-way is finished by running it again.
+ */
+export async function deleteAccount(ctx: UserContext, input: DeleteAccountInput): Promise<{ deleted: true }> {
+  const [account] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId));
+  if (!account) return { deleted: true };
+  if (account.email.toLowerCase() !== input.email)
+    throw new AppError("invalid_input", DELETE_CONFIRM_MISMATCH);
+
+  const [subscription] = await ctx.db
+    .select()
+    .from(stripeUserSubscriptions)
+    .where(eq(stripeUserSubscriptions.userId, ctx.userId));
+  if (subscription?.subscriptionId && payingStatuses.includes(subscription.subscriptionStatus)) {
+    if (!ctx.billing) throw new AppError("internal", "Billing is not available here.");
+    // Stripe would otherwise go on charging a customer who no longer exists here.
+    await ctx.billing.cancelSubscriptionNow(subscription.subscriptionId);
+  }
+
+  const files = await ctx.db
+    .select({ key: media.storageKey })
+    .from(media)
+    .where(eq(media.userId, ctx.userId));
+  for (const file of files) await ctx.storage.delete(file.key);
+
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(dataDeletionRequests)
+      .where(or(eq(dataDeletionRequests.userId, ctx.userId), eq(dataDeletionRequests.email, account.email)));
+    await tx
+      .delete(verification)
+      .where(
+        or(
+          eq(verification.value, ctx.userId),
+          like(verification.identifier, `%${account.email}%`),
+          like(verification.value, `%${ctx.userId}%`),
+        ),
+      );
+    await tx.delete(user).where(eq(user.id, ctx.userId));
+  });
+  return { deleted: true };
+}
