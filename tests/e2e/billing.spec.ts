@@ -99,3 +99,26 @@ serverTest("changing the password checks the current one", async ({ page, server
   await submit.click();
   await expect(page.getByText("Password updated successfully")).toBeVisible();
 });
+
+serverTest(
+  "delete my data: everything goes, the user is signed out after 3 s and cannot sign in again",
+  async ({ page, server }) => {
+    const email = await createServerUser(page, server, { prefix: "erase" });
+    await signInThroughUi(page, email);
+    await page.goto("/delete");
+    await page.getByTestId("delete-start").click();
+    await expect(page.getByTestId("delete-email")).toHaveValue(email);
+    await page.getByTestId("delete-confirm").click();
+    await expect(page.getByTestId("delete-stage-submitted")).toBeVisible();
+    await expect(page.getByText("Your account and all its data have been deleted.")).toBeVisible();
+    // The spec's 3 seconds, then the app is signed out: a guarded page sends the visitor to /login.
+    await page.waitForTimeout(3_500);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login/);
+    const signIn = await page.request.post("/api/auth/sign-in/email", {
+      headers: { Origin: server.url },
+      data: { email, password: DEFAULT_PASSWORD },
+    });
+    expect(signIn.status()).toBe(401);
+  },
+);
