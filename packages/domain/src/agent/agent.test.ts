@@ -135,7 +135,13 @@ describe("agent settings", () => {
 describe("the calendar analysis cache", () => {
   it("reuses the analysis for an hour on the page and six on the dashboard, with live pending count and target", async () => {
     const ctx = await brandOwner();
+    // Never analysed: the page's first read finds nothing and offers Analyze Now.
+    expect(await rejection(analyzeCalendar(ctx, { range: "7d", cachedOnly: true }))).toMatchObject({
+      code: "not_found",
+      message: "No calendar analysis available",
+    });
     expect((await analyzeCalendar(ctx, { range: "7d" })).scheduledPostsCount).toBe(0);
+    expect((await analyzeCalendar(ctx, { range: "7d", cachedOnly: true })).scheduledPostsCount).toBe(0);
     const [row] = await t.database.db
       .select()
       .from(brandAnalytics)

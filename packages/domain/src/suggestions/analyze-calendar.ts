@@ -3,6 +3,7 @@ import { readAgentSettings, zoneOffsetMinutes } from "../agent/agent-settings";
 import { bestDayIndexes, bestTimeValues, learnBestTimes } from "../agent/learn-best-times";
 import type { BrandContext } from "../context";
 import { brandAnalytics, posts } from "../db/schema";
+import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { getDashboardStats } from "../posts/get-dashboard-stats";
 import { listSuggestions } from "./list-suggestions";
@@ -16,6 +17,7 @@ import {
   type CalendarAnalysisView,
   type CalendarRange,
   NEXT_OPTIMAL_POST_TIME,
+  NO_CALENDAR_ANALYSIS,
 } from "./schemas";
 
 export { type AnalyzeCalendarInput, analyzeCalendarInput };
@@ -64,6 +66,7 @@ export async function analyzeCalendar(
         .select({ data: brandAnalytics.data, updatedAt: brandAnalytics.updatedAt })
         .from(brandAnalytics)
         .where(and(eq(brandAnalytics.brandId, ctx.brandId), eq(brandAnalytics.timeRange, parsed.range)));
+  if (parsed.cachedOnly && !parsed.forceRefresh && !cached) throw new AppError("not_found", NO_CALENDAR_ANALYSIS);
   const fresh =
     cached &&
     cached.data.utcOffsetMinutes === utcOffsetMinutes &&

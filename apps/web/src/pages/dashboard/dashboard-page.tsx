@@ -21,6 +21,7 @@ import {
   RecentPostList,
 } from "./post-lists";
 import { StatCards, StatCardsSkeleton } from "./stat-cards";
+import { WeeklyTargetTile } from "./weekly-target-tile";
 
 function LoadError({ what, onRetry, testId }: { what: string; onRetry: () => void; testId: string }) {
   return (
@@ -90,6 +91,7 @@ function Dashboard({
       ) : (
         <StatCardsSkeleton />
       )}
+      <WeeklyTargetTile brandId={brandId} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <SectionCard

@@ -1,0 +1,162 @@
+import { expect, type Page } from "@playwright/test";
+import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
+
+/*
+ * The AI agent page end to end on the in-process production server (with its jobs): the calendar analysis
+ * (analyse, refresh, range), suggestions (generate, the button following the post, dismiss), settings synced
+ * across tabs, and the Enterprise scheduling agent filling the week with posts that wait for approval.
+ */
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+async function signIn(page: Page, server: InProcessServer, options: { enterprise?: boolean } = {}) {
+  const email = await createServerUser(page, server, { prefix: "agent" });
+  if (options.enterprise) {
+    await page.addInitScript(() => localStorage.setItem("seen_upgrades", JSON.stringify(["enterprise"])));
+    await server.setSubscription(email, {
+      priceId: "price_enterprise_monthly",
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+  }
+  await signInThroughUi(page, email);
+  return email;
+}
+
+const tile = (page: Page, name: string) => page.getByTestId(`tile-${name}`).getByTestId("tile-value");
+
+serverTest("analyses the calendar, refreshes it and switches the range", async ({ page, server }) => {
+  const email = await signIn(page, server);
+  await page.goto("/ai-agent");
+  await expect(page.getByRole("heading", { name: "AI Social Media Agent" })).toBeVisible();
+  const status = page.getByTestId("calendar-status");
+  await expect(status.getByText("No calendar analysis available")).toBeVisible();
+
+  await status.getByTestId("analyze-now").click();
+  await expect(tile(page, "scheduled")).toHaveText("0");
+  await expect(tile(page, "target")).toHaveText("5");
+  await expect(tile(page, "gap")).toHaveText("5 to go");
+  await expect(page.getByTestId("insights-source")).toHaveText("Estimate");
+  await expect(page.getByTestId("best-days")).toHaveText("Wednesday, Thursday");
+  await expect(page.getByTestId("best-times")).toHaveText("12:00 PM, 5:00 PM");
+  await expect(page.getByTestId("next-optimal")).toHaveText("Tomorrow at 12:00 PM");
+
+  // A post approved for tomorrow: the cached analysis keeps its count until Refresh.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const inThisWeek = tomorrow.getDay() !== 0;
+  await server.seedPosts(email, [
+    { content: "Tomorrow's post", status: "approved", scheduledDate: tomorrow },
+  ]);
+  await page.reload();
+  await expect(tile(page, "scheduled")).toHaveText("0");
+  await page.getByTestId("analysis-refresh").click();
+  await expect(tile(page, "scheduled")).toHaveText(inThisWeek ? "1" : "0");
+
+  // The 30-day range was never analysed; analysing it keeps the 7-day one.
+  await page.getByTestId("range-30d").click();
+  await expect(status.getByText("No calendar analysis available")).toBeVisible();
+  await status.getByTestId("analyze-now").click();
+  await expect(tile(page, "target")).toHaveText("5");
+  await page.getByTestId("range-7d").click();
+  await expect(tile(page, "scheduled")).toHaveText(inThisWeek ? "1" : "0");
+});
+
+serverTest(
+  "generates a post from a suggestion, follows it to Scheduled after approval, and dismisses another",
+  async ({ page, server }) => {
+    await signIn(page, server);
+    const plan = await page.request.post("/api/tools/createCampaignPlan", {
+      headers: { Origin: server.url },
+      data: { goal: "our winter menu", weeks: 1, postsPerWeek: 2 },
+    });
+    expect(plan.ok(), await plan.text()).toBe(true);
+    await page.goto("/ai-agent");
+    const section = page.getByTestId("ai-suggestions");
+    await expect(section.getByTestId("suggestions-count")).toHaveText("2 active");
+    const [first, second] = [
+      section.getByTestId("suggestion-card").nth(0),
+      section.getByTestId("suggestion-card").nth(1),
+    ];
+    await expect(first.getByTestId("suggestion-engagement")).toContainText("% predicted engagement");
+
+    await first.getByTestId("suggestion-action").click();
+    await expect(toast(page, "Post generated from AI suggestion!")).toBeVisible();
+    await expect(first.getByTestId("suggestion-action")).toHaveText("Post Pending");
+    await expect(first.getByTestId("suggestion-action")).toBeDisabled();
+
+    // Approved elsewhere (another tab, the chat): the button follows the post live.
+    const id = await first.getAttribute("data-suggestion-id");
+    const listed = (await (await page.request.get("/api/agent/suggestions")).json()) as {
+      suggestions: { id: string; postId: string | null }[];
+    };
+    const postId = listed.suggestions.find((s) => s.id === id)?.postId ?? "";
+    await expect
+      .poll(
+        async () =>
+          (
+            await page.request.post(`/api/posts/${postId}/approve`, {
+              headers: { Origin: server.url },
+              data: { scheduledDate: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+            })
+          ).status(),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+    await expect(first.getByTestId("suggestion-action")).toHaveText("Scheduled");
+
+    await second.getByTestId("suggestion-dismiss").click();
+    await expect(toast(page, "Suggestion dismissed")).toBeVisible();
+    await expect(section.getByTestId("suggestion-card")).toHaveCount(1);
+    await expect(section.getByTestId("suggestions-count")).toHaveText("1 active");
+  },
+);
+
+serverTest("a change of posts per week in one tab shows in another", async ({ page, server, context }) => {
+  await signIn(page, server);
+  await page.goto("/ai-agent");
+  const other = await context.newPage();
+  await other.goto("/ai-agent");
+  await expect(other.getByTestId("agent-postsPerWeek")).toHaveValue("5");
+
+  const input = page.getByTestId("agent-postsPerWeek");
+  await input.fill("31");
+  await input.press("Enter");
+  await expect(page.getByTestId("agent-postsPerWeek-error")).toHaveText("Posts per week must be at most 30");
+  await expect(input).toHaveValue("31");
+  await input.fill("7");
+  await input.press("Enter");
+  await expect(other.getByTestId("agent-postsPerWeek")).toHaveValue("7");
+  // Free plan: the agent's toggle says what it needs and cannot be switched on.
+  await expect(page.getByTestId("agent-plan-required")).toContainText("Enterprise plan");
+  await expect(page.getByTestId("agent-schedule-toggle")).toBeDisabled();
+});
+
+serverTest(
+  "an Enterprise user turns the agent on and finds the new pending posts with the notification",
+  async ({ page, server }) => {
+    await signIn(page, server, { enterprise: true });
+    await page.goto("/ai-agent");
+    await page.getByTestId("agent-postsPerWeek").fill("3");
+    await page.getByTestId("agent-postsPerWeek").press("Enter");
+    await expect(page.getByTestId("agent-postsPerWeek")).toHaveValue("3");
+    const toggle = page.getByTestId("agent-schedule-toggle");
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+
+    const section = page.getByTestId("ai-suggestions");
+    await expect(section.getByTestId("suggestions-count")).toHaveText("3 active");
+    await expect(section.getByTestId("suggestion-action").filter({ hasText: "Post Pending" })).toHaveCount(3);
+    await page.getByTestId("notification-bell").click();
+    await expect(page.getByTestId("notification-message").first()).toContainText(
+      "3 new posts are waiting for your approval",
+    );
+    // Nothing was approved for the user: the week's scheduled count is still 0.
+    await page.keyboard.press("Escape");
+    await page.getByTestId("analyze-now").click();
+    await expect(tile(page, "scheduled")).toHaveText("0");
+    await expect(tile(page, "pending")).toHaveText("3");
+  },
+);
