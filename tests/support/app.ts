@@ -9,7 +9,7 @@ import type { AiProvider, Billing, Mailer, MailMessage, WebFetcher } from "@smm/
 import { eq } from "drizzle-orm";
 import { createLocalBilling, createWebhookDelivery } from "../../apps/server/src/adapters/local-billing";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
-import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
+import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
 import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
@@ -88,6 +88,8 @@ export async function createTestContext(
     webDist?: string;
     /** Billing other than the local checkout (Stripe against the fake), given the app's origin. */
     billing?: (appUrl: string) => Billing;
+    /** A Meta app against a fake Graph server; absent: new connections go to the sandbox. */
+    meta?: { graphUrl: string; appId: string; appSecret: string };
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -106,7 +108,24 @@ export async function createTestContext(
   const clock = createTestClock();
   const media = createTestMediaPorts();
   const ai = options.ai ?? createOfflineAiProvider();
-  const social = createSandboxNetwork(database.db, clock.now);
+  const socialSetup = await createSocialSetup({
+    env: {
+      dataDir: "",
+      publicUrl: TEST_ORIGIN,
+      TOKEN_ENCRYPTION_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+      FACEBOOK_APP_ID: options.meta?.appId,
+      FACEBOOK_APP_SECRET: options.meta?.appSecret,
+      META_GRAPH_URL: options.meta?.graphUrl ?? "http://127.0.0.1:9",
+      META_DIALOG_URL: options.meta?.graphUrl ?? "http://127.0.0.1:9",
+      META_GRAPH_VERSION: "v25.0",
+    },
+    db: database.db,
+    now: clock.now,
+    logger,
+    secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
+    expiry: { db: database.db, events, now: clock.now },
+  });
+  const social = socialSetup.social;
   const { removeUploads: _remove, uploadsDir: _dir, ...mediaPorts } = media;
   const web = options.web ?? createTestWebFetcher(options.webAllow ? { allowAddress: options.webAllow } : {});
   const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
@@ -132,6 +151,7 @@ export async function createTestContext(
     billing,
     billingWebhookSecret: TEST_WEBHOOK_SECRET,
     social,
+    connectors: socialSetup.connectors,
     ...mediaPorts,
     jobs,
     web,

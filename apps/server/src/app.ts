@@ -17,6 +17,7 @@ import { createAgentRoutes } from "./routes/agent";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
 import { createChatRoutes } from "./routes/chat";
+import { createConnectionRoutes } from "./routes/connections";
 import { createEnhanceRoutes } from "./routes/enhance";
 import { createEventRoutes } from "./routes/events";
 import { createHealthRoutes } from "./routes/health";
@@ -30,6 +31,7 @@ import { createOpenApiRoutes } from "./routes/openapi";
 import { createPlanRoutes } from "./routes/plan";
 import { createPostRoutes } from "./routes/posts";
 import { createPublicRoutes } from "./routes/public";
+import { createSandboxConnectRoutes } from "./routes/sandbox-connect";
 import { createTemplateRoutes } from "./routes/templates";
 import { createToolRoutes } from "./routes/tools";
 import { createWatermarkRoutes } from "./routes/watermark";
@@ -139,6 +141,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/image-styles", createImageStyleRoutes(deps))
     .route("/api/templates", createTemplateRoutes(deps))
     .route("/api/enhance-content", createEnhanceRoutes(deps))
+    .route("/api/connections", createConnectionRoutes(deps))
     .route("/api/tools", createToolRoutes(deps))
     .route("/api/chat", createChatRoutes(deps));
   // The description is made from the declarations above (app.route copies each sub-app's into app).
@@ -151,6 +154,8 @@ export function createApp(deps: AppDeps) {
 
   // The local checkout's page (only answers when billing is the embedded one).
   app.route("/billing", createLocalCheckoutRoutes(deps));
+  // The sandbox's consent page, opened in the connect popup when no Meta app is configured.
+  app.route("/connect", createSandboxConnectRoutes(deps));
 
   if (deps.webDist) {
     const serveWeb = createStaticHandler(deps.webDist);

@@ -11,9 +11,11 @@ import type {
   JobQueue,
   Mailer,
   MediaUrlSigner,
+  SocialConnectors,
   SocialNetwork,
   WebFetcher,
 } from "@smm/domain/ports";
+import type { SandboxConnector } from "./adapters/sandbox-connector";
 import type { Auth } from "./auth";
 import type { Logger } from "./lib/logger";
 
@@ -23,6 +25,9 @@ export interface SessionUser {
   name: string;
   emailVerified: boolean;
 }
+
+/** The connectors, with the sandbox one its consent page signs codes with. */
+export type AppConnectors = SocialConnectors & { sandbox: SandboxConnector };
 
 /** Everything createApp needs; main.ts builds the real ones, tests build their own. */
 export interface AppDeps {
@@ -40,6 +45,8 @@ export interface AppDeps {
   billingWebhookSecret: string;
   /** Where approved posts go: the sandbox network by default. */
   social: SocialNetwork;
+  /** Connecting pages and ad accounts: Meta when the app is configured, the sandbox's consent page else. */
+  connectors?: AppConnectors;
   /** Images: the offline renderer, or the OpenAI image model. */
   images: ImageGenerator;
   imaging: ImageProcessor;

@@ -23,8 +23,8 @@ import { createOfflineImageGenerator } from "./adapters/offline-images";
 import { createOpenAiProvider } from "./adapters/openai";
 import { createOpenAiImageGenerator } from "./adapters/openai-images";
 import { createSafeWebFetcher } from "./adapters/safe-web-fetcher";
-import { createSandboxNetwork } from "./adapters/sandbox-network";
 import { createSharpImageProcessor } from "./adapters/sharp-imaging";
+import { createSocialSetup } from "./adapters/social-setup";
 import { createStripeBilling } from "./adapters/stripe-billing";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
@@ -148,8 +148,15 @@ export async function startServer(
   const bus = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
   const events = overrides.events?.(bus) ?? bus;
   const shutdown = new AbortController();
-  const sandbox = createSandboxNetwork(database.db);
-  const social = overrides.social?.(sandbox) ?? sandbox;
+  const socialSetup = await createSocialSetup({
+    env,
+    db: database.db,
+    logger,
+    secret: authSecret,
+    expiry: { db: database.db, events, now: () => new Date() },
+  });
+  const social = overrides.social?.(socialSetup.social) ?? socialSetup.social;
+  logger.info("social network ready", { newConnections: socialSetup.connectors.current.kind });
   // The SSRF guard at its production settings: no allowance, public addresses only.
   const web = overrides.web ?? createSafeWebFetcher();
   const jobs = await startJobs({
@@ -179,6 +186,7 @@ export async function startServer(
     billing,
     billingWebhookSecret,
     social,
+    connectors: socialSetup.connectors,
     ...media,
     web,
     jobs: jobs.queue,

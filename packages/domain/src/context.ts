@@ -9,6 +9,7 @@ import type {
   ImageProcessor,
   JobQueue,
   MediaUrlSigner,
+  SocialConnectors,
   SocialNetwork,
   WebFetcher,
 } from "./ports";
@@ -54,6 +55,8 @@ export interface UserContext extends Deps {
    * never bill run without it, and the billing use cases refuse to run then (requireBilling).
    */
   billing?: Billing;
+  /** Connecting pages and ad accounts (requests carry it; background work never connects). */
+  connectors?: SocialConnectors;
 }
 
 /** A user context resolved to one of the user's brands (the active one, or X-Brand-Id). */

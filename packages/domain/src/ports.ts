@@ -325,3 +325,60 @@ export interface Billing {
   /** Where the user manages invoices and cards. */
   createPortalLink(input: { customerId: string; returnUrl: string }): Promise<string>;
 }
+
+/** Which login dialog a connection round trip opens: the page (and Instagram) one or the marketing one. */
+export type ConnectionFlow = "page" | "ads";
+
+/** A page offered after the exchange. `sealedToken` is the adapter's encrypted envelope, opaque here. */
+export interface ConnectorPage {
+  id: string;
+  name: string;
+  category: string | null;
+  pictureUrl: string | null;
+  canManagePosts: boolean;
+  sealedToken: string;
+}
+
+export interface ConnectorAdAccount {
+  /** act_{account_id}. */
+  id: string;
+  accountId: string;
+  name: string;
+  currency: string;
+  accountStatus: number;
+  balance: string | null;
+  amountSpent: string | null;
+  businessName: string | null;
+}
+
+export interface ConnectorExchange {
+  profile: { id: string; name: string | null };
+  /** The page flow's pages (empty for the marketing flow). */
+  pages: ConnectorPage[];
+  /** The marketing flow's ad accounts (empty for the page flow). */
+  adAccounts: ConnectorAdAccount[];
+  /** The long-lived user token, sealed: the ad accounts' token in the marketing flow. */
+  sealedUserToken: string;
+}
+
+/**
+ * Connecting a brand to a network: the Meta login dialogs and Graph calls, or the sandbox's local consent
+ * page. Tokens cross this port only sealed (AES-256-GCM by the server's token vault), so the domain stores
+ * them without ever holding one in clear. Throws AppError upstream_failed with the spec's texts.
+ */
+export interface SocialConnector {
+  readonly kind: "sandbox" | "meta";
+  dialogUrl(input: { flow: ConnectionFlow; state: string; redirectUri: string }): string;
+  exchange(input: { flow: ConnectionFlow; code: string; redirectUri: string }): Promise<ConnectorExchange>;
+  /** The page's linked Instagram business account id, or null. */
+  readInstagramAccount(input: { pageId: string; sealedPageToken: string }): Promise<string | null>;
+}
+
+export interface SocialConnectors {
+  /** Where new connections go: Meta when the app is configured, else the sandbox. */
+  current: SocialConnector;
+  /** The connector a round trip started with (null when Meta is no longer configured). */
+  byKind(kind: "sandbox" | "meta"): SocialConnector | null;
+  /** Where the dialogs send the user back to (built on PUBLIC_URL). */
+  redirectUri(flow: ConnectionFlow): string;
+}

@@ -1,5 +1,6 @@
 import type { Tool } from "ai";
 import type { ToolContext } from "./context";
+import { acknowledgePlanWelcomeTool } from "./tools/acknowledge-plan-welcome";
 import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { applyTemplateTool } from "./tools/apply-template";
@@ -7,6 +8,7 @@ import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
 import { clearConversationTool } from "./tools/clear-conversation";
+import { connectFacebookPageTool } from "./tools/connect-facebook-page";
 import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createBrandTool } from "./tools/create-brand";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
@@ -17,16 +19,20 @@ import { deleteNotificationTool } from "./tools/delete-notification";
 import { deletePostTool } from "./tools/delete-post";
 import { deleteTemplateTool } from "./tools/delete-template";
 import { denyPostTool } from "./tools/deny-post";
+import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
+import { disconnectFacebookTool } from "./tools/disconnect-facebook";
 import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
 import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { editPostTool } from "./tools/edit-post";
 import { enhanceContentTool } from "./tools/enhance-content";
+import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
 import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { generatePostTool } from "./tools/generate-post";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getBrandTool } from "./tools/get-brand";
+import { getConnectionsTool } from "./tools/get-connections";
 import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
 import { getPlanTool } from "./tools/get-plan";
 import { getPostTool } from "./tools/get-post";
@@ -54,9 +60,11 @@ import { saveWatermarkTool } from "./tools/save-watermark";
 import { schedulePostTool } from "./tools/schedule-post";
 import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
+import { selectAdAccountTool } from "./tools/select-ad-account";
 import { setTemplateVisibilityTool } from "./tools/set-template-visibility";
 import { showImageTool } from "./tools/show-image";
 import { startCheckoutTool } from "./tools/start-checkout";
+import { startFacebookConnectionTool } from "./tools/start-facebook-connection";
 import { switchBrandTool } from "./tools/switch-brand";
 import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateAgentSettingsTool } from "./tools/update-agent-settings";
@@ -75,6 +83,7 @@ export { navigateToInput, navigationTargets } from "./tools/navigate-to";
  * calls that use case with the caller's context, so every door applies the same rules.
  */
 export const toolFactories = {
+  acknowledgePlanWelcome: acknowledgePlanWelcomeTool,
   analyzeCalendar: analyzeCalendarTool,
   analyzeWebsite: analyzeWebsiteTool,
   approvePost: approvePostTool,
@@ -140,6 +149,13 @@ export const toolFactories = {
   setTemplateVisibility: setTemplateVisibilityTool,
   unfavouriteTemplate: unfavouriteTemplateTool,
   updateTemplate: updateTemplateTool,
+  getConnections: getConnectionsTool,
+  startFacebookConnection: startFacebookConnectionTool,
+  exchangeFacebookCode: exchangeFacebookCodeTool,
+  connectFacebookPage: connectFacebookPageTool,
+  selectAdAccount: selectAdAccountTool,
+  disconnectFacebook: disconnectFacebookTool,
+  disconnectAdAccount: disconnectAdAccountTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 export type ToolName = keyof typeof toolFactories;

@@ -56,6 +56,9 @@ const NOT_TOOLS: Record<string, string> = {
   changeCancellation: "the step cancelSubscription and reactivateSubscription share",
   ensureCustomer: "a step of startCheckout",
   readCustomerId: "a lookup inside the billing use cases",
+  toConnectionsView: "the connection use cases' view (getConnections reads it)",
+  readPendingChoices: "a lookup inside connectFacebookPage and selectAdAccount",
+  closePendingChoices: "a step of connectFacebookPage and selectAdAccount",
   getConversation: "the chat's own history, read when the chat opens (GET /api/chat)",
   saveConversation: "written by the chat after each turn",
   // Binary bodies: multipart routes on the screens; the chat's upload arrives with the chat issue.

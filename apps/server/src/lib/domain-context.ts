@@ -23,6 +23,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     jobs: deps.jobs,
     web: deps.web,
     billing: deps.billing,
+    ...(deps.connectors ? { connectors: deps.connectors } : {}),
     userId: requireUser(c).id,
   };
 }

@@ -57,6 +57,7 @@ export const restTags = {
   Templates: "Prompt templates, the community library and favourites.",
   Account: "The caller's plan, the style catalogue, the Enhance buttons and data deletion requests.",
   Chat: "The chat hub and the floating assistant.",
+  Connections: "The brand's Facebook page, its Instagram account and its ad account (Meta, or the sandbox).",
   Tools: "Every action of the screens and the chat as a tool (POST /api/tools/{name}).",
 } as const;
 

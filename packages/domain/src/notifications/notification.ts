@@ -38,7 +38,7 @@ export async function insertNotification(
 
 /** Pushes a committed notification to the user's open pages (a toast and the bell). */
 export async function publishNotificationCreated(
-  ctx: UserContext,
+  ctx: Pick<UserContext, "events" | "userId">,
   notification: NotificationView,
 ): Promise<void> {
   await ctx.events.publish(ctx.userId, {

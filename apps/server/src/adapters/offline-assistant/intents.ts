@@ -5,6 +5,7 @@
  */
 
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
+import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
 
 export interface ToolCallIntent {
@@ -183,6 +184,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     };
   }
 
+  const connection = decideConnectionTurn(lower, ctx.tools);
+  if (connection) return connection;
   const billing = decideBilling(lower, ctx);
   if (billing) return billing;
   const agent = decideAgentTurn(lower, ctx.tools);
@@ -340,6 +343,10 @@ function decideBilling(lower: string, ctx: TurnContext): TurnDecision | null {
     if (!email) return { kind: "say", text: CONFIRM_DELETE_TEXT };
     return { kind: "call", call: { toolName: "deleteAccount", input: { email } } };
   }
+  if (/\b(seen|dismiss|close|skip)\b.*\b(upgrade )?welcome\b/.test(lower)) {
+    if (!has(ctx, "acknowledgePlanWelcome")) return { kind: "say", text: cannotYet("dismiss the welcome") };
+    return { kind: "call", call: { toolName: "acknowledgePlanWelcome", input: {} } };
+  }
   if (/\bcancel\b.*\b(subscription|plan)\b/.test(lower)) {
     if (!has(ctx, "cancelSubscription")) return { kind: "say", text: cannotYet("cancel subscriptions") };
     // Cancelling ends a paid plan: the request is only carried out when the user confirms it in words.
@@ -398,6 +405,8 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
     }
     case "reactivateSubscription":
       return "Your subscription has been reactivated.";
+    case "acknowledgePlanWelcome":
+      return "Done: the upgrade welcome will not open again for your plan.";
     case "deleteAccount":
       return "Your account and all its data have been deleted. You will be signed out.";
     case "openBillingPortal":
@@ -426,6 +435,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   const value = (result ?? {}) as Record<string, unknown>;
   const templateReply = describeTemplateOutcome(toolName, value);
   if (templateReply !== null) return templateReply;
+  const connectionReply = describeConnectionOutcome(toolName, value);
+  if (connectionReply !== null) return connectionReply;
   const billing = describeBilling(toolName, value, input);
   if (billing) return billing;
   const agentReply = describeAgentOutcome(toolName, value, input);

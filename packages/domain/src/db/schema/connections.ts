@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
-import { connectionProviderEnum } from "./enums";
+import { connectionProviderEnum, publishNetworkEnum } from "./enums";
 
 /** Non-secret facts about the connected account, shown in settings and on the campaigns page. */
 export interface ConnectionMetadata {
@@ -44,6 +44,10 @@ export const socialConnections = pgTable(
     tokenExpiresAt: timestamptz("token_expires_at"),
     scopes: text("scopes").array().default(sql`'{}'::text[]`).notNull(),
     metadata: jsonb("metadata").$type<ConnectionMetadata>().default(sql`'{}'::jsonb`).notNull(),
+    /** Where this brand's posts go: a connection made against the sandbox keeps publishing there. */
+    network: publishNetworkEnum("network").default("sandbox").notNull(),
+    /** Set when Meta answered code 190: the user must reconnect before posts can go out. */
+    expiredAt: timestamptz("expired_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +93,8 @@ export const oauthStates = pgTable(
     /** `facebook` for the page flow, `facebook_ads` for the marketing flow. */
     provider: connectionProviderEnum("provider").notNull(),
     redirectUri: text("redirect_uri").notNull(),
+    /** The network the round trip went to (Meta when the app is configured at its start, else the sandbox). */
+    network: publishNetworkEnum("network").default("sandbox").notNull(),
     /** The choices offered to the user, without tokens: safe to send to the browser. */
     choices: jsonb("choices").$type<PendingConnectionChoices>(),
     /** Encrypted envelope of the user token and the per-choice tokens. */

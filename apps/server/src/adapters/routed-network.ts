@@ -1,0 +1,90 @@
+import type { DbExecutor } from "@smm/domain/context";
+import { posts, socialConnections } from "@smm/domain/db/schema";
+import { AppError } from "@smm/domain/errors";
+import type { SocialNetwork } from "@smm/domain/ports";
+import { and, eq, inArray } from "drizzle-orm";
+import type { MetaBrandConnection } from "./meta-network";
+import type { TokenVault } from "./token-vault";
+
+/** The brand's page (and Instagram account) with the token opened, for the Meta adapter only. */
+export function createConnectionLoader(db: DbExecutor, vault: TokenVault) {
+  return async (userId: string, brandId: string): Promise<MetaBrandConnection | null> => {
+    const rows = await db
+      .select()
+      .from(socialConnections)
+      .where(
+        and(
+          eq(socialConnections.userId, userId),
+          eq(socialConnections.brandId, brandId),
+          inArray(socialConnections.provider, ["facebook", "instagram"]),
+        ),
+      );
+    const page = rows.find((row) => row.provider === "facebook");
+    if (page?.network !== "meta") return null;
+    if (page.expiredAt) {
+      throw new AppError(
+        "upstream_failed",
+        "Your Facebook connection has expired. Please reconnect your page in Settings.",
+      );
+    }
+    return {
+      pageId: page.externalAccountId,
+      pageToken: vault.open(page.encryptedToken),
+      instagramAccountId: rows.find((row) => row.provider === "instagram")?.externalAccountId ?? null,
+    };
+  };
+}
+
+/** Our post's text, for settling a publish whose answer was lost. */
+export function createPostReader(db: DbExecutor) {
+  return async (request: { userId: string; brandId: string; postId: string }) => {
+    const [row] = await db
+      .select({ content: posts.content, platform: posts.platform })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.id, request.postId),
+          eq(posts.userId, request.userId),
+          eq(posts.brandId, request.brandId),
+        ),
+      );
+    return row ?? null;
+  };
+}
+
+/**
+ * Which network a brand publishes to is a property of its page connection, not a global switch: a brand
+ * connected through Meta publishes to Meta, every other brand (sandbox-connected or not connected) to the
+ * embedded sandbox, whatever the app's configuration is today.
+ */
+export function createRoutedNetwork(options: {
+  db: DbExecutor;
+  sandbox: SocialNetwork;
+  meta: SocialNetwork;
+  /** Labels new connections' posts (the port's kind); each call still goes where its brand's page is. */
+  metaConfigured: boolean;
+}): SocialNetwork {
+  async function networkOf(userId: string, brandId: string): Promise<SocialNetwork> {
+    const [row] = await options.db
+      .select({ network: socialConnections.network })
+      .from(socialConnections)
+      .where(
+        and(
+          eq(socialConnections.userId, userId),
+          eq(socialConnections.brandId, brandId),
+          eq(socialConnections.provider, "facebook"),
+        ),
+      );
+    return row?.network === "meta" ? options.meta : options.sandbox;
+  }
+  return {
+    // The label of new connections; each call goes where the brand's connection says.
+    kind: options.metaConfigured ? "meta" : "sandbox",
+    publish: async (request) => (await networkOf(request.userId, request.brandId)).publish(request),
+    schedule: async (request) => (await networkOf(request.userId, request.brandId)).schedule(request),
+    cancel: async (request) => (await networkOf(request.userId, request.brandId)).cancel(request),
+    update: async (request) => (await networkOf(request.userId, request.brandId)).update(request),
+    findPublished: async (request) =>
+      (await networkOf(request.userId, request.brandId)).findPublished(request),
+  };
+}

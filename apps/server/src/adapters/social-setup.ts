@@ -1,0 +1,83 @@
+import { markConnectionExpired } from "@smm/domain/connections/mark-connection-expired";
+import type { Deps } from "@smm/domain/context";
+import type { Db } from "@smm/domain/db/client";
+import type { ConnectionFlow, SocialNetwork } from "@smm/domain/ports";
+import type { AppConnectors } from "../context";
+import type { Env } from "../env";
+import type { Logger } from "../lib/logger";
+import { createMetaConnector } from "./meta-connector";
+import { createGraphClient } from "./meta-graph-client";
+import { createMetaNetwork } from "./meta-network";
+import { createConnectionLoader, createPostReader, createRoutedNetwork } from "./routed-network";
+import { createSandboxConnector } from "./sandbox-connector";
+import { createSandboxNetwork } from "./sandbox-network";
+import { createTokenVault, loadOrCreateTokenKey } from "./token-vault";
+
+/** Where the dialogs send the user back: the two callback screens, on PUBLIC_URL. */
+export const redirectPathOf = (flow: ConnectionFlow) =>
+  flow === "ads" ? "/auth/facebook/marketing/callback" : "/auth/facebook/callback";
+
+/**
+ * The social side of the server: the sandbox network and, with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, the
+ * Meta adapter; the network each brand publishes to is chosen per call from its page connection. New
+ * connections go to Meta when it is configured, else to the sandbox's consent page.
+ */
+export async function createSocialSetup(options: {
+  env: Pick<
+    Env,
+    | "dataDir"
+    | "publicUrl"
+    | "TOKEN_ENCRYPTION_KEY"
+    | "FACEBOOK_APP_ID"
+    | "FACEBOOK_APP_SECRET"
+    | "META_GRAPH_URL"
+    | "META_DIALOG_URL"
+    | "META_GRAPH_VERSION"
+  >;
+  db: Db;
+  now?: () => Date;
+  logger: Logger;
+  secret: string;
+  /** What the expiry notice (Meta's code 190) is written and announced with. */
+  expiry: Pick<Deps, "db" | "events" | "now">;
+}): Promise<{ sandbox: SocialNetwork; social: SocialNetwork; connectors: AppConnectors }> {
+  const { env } = options;
+  const vault = createTokenVault(await loadOrCreateTokenKey(env.dataDir, env.TOKEN_ENCRYPTION_KEY));
+  const sandbox = createSandboxNetwork(options.db);
+  const sandboxConnector = createSandboxConnector({
+    publicUrl: env.publicUrl,
+    secret: options.secret,
+    vault,
+  });
+  const graph = createGraphClient({ graphUrl: env.META_GRAPH_URL, version: env.META_GRAPH_VERSION });
+  const metaConfigured = Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET);
+  const metaConnector =
+    env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+      ? createMetaConnector({
+          graph,
+          dialogUrl: env.META_DIALOG_URL,
+          appId: env.FACEBOOK_APP_ID,
+          appSecret: env.FACEBOOK_APP_SECRET,
+          vault,
+          logger: options.logger,
+        })
+      : null;
+  // Pages connected through Meta keep publishing through Meta's API even if the app settings are removed
+  // later: their stored page tokens are all the adapter needs.
+  const meta = createMetaNetwork({
+    graph,
+    publicUrl: env.publicUrl,
+    loadConnection: createConnectionLoader(options.db, vault),
+    readPost: createPostReader(options.db),
+    onTokenExpired: (userId, brandId) => markConnectionExpired(options.expiry, { userId, brandId }),
+    logger: options.logger,
+  });
+  const social = createRoutedNetwork({ db: options.db, sandbox, meta, metaConfigured });
+  const connectors: AppConnectors = {
+    current: metaConnector ?? sandboxConnector,
+    byKind: (kind) => (kind === "meta" ? metaConnector : sandboxConnector),
+    redirectUri: (flow) => `${env.publicUrl}${redirectPathOf(flow)}`,
+    sandbox: sandboxConnector,
+  };
+  return { sandbox, social, connectors };
+}
