@@ -51,6 +51,7 @@ describe("GET /api/plan", () => {
       maxCaptions: 25,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      welcomePending: false,
     });
   });
 

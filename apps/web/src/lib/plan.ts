@@ -1,5 +1,5 @@
 import type { UserPlan } from "@smm/domain/plans/get-plan";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";
 
@@ -23,4 +23,9 @@ export function usePlan() {
     staleTime: PLAN_RECHECK_MS,
     refetchInterval: PLAN_RECHECK_MS,
   });
+}
+
+/** The upgrade welcome was shown: the server remembers it for the plan, on every device. */
+export function useAcknowledgePlanWelcome() {
+  return useMutation({ mutationFn: () => call(client.api.plan.welcome.$post()) });
 }

@@ -2,6 +2,7 @@ import { createDomainTestContext, type DomainTestContext } from "@smm/test-suppo
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, stripeUserSubscriptions, userDailyPostUsage, userPostUsage } from "../db/schema";
+import { acknowledgePlanWelcome } from "./acknowledge-plan-welcome";
 import { createPlanCatalogue, derivePlan, localPlanPriceIds } from "./catalogue";
 import { getPlan } from "./get-plan";
 import { API_ACCESS_REQUIRES_ENTERPRISE, requireApiAccess } from "./require-api-access";
@@ -90,7 +91,24 @@ describe("getPlan", () => {
       maxCaptions: 25,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      welcomePending: false,
     });
+  });
+
+  it("asks to welcome each paid plan once, remembered on the server", async () => {
+    const userId = await t.createUser();
+    await subscribe(userId, { priceId: "price_pro_monthly" });
+    expect((await getPlan(t.as(userId))).welcomePending).toBe(true);
+    expect(await acknowledgePlanWelcome(t.as(userId))).toEqual({ plan: "pro", welcomePending: false });
+    expect((await getPlan(t.as(userId))).welcomePending).toBe(false);
+    await acknowledgePlanWelcome(t.as(userId));
+    await t.database.db
+      .update(stripeUserSubscriptions)
+      .set({ priceId: "price_enterprise_monthly" })
+      .where(eq(stripeUserSubscriptions.userId, userId));
+    expect((await getPlan(t.as(userId))).welcomePending).toBe(true);
+    const free = await t.createUser();
+    expect(await acknowledgePlanWelcome(t.as(free))).toEqual({ plan: "free", welcomePending: false });
   });
 
   it("counts this month's and today's usage", async () => {

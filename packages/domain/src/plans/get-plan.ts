@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { UserContext } from "../context";
-import { stripeUserSubscriptions } from "../db/schema";
+import { planWelcomes, stripeUserSubscriptions } from "../db/schema";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import type { NotificationView } from "../notifications/schemas";
 import { readUsage } from "../usage/read-usage";
@@ -32,6 +32,8 @@ export interface UserPlan {
   maxCaptions: number | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** A paid plan reached whose upgrade welcome the user has not seen yet (on any device). */
+  welcomePending: boolean;
 }
 
 const remaining = (max: number | null, used: number) => (max === null ? null : Math.max(0, max - used));
@@ -47,6 +49,7 @@ export async function getPlan(ctx: UserContext): Promise<UserPlan> {
   const plan = derivePlan(subscription, ctx.plans, now);
   const usage = await readUsage(ctx.db, ctx.userId, now);
   const limits = planLimits[plan.type];
+  const welcomePending = plan.type !== "free" && !(await hasSeenWelcome(ctx, plan.type));
   return {
     type: plan.type,
     name: planNames[plan.type],
@@ -60,7 +63,16 @@ export async function getPlan(ctx: UserContext): Promise<UserPlan> {
     maxCaptions: limits.monthlyCaptions,
     currentPeriodEnd: plan.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+    welcomePending,
   };
+}
+
+async function hasSeenWelcome(ctx: UserContext, plan: PlanType): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ plan: planWelcomes.plan })
+    .from(planWelcomes)
+    .where(and(eq(planWelcomes.userId, ctx.userId), eq(planWelcomes.plan, plan)));
+  return Boolean(row);
 }
 
 /** Claims the ended period with a conditional update, so concurrent checks send the notice exactly once. */

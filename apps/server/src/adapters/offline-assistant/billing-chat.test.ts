@@ -13,6 +13,7 @@ const BILLING_TOOLS = new Set([
   "cancelSubscription",
   "reactivateSubscription",
   "deleteAccount",
+  "acknowledgePlanWelcome",
 ]);
 const ctx = (tools: ReadonlySet<string> = BILLING_TOOLS): TurnContext => ({
   tools,
@@ -37,6 +38,7 @@ describe("the offline assistant on plans and billing", () => {
     ["I want to subscribe to enterprise yearly", "startCheckout", { plan: "enterprise", interval: "year" }],
     ["yes, cancel my subscription", "cancelSubscription", {}],
     ["keep my subscription", "reactivateSubscription", {}],
+    ["I've seen the upgrade welcome", "acknowledgePlanWelcome", {}],
   ])("%s -> %s", (message, toolName, input) => {
     expect(callOf(message)).toEqual({ toolName, input });
   });

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { usePlan } from "@/lib/plan";
+import { useAcknowledgePlanWelcome, usePlan } from "@/lib/plan";
 import { readSeenUpgrades, recordSeenUpgrade, shouldWelcomeUpgrade } from "@/lib/seen-upgrades";
 import { cn } from "@/lib/utils";
 
@@ -14,23 +14,27 @@ const SUCCESS_TOAST_MS = 2000;
 const STEP_COUNT = 3;
 
 /**
- * Watches the plan and, the first time this browser sees the user on pro or enterprise (local storage
- * 'seen_upgrades'), opens the welcome dialog with the success toast (core spec section 4, Plan).
+ * Watches the plan and, the first time the user is seen on pro or enterprise (remembered on the server,
+ * and in local storage 'seen_upgrades' for this browser's other tabs), opens the welcome dialog with the
+ * success toast (core spec section 4, Plan).
  */
 export function UpgradeWizard() {
   const plan = usePlan();
+  const acknowledge = useAcknowledgePlanWelcome();
   const [welcomed, setWelcomed] = useState<{ name: string; features: string[] } | null>(null);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     const current = plan.data;
-    if (!current || !shouldWelcomeUpgrade(current.type, readSeenUpgrades())) return;
+    // The server remembers the plans welcomed on any device; this browser's list stops a second tab.
+    if (!current?.welcomePending || !shouldWelcomeUpgrade(current.type, readSeenUpgrades())) return;
     // Recorded before showing, so a second render or tab opening at the same moment does not repeat it.
     recordSeenUpgrade(current.type);
+    acknowledge.mutate();
     setWelcomed({ name: current.name, features: current.features });
     setOpen(true);
     toast.success(UPGRADE_SUCCESS_MESSAGE, { duration: SUCCESS_TOAST_MS });
-  }, [plan.data]);
+  }, [plan.data, acknowledge.mutate]);
 
   if (!welcomed) return null;
   return (

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
 import { subscriptionStatusEnum } from "./enums";
@@ -53,6 +53,22 @@ export const stripeWebhookEvents = pgTable("stripe_webhook_events", {
   type: text("type").notNull(),
   receivedAt: timestamptz("received_at").defaultNow().notNull(),
 });
+
+/**
+ * The paid plans whose upgrade welcome the user has seen: the dialog opens once per plan reached, on any
+ * device, not once per browser.
+ */
+export const planWelcomes = pgTable(
+  "plan_welcomes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    seenAt: timestamptz("seen_at").defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.plan] })],
+);
 
 export type StripeCustomer = typeof stripeCustomers.$inferSelect;
 export type StripeUserSubscription = typeof stripeUserSubscriptions.$inferSelect;
