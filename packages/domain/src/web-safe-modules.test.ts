@@ -27,6 +27,7 @@ const webEntries = [
   "generation/schemas.ts",
   "media/schemas.ts",
   "watermark/schemas.ts",
+  "templates/schemas.ts",
 ];
 const allowedPackages = new Set(["zod", "xstate"]);
 

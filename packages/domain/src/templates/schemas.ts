@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type TemplateCategory, templateCategories } from "../db/schema/enums";
+import type { TemplateCategory as StoredTemplateCategory } from "../db/schema/enums";
 import { safeText } from "../text";
 
 /**
@@ -7,7 +7,17 @@ import { safeText } from "../text";
  * Community Templates screen, section 9). Pure data plus zod, so the web's forms import the same rules.
  */
 
-export { type TemplateCategory, templateCategories };
+// The column's enum, repeated here because the web's forms import this module and the schema module
+// pulls in drizzle; `satisfies` keeps the two lists the same.
+export const templateCategories = [
+  "general",
+  "post",
+  "image",
+  "content",
+  "social",
+  "marketing",
+] as const satisfies readonly StoredTemplateCategory[];
+export type TemplateCategory = (typeof templateCategories)[number];
 
 export const TEMPLATE_NOT_FOUND = "Template not found";
 export const TEMPLATE_NAME_REQUIRED = "Template name is required";

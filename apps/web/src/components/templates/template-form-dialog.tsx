@@ -1,0 +1,180 @@
+import type { CreateTemplateInput } from "@smm/domain/templates/create-template";
+import {
+  type TemplateCategory,
+  templateCategories,
+  templateCategoryLabels,
+} from "@smm/domain/templates/schemas";
+import { XIcon } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { type TemplateFormValues, useTemplateForm } from "./use-template-form";
+
+/** Template prompts are 6 rows (connections spec section 9). */
+const PROMPT_ROWS = 6;
+
+/** The create/edit form. Mounted per opening (keyed), so it starts from the given values each time. */
+export function TemplateFormDialog({
+  title,
+  initial,
+  saving,
+  error,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial: TemplateFormValues;
+  saving: boolean;
+  error: string | null;
+  onSave: (values: CreateTemplateInput) => void;
+  onClose: () => void;
+}) {
+  const form = useTemplateForm(initial);
+  const { values } = form;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (body) onSave(body);
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg" data-testid="template-form">
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>
+              Prompts may use {"{brandName}"}, {"{industry}"}, {"{targetAudience}"}, {"{keyMessage}"},{" "}
+              {"{contentTone}"} and {"{language}"}; they are filled in from your brand.
+            </DialogDescription>
+          </DialogHeader>
+          {error && (
+            <Alert variant="destructive" data-testid="template-form-error">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <div className="space-y-1.5">
+            <Label htmlFor="template-name">Name</Label>
+            <Input
+              id="template-name"
+              value={values.name}
+              onChange={(e) => form.change("name", e.target.value)}
+              aria-invalid={form.nameError ? true : undefined}
+              aria-describedby={form.nameError ? "template-name-error" : undefined}
+              data-testid="template-name"
+            />
+            {form.nameError && (
+              <p id="template-name-error" className="text-sm text-destructive">
+                {form.nameError}
+              </p>
+            )}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="template-description">Description</Label>
+            <Textarea
+              id="template-description"
+              rows={2}
+              value={values.description}
+              onChange={(e) => form.change("description", e.target.value)}
+              data-testid="template-description"
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="template-category">Category</Label>
+            <Select
+              value={values.category}
+              onValueChange={(v) => form.change("category", v as TemplateCategory)}
+            >
+              <SelectTrigger id="template-category" className="w-full" data-testid="template-category">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {templateCategories.map((category) => (
+                  <SelectItem key={category} value={category}>
+                    {templateCategoryLabels[category]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="template-tag">Tags</Label>
+            <div className="flex gap-2">
+              <Input
+                id="template-tag"
+                value={form.tagDraft}
+                placeholder="Type a tag and press Enter"
+                onChange={(e) => form.setTagDraft(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    form.addTag();
+                  }
+                }}
+                data-testid="template-tag-input"
+              />
+              <Button type="button" variant="outline" onClick={form.addTag} disabled={!form.tagDraft.trim()}>
+                Add
+              </Button>
+            </div>
+            {values.tags.length > 0 && (
+              <div className="flex flex-wrap gap-1.5" data-testid="template-tags">
+                {values.tags.map((tag) => (
+                  <Badge key={tag} variant="secondary" className="gap-1">
+                    {tag}
+                    <button
+                      type="button"
+                      aria-label={`Remove tag ${tag}`}
+                      onClick={() => form.removeTag(tag)}
+                    >
+                      <XIcon className="size-3" aria-hidden="true" />
+                    </button>
+                  </Badge>
+                ))}
+              </div>
+            )}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="template-prompt">Content prompt</Label>
+            <Textarea
+              id="template-prompt"
+              rows={PROMPT_ROWS}
+              value={values.promptTemplate}
+              onChange={(e) => form.change("promptTemplate", e.target.value)}
+              data-testid="template-prompt"
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="template-image-prompt">Image prompt</Label>
+            <Textarea
+              id="template-image-prompt"
+              rows={PROMPT_ROWS}
+              value={values.imagePromptTemplate}
+              onChange={(e) => form.change("imagePromptTemplate", e.target.value)}
+              data-testid="template-image-prompt"
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!form.canSave || saving} data-testid="template-save">
+              {saving ? "Saving…" : "Save Template"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

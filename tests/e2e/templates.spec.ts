@@ -1,0 +1,98 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
+
+/*
+ * Templates end to end: one user creates, edits, duplicates and shares a template; a second user finds it
+ * in the community library under the creator's display name, hearts it and copies it to their own library.
+ */
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+async function signIn(page: Page, server: InProcessServer, name: string) {
+  const email = await createServerUser(page, server, { prefix: "templates", name });
+  await signInThroughUi(page, email);
+  return email;
+}
+
+/** A card by its exact name; `has` locators are built from the page, then scoped to each card. */
+const card = (scope: Page | Locator, name: string) => {
+  const page = "page" in scope && typeof scope.page === "function" ? scope.page() : (scope as Page);
+  return scope.getByTestId("template-card").filter({ has: page.getByText(name, { exact: true }) });
+};
+
+serverTest(
+  "create, edit, duplicate, share; another user finds, favourites and copies it",
+  async ({ page, server }) => {
+    // Two users and a dozen steps: more than the default 30 s on a busy machine.
+  serverTest.slow();
+  const word = `kiwi${Date.now().toString(36)}`;
+    const name = `Spring launch ${word}`;
+    await signIn(page, server, "Ada Maker");
+    await page.goto("/templates");
+    await expect(page.getByText("No templates created yet. Create your first template!")).toBeVisible();
+
+    await page.getByTestId("template-new").click();
+    const form = page.getByTestId("template-form");
+    await expect(form.getByTestId("template-save")).toBeDisabled();
+    await form.getByTestId("template-name").fill(name);
+    await form.getByTestId("template-description").fill("Our spring offer, announced");
+    const tag = form.getByTestId("template-tag-input");
+    await tag.fill(" spring ");
+    await tag.press("Enter");
+    await tag.fill("spring");
+    await tag.press("Enter");
+    await expect(form.getByTestId("template-tags").getByText("spring")).toHaveCount(1);
+    await form.getByTestId("template-prompt").fill("Announce the spring offer of {brandName}");
+    await form.getByTestId("template-save").click();
+    await expect(form).toBeHidden();
+    await expect(card(page, name)).toBeVisible();
+
+    // Edit: the name changes on the card.
+    await card(page, name).getByTestId("template-edit").click();
+    await page.getByTestId("template-name").fill(`${name} v2`);
+    await page.getByTestId("template-save").click();
+    await expect(card(page, `${name} v2`)).toBeVisible();
+
+    // Duplicate opens the form on an unsaved '(Copy)'; saving adds it.
+    await card(page, `${name} v2`).getByTestId("template-duplicate").click();
+    await expect(page.getByTestId("template-name")).toHaveValue(`${name} v2 (Copy)`);
+    await page.getByTestId("template-save").click();
+    await expect(card(page, `${name} v2 (Copy)`)).toBeVisible();
+    await expect(page.getByTestId("template-card")).toHaveCount(2);
+
+    // Share the original with the community.
+    await card(page, `${name} v2`).getByTestId("template-visibility").click();
+    await expect(card(page, `${name} v2`).getByTestId("template-visibility")).toHaveText("Public");
+
+    // A second user.
+    await page.context().clearCookies();
+    await signIn(page, server, "Bo Reader");
+    await page.goto("/community-templates");
+    await expect(page.getByTestId("community-upgrade-banner")).toContainText("Unlock More Templates");
+    await expect(page.getByText("My Favorites (0)")).toBeVisible();
+    await page.getByTestId("community-search").fill(word);
+    const shared = card(page.getByTestId("community-grid"), `${name} v2`);
+    await expect(shared).toBeVisible();
+    await expect(page.getByTestId("community-grid").getByTestId("template-card")).toHaveCount(1);
+    await expect(shared).toContainText("by Ada Maker");
+    await expect(shared).toContainText("Content Prompt");
+
+    await shared.getByTestId("community-favourite").click();
+    await expect(page.getByText("My Favorites (1)")).toBeVisible();
+    await expect(page.getByTestId("community-grid").getByTestId("template-card-favorited")).toBeVisible();
+
+    await shared.getByTestId("community-copy").click();
+    await expect(toast(page, "copied to your templates")).toBeVisible();
+    await page.goto("/templates");
+    await expect(card(page, `${name} v2`)).toBeVisible();
+    await expect(card(page, `${name} v2`).getByTestId("template-visibility")).toHaveText("Private");
+
+    // Searching for nothing that exists shows the spec's empty text.
+    await page.goto("/community-templates");
+    await page.getByTestId("community-search").fill(`zzz${word}`);
+    await expect(page.getByText("Try different search terms or adjust your filters.")).toBeVisible();
+  },
+);
