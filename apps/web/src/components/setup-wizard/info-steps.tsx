@@ -4,7 +4,7 @@ import type * as React from "react";
 
 import { FacebookIcon } from "@/components/brand-icons";
 
-import { BrandPreview } from "./brand-settings-step";
+import { BrandPreview } from "./brand-colour-parts";
 
 function Feature({
   icon: Icon,
