@@ -9,6 +9,7 @@
 //  7. the agent doors on PostgreSQL: POST /api/tools/updateBrandField with API keys and the chat's time to
 //     first byte with the offline model (scripts/bench-tools.ts),
 //  8. other users' reads while four users upload SVG bombs as watermarks (scripts/bench-images.ts).
+//  9. the community template search over 10,000 public templates on PostgreSQL (scripts/bench-templates.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
@@ -22,6 +23,7 @@ import { benchGenerations } from "./bench-generation";
 import { benchImages } from "./bench-images";
 import { benchPosts } from "./bench-posts";
 import { freePort, readPeakRssMb, SERVER_NODE_ARGS, signUpVerified } from "./bench-support";
+import { benchTemplates } from "./bench-templates";
 import { benchTools } from "./bench-tools";
 import { bundleServer } from "./build-server";
 
@@ -179,6 +181,7 @@ async function main() {
   reportBundle();
   await benchGenerations();
   await benchPosts({ explain: process.argv.includes("--explain") });
+  await benchTemplates();
   await benchTools();
   await benchImages();
 }

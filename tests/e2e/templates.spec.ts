@@ -27,8 +27,8 @@ serverTest(
   "create, edit, duplicate, share; another user finds, favourites and copies it",
   async ({ page, server }) => {
     // Two users and a dozen steps: more than the default 30 s on a busy machine.
-  serverTest.slow();
-  const word = `kiwi${Date.now().toString(36)}`;
+    serverTest.slow();
+    const word = `kiwi${Date.now().toString(36)}`;
     const name = `Spring launch ${word}`;
     await signIn(page, server, "Ada Maker");
     await page.goto("/templates");
