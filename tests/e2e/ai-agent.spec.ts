@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
@@ -115,7 +116,15 @@ serverTest(
 
 serverTest("a change of posts per week in one tab shows in another", async ({ page, server, context }) => {
   await signIn(page, server);
+  // A phone's width: the page fits, and the sections pass axe's serious checks.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/ai-agent");
+  await expect(page.getByTestId("agent-postsPerWeek")).toHaveValue("5");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
   const other = await context.newPage();
   await other.goto("/ai-agent");
   await expect(other.getByTestId("agent-postsPerWeek")).toHaveValue("5");

@@ -13,8 +13,12 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { CalendarAnalysisView, CalendarRange } from "@/lib/agent";
+
+const RANGES: { value: CalendarRange; label: string }[] = [
+  { value: "7d", label: "Last 7 days" },
+  { value: "30d", label: "Last 30 days" },
+];
 
 export const ANALYSIS_FAILED = "Could not load full analysis. Showing basic overview.";
 
@@ -31,16 +35,21 @@ export function RangeAndRefresh({
 }) {
   return (
     <>
-      <Tabs value={range} onValueChange={(value) => onRangeChange(value === "30d" ? "30d" : "7d")}>
-        <TabsList aria-label="Analysis range">
-          <TabsTrigger value="7d" data-testid="range-7d">
-            Last 7 days
-          </TabsTrigger>
-          <TabsTrigger value="30d" data-testid="range-30d">
-            Last 30 days
-          </TabsTrigger>
-        </TabsList>
-      </Tabs>
+      {/* A toggle pair rather than tabs: the range changes the one panel below, it does not switch panels. */}
+      <div className="inline-flex rounded-md border p-0.5" role="group" aria-label="Analysis range">
+        {RANGES.map(({ value, label }) => (
+          <Button
+            key={value}
+            variant={range === value ? "secondary" : "ghost"}
+            className="h-9"
+            aria-pressed={range === value}
+            onClick={() => onRangeChange(value)}
+            data-testid={`range-${value}`}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
       <Button
         variant="outline"
         className="h-10"
