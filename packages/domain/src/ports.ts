@@ -181,8 +181,12 @@ export interface SocialNetwork {
   readonly kind: "sandbox" | "meta";
   /** Posts now; returns the network's id for the post. */
   publish(request: SocialPostRequest): Promise<{ externalId: string }>;
-  /** Hands the post to the network to go out at `scheduledDate`; returns the network's id. */
-  schedule(request: SocialPostRequest & { scheduledDate: Date }): Promise<{ externalId: string }>;
+  /**
+   * Hands the post to the network to go out at `scheduledDate`; returns the network's id, or null when the
+   * network cannot hold it for that time (Instagram has no native scheduling; Meta takes 10 minutes to 75
+   * days ahead): the post then stays with us and the publish job sends it when it falls due.
+   */
+  schedule(request: SocialPostRequest & { scheduledDate: Date }): Promise<{ externalId: string | null }>;
   cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
   /**

@@ -244,6 +244,7 @@ describe("publishing to a page", () => {
     const at = new Date(Date.now() + 2 * 3600_000);
     const request = post();
     const { externalId } = await network.schedule({ ...request, scheduledDate: at });
+    if (!externalId) throw new Error("not scheduled natively");
     expect(lastCall("POST", /\/feed$/)?.params).toMatchObject({
       published: "false",
       scheduled_publish_time: String(Math.floor(at.getTime() / 1000)),
@@ -260,6 +261,17 @@ describe("publishing to a page", () => {
     expect(fake.posts.get(externalId)?.deleted).toBe(true);
   });
 
+  it("schedules natively only between 11 minutes and 30 days ahead; otherwise the publish job fires it", async () => {
+    const { network } = setup();
+    for (const ahead of [10 * 60_000, 11 * 60_000, 30 * 86_400_000, 40 * 86_400_000]) {
+      const result = await network.schedule({ ...post(), scheduledDate: new Date(Date.now() + ahead) });
+      expect(result).toEqual({ externalId: null });
+    }
+    expect(fake.requests).toHaveLength(0);
+    const inside = await network.schedule({ ...post(), scheduledDate: new Date(Date.now() + 12 * 60_000) });
+    expect(inside.externalId).toMatch(new RegExp(`^${PAGE_ID}_`));
+  });
+
   it("passes Meta's refusal of a change within 3 minutes of the time to the user", async () => {
     const { network } = setup();
     const post3 = fake.posts;
@@ -268,6 +280,7 @@ describe("publishing to a page", () => {
       ...request,
       scheduledDate: new Date(Date.now() + 20 * 60_000),
     });
+    if (!externalId) throw new Error("not scheduled natively");
     const stored = post3.get(externalId);
     if (stored) stored.scheduledPublishTime = Math.floor(Date.now() / 1000) + 60;
     await expect(network.cancel({ userId: "user-1", brandId: "brand-1", externalId })).rejects.toThrow(
@@ -339,14 +352,14 @@ describe("publishing to Instagram", () => {
     }
   });
 
-  it("has no native scheduling", async () => {
+  it("has no native scheduling: the post stays with the app's publish job", async () => {
     const { network } = setup();
-    await expect(
-      network.schedule({
-        ...post({ platform: "instagram" }),
-        scheduledDate: new Date(Date.now() + 3600_000),
-      }),
-    ).rejects.toThrow(/no native scheduling/);
+    const scheduled = await network.schedule({
+      ...post({ platform: "instagram" }),
+      scheduledDate: new Date(Date.now() + 3600_000),
+    });
+    expect(scheduled).toEqual({ externalId: null });
+    expect(fake.requests).toHaveLength(0);
   });
 });
 

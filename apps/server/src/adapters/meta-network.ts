@@ -26,6 +26,7 @@ export interface MetaNetworkOptions {
   readPost(request: { userId: string; brandId: string; postId: string }): Promise<MetaPostFacts | null>;
   /** Code 190: the connection is marked expired and the user asked to reconnect. */
   onTokenExpired(userId: string, brandId: string): Promise<void>;
+  now?: () => Date;
   /** Container polling: first wait and how many polls (each wait doubles, capped at a minute). */
   containerPoll?: { initialDelayMs: number; attempts: number };
   logger: Logger;
@@ -40,8 +41,12 @@ export const UNCONFIRMED_REASON =
 export const NOT_CONNECTED_REASON = "Missing Facebook page ID or token";
 export const INSTAGRAM_NOT_LINKED_REASON = "This page has no linked Instagram business account.";
 export const INSTAGRAM_NEEDS_IMAGE_REASON = "Instagram posts need an image.";
-export const INSTAGRAM_NO_SCHEDULING_REASON =
-  "Instagram has no native scheduling: the post is published by the app at its time.";
+/**
+ * Meta holds a post for 10 minutes to 75 days ahead (sources disagree on the maximum): a minute's margin,
+ * and the 30 days every integration agrees on. Outside it, our publish job fires the post at its time.
+ */
+export const NATIVE_SCHEDULING_MIN_MS = 11 * 60_000;
+export const NATIVE_SCHEDULING_MAX_MS = 30 * 86_400_000;
 
 /** Why a Graph call failed, in the user's words, by the class of Meta's code (one table, in the client). */
 export function describeGraphFailure(error: GraphError): string {
@@ -81,6 +86,7 @@ interface FeedItem {
 export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
   const { graph } = options;
   const poll = options.containerPoll ?? { initialDelayMs: 2000, attempts: 6 };
+  const now = options.now ?? (() => new Date());
 
   const absoluteUrl = (url: string) =>
     url.startsWith("/") ? `${options.publicUrl.replace(/\/$/, "")}${url}` : url;
@@ -292,8 +298,11 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
     },
     async schedule(request) {
       const { scheduledDate, ...post } = request;
-      if (post.platform === "instagram")
-        throw new AppError("upstream_failed", INSTAGRAM_NO_SCHEDULING_REASON);
+      const ahead = scheduledDate.getTime() - now().getTime();
+      // Instagram has no native scheduling, and Meta refuses times outside its window: the job fires these.
+      const native =
+        post.platform !== "instagram" && ahead > NATIVE_SCHEDULING_MIN_MS && ahead < NATIVE_SCHEDULING_MAX_MS;
+      if (!native) return { externalId: null };
       const connection = await requireConnection(post.userId, post.brandId);
       const externalId = await guarded(
         post,

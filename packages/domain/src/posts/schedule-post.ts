@@ -33,10 +33,11 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
   const updated = await updatePostIfUnchanged(ctx, post, {
     scheduledDate: date,
     facebookPostId: externalId,
-    publishedVia: ctx.social.kind,
+    publishedVia: externalId ? ctx.social.kind : null,
   });
   if (!updated) {
-    await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+    if (externalId)
+      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
