@@ -5,6 +5,7 @@ import {
   decideTurn,
   describeOutcome,
   type TurnContext,
+  UPGRADE_HINT,
 } from "./intents";
 
 const BILLING_TOOLS = new Set([
@@ -54,6 +55,17 @@ describe("the offline assistant on plans and billing", () => {
     expect(callOf("delete my account ana@example.com")).toEqual({
       toolName: "deleteAccount",
       input: { email: "ana@example.com" },
+    });
+  });
+
+  it("offers the checkout when a plan limit says to upgrade", () => {
+    const limit = "You have reached your monthly limit of 5 posts. Please upgrade to continue posting.";
+    expect(describeOutcome({ toolName: "generatePost", input: {}, error: limit })).toBe(
+      `I couldn't do that: ${limit} ${UPGRADE_HINT}`,
+    );
+    expect(callOf(UPGRADE_HINT.replace(/^Say “|” and.*$/g, ""))).toEqual({
+      toolName: "startCheckout",
+      input: { plan: "pro", interval: "month" },
     });
   });
 

@@ -330,6 +330,8 @@ export const CONFIRM_CANCEL_TEXT =
   "Are you sure? Your plan stays until the end of the billing period, then you move to the free plan. " +
   "Say “yes, cancel my subscription” to confirm.";
 
+export const UPGRADE_HINT = "Say “upgrade me to pro” and I'll give you the checkout link.";
+
 export const CONFIRM_DELETE_TEXT =
   "This deletes your account and all its data for good: brands, posts, images, connections and your subscription. " +
   "To confirm, say “delete my account” followed by your account's e-mail address.";
@@ -431,7 +433,11 @@ const formatWhen = (iso: string) =>
 /** The reply once tools have run. */
 export function describeOutcome(outcome: ToolOutcome): string {
   const { toolName, input, result } = outcome;
-  if (outcome.error) return `I couldn't do that: ${outcome.error}`;
+  if (outcome.error) {
+    // A plan limit says "upgrade": the way there is one sentence away in the chat (a checkout link).
+    const upgrade = /\bupgrade\b/i.test(outcome.error) ? ` ${UPGRADE_HINT}` : "";
+    return `I couldn't do that: ${outcome.error}${upgrade}`;
+  }
   const value = (result ?? {}) as Record<string, unknown>;
   const templateReply = describeTemplateOutcome(toolName, value);
   if (templateReply !== null) return templateReply;
