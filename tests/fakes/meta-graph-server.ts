@@ -132,7 +132,7 @@ function seededRandom(seed: number): () => number {
  * nothing went out twice.
  */
 export async function startFakeMetaGraphServer(
-  options: { version?: string; appId?: string; appSecret?: string; now?: () => Date } = {},
+  options: { version?: string; appId?: string; appSecret?: string; now?: () => Date; port?: number } = {},
 ): Promise<FakeMetaGraphServer> {
   const version = options.version ?? "v25.0";
   const appId = options.appId ?? "1234567890";
@@ -546,7 +546,7 @@ export async function startFakeMetaGraphServer(
     if (!res.destroyed) send(res, answer.status, answer.body, answer.headers ?? {});
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("fake Graph server did not bind");
 
