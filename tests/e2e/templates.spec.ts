@@ -96,3 +96,33 @@ serverTest(
     await expect(page.getByText("Try different search terms or adjust your filters.")).toBeVisible();
   },
 );
+
+serverTest(
+  "generates a post from a community template with the brand's values in the prompt",
+  async ({ page, server }) => {
+    serverTest.slow();
+    await signIn(page, server, "Cy Writer");
+    await page.goto("/create");
+    await page.getByTestId("generator-use-template").click();
+    const selector = page.getByTestId("template-selector");
+    await selector.getByRole("tab", { name: "Community" }).click();
+    await selector.getByRole("searchbox", { name: "Search templates" }).fill("customer testimonial");
+    const testimonial = selector.locator('[data-template-name="Customer Testimonial"]');
+    await testimonial.getByTestId("selector-use").click();
+    await expect(selector).toBeHidden();
+    const prompt = page.getByTestId("generator-prompt");
+    await expect(prompt).toHaveValue(/customer testimonial for Test Brand/);
+    await expect(prompt).not.toHaveValue(/\{brandName\}/);
+
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith("/api/posts/generate") && response.request().method() === "POST",
+    );
+    await page.getByTestId("generate-button").click();
+    expect((await created).status()).toBe(201);
+    await expect(page.getByTestId("generated-post")).toBeVisible();
+
+    // Clear empties the prompt.
+    await page.getByTestId("generator-clear-template").click();
+    await expect(prompt).toHaveValue("");
+  },
+);

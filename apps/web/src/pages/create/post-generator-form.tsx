@@ -13,6 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { CustomImageField } from "./custom-image-field";
 import { PlanLimitAlert, PlanUsage } from "./plan-usage";
 import { ImageStyleFields, InlineError, PlatformAndLanguageFields } from "./post-generator-fields";
+import { TemplatePicker } from "./template-picker";
 import type { PostGeneratorState } from "./use-post-generator";
 
 /*
@@ -87,7 +88,10 @@ export function PostGeneratorForm({ g }: { g: PostGeneratorState }) {
       )}
 
       <div className="grid gap-2">
-        <Label htmlFor={g.promptId}>What is the post about?</Label>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Label htmlFor={g.promptId}>What is the post about?</Label>
+          <TemplatePicker g={g} />
+        </div>
         <Textarea
           id={g.promptId}
           value={form.prompt}
