@@ -27,6 +27,11 @@ import { type ListCalendarPostsInput, listCalendarPosts } from "@smm/domain/post
 import { listPosts } from "@smm/domain/posts/list-posts";
 import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/schemas";
 import { listSuggestions } from "@smm/domain/suggestions/list-suggestions";
+import { createTemplate } from "@smm/domain/templates/create-template";
+import { favouriteTemplate } from "@smm/domain/templates/favourite-template";
+import { getTemplate } from "@smm/domain/templates/get-template";
+import { listFavourites } from "@smm/domain/templates/list-favourites";
+import { listTemplates } from "@smm/domain/templates/list-templates";
 import { getWatermark } from "@smm/domain/watermark/get-watermark";
 import { saveWatermark } from "@smm/domain/watermark/save-watermark";
 import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
@@ -802,6 +807,145 @@ const cases: Record<string, ToolCase> = {
       const profile = { industry: "Bakery", keyMessages: ["Fresh daily", "Local"] };
       expect(output).toMatchObject({ companyProfile: profile });
       expect((await brandRow(scene.brandId))?.companyProfile).toMatchObject(profile);
+    },
+  }),
+
+  // ---- templates (issue 17) ----
+  applyTemplate: toolCase({
+    arrange: async (scene) => {
+      const template = await createTemplate(scene.brand, {
+        name: "Hello",
+        promptTemplate: "Hello from {brandName}",
+      });
+      return { input: { templateId: template.id } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ prompt: "Hello from Scripted applyTemplate", imagePrompt: null });
+      expect((await getTemplate(asUser(), { templateId: input.templateId as string })).usageCount).toBe(1);
+    },
+  }),
+
+  copyCommunityTemplate: toolCase({
+    arrange: async (scene) => {
+      const template = await createTemplate(scene.brand, { name: "Shared loaf", isPublic: true });
+      return { input: { templateId: template.id } };
+    },
+    async verify(scene, { input }, output) {
+      expect(output).toMatchObject({ name: "Shared loaf", isPublic: false, isOwn: true });
+      expect((output as { id: string }).id).not.toBe(input.templateId);
+      expect((await listTemplates(scene.brand)).templates).toHaveLength(2);
+    },
+  }),
+
+  createTemplate: toolCase({
+    arrange: async () => ({ input: { name: "Weekly bake", promptTemplate: "This week at {brandName}" } }),
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ name: "Weekly bake", category: "general", isPublic: false });
+      expect((await listTemplates(scene.brand)).templates.map((t) => t.name)).toEqual(["Weekly bake"]);
+    },
+  }),
+
+  deleteTemplate: toolCase({
+    arrange: async (scene) => ({
+      input: { templateId: (await createTemplate(scene.brand, { name: "Gone" })).id },
+    }),
+    async verify(scene, { input }, output) {
+      expect(output).toEqual({ templateId: input.templateId, deleted: true });
+      expect((await listTemplates(scene.brand)).templates).toEqual([]);
+    },
+  }),
+
+  duplicateTemplate: toolCase({
+    arrange: async (scene) => ({
+      input: { templateId: (await createTemplate(scene.brand, { name: "Rye" })).id },
+    }),
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ name: "Rye (Copy)", isPublic: false });
+      // Unsaved: the library still holds one.
+      expect((await listTemplates(scene.brand)).templates).toHaveLength(1);
+    },
+  }),
+
+  favouriteTemplate: toolCase({
+    arrange: async (scene) => ({
+      input: { templateId: (await createTemplate(scene.brand, { name: "Loved", isPublic: true })).id },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.templateId, isFavourite: true });
+      expect((await listFavourites(asUser())).templates.map((t) => t.id)).toContain(input.templateId);
+    },
+  }),
+
+  getTemplate: toolCase({
+    arrange: async (scene) => ({
+      input: { templateId: (await createTemplate(scene.brand, { name: "Read me" })).id },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.templateId, name: "Read me", isOwn: true });
+    },
+  }),
+
+  listFavourites: toolCase({
+    arrange: async (scene) => {
+      const template = await createTemplate(scene.brand, { name: "Favourite list", isPublic: true });
+      await favouriteTemplate(asUser(), { templateId: template.id });
+      return { input: {}, expected: template.id };
+    },
+    async verify(_, { expected }, output) {
+      expect((output as { templates: { id: string }[] }).templates.map((t) => t.id)).toContain(expected);
+    },
+  }),
+
+  listTemplates: toolCase({
+    arrange: async (scene) => ({
+      input: {},
+      expected: (await createTemplate(scene.brand, { name: "Listed" })).id,
+    }),
+    async verify(_, { expected }, output) {
+      expect((output as { templates: { id: string }[] }).templates.map((t) => t.id)).toEqual([expected]);
+    },
+  }),
+
+  searchCommunityTemplates: toolCase({
+    arrange: async (scene) => {
+      const word = `crumb${scene.brandId.slice(0, 8)}`;
+      const template = await createTemplate(scene.brand, { name: `Sourdough ${word}`, isPublic: true });
+      return { input: { search: word, sort: "popular" }, expected: template.id };
+    },
+    async verify(_, { expected }, output) {
+      expect(output).toMatchObject({ nextCursor: null });
+      expect((output as { templates: { id: string }[] }).templates.map((t) => t.id)).toEqual([expected]);
+    },
+  }),
+
+  setTemplateVisibility: toolCase({
+    arrange: async (scene) => ({
+      input: { templateId: (await createTemplate(scene.brand, { name: "Share me" })).id, isPublic: true },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.templateId, isPublic: true });
+      expect((output as { creatorName: string }).creatorName).not.toContain("@");
+    },
+  }),
+
+  unfavouriteTemplate: toolCase({
+    arrange: async (scene) => {
+      const template = await createTemplate(scene.brand, { name: "Unloved", isPublic: true });
+      await favouriteTemplate(asUser(), { templateId: template.id });
+      return { input: { templateId: template.id } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toEqual({ templateId: input.templateId, isFavourite: false });
+      expect((await listFavourites(asUser())).templates.map((t) => t.id)).not.toContain(input.templateId);
+    },
+  }),
+
+  updateTemplate: toolCase({
+    arrange: async (scene) => ({
+      input: { templateId: (await createTemplate(scene.brand, { name: "Old name" })).id, name: "New name" },
+    }),
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.templateId, name: "New name" });
     },
   }),
 
