@@ -37,6 +37,19 @@ describe("offline Enhance", () => {
     );
   });
 
+  it("agrees the article with the next word's sound", () => {
+    const shop = { ...brand, industry: "ice cream shop", tone: "authoritative" as const };
+    expect(enhance("description", "We scoop every day.", { brand: shop })).toContain(
+      "As an ice cream shop brand, we bring",
+    );
+    expect(enhance("captionPrompt", "Post about sundaes", { brand: shop })).toContain(
+      "Write in an authoritative tone for young professionals in Berlin.",
+    );
+    expect(
+      enhance("description", "We study.", { brand: { ...brand, industry: "university bookshop" } }),
+    ).toContain("As a university bookshop brand");
+  });
+
   it("describes the audience with the industry and what the tone promises", () => {
     expect(enhance("targetAudience", "young professionals")).toBe(
       "Young professionals interested in specialty coffee, who value a warm, personal touch.",

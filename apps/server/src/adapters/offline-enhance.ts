@@ -1,5 +1,6 @@
 import { type ContentTone, languageNames } from "@smm/domain/brands/constants";
 import type { EnhanceContentRequest } from "@smm/domain/ports";
+import { capitalizeFirst, lowerFirst, stripEndPunctuation, withArticle } from "./offline-text";
 
 /**
  * The offline model's Enhance: deterministic rules that tidy the text and weave in what the brand profile
@@ -66,7 +67,7 @@ function enhanceDescription(text: string, { brand }: EnhanceContentRequest): str
   if (!mentions(text, approach)) {
     sentences.push(
       industry && !mentions(text, industry)
-        ? `As a ${lowerFirst(industry)} brand, we bring ${approach} to everything we do.`
+        ? `As ${withArticle(lowerFirst(industry))} brand, we bring ${approach} to everything we do.`
         : `We bring ${approach} to everything we do.`,
     );
   }
@@ -109,8 +110,8 @@ function enhancePostPrompt(text: string, request: EnhanceContentRequest): string
   addOnce(
     parts,
     audience
-      ? `Write in a ${brand.tone} tone for ${lowerFirst(audience)}.`
-      : `Write in a ${brand.tone} tone.`,
+      ? `Write in ${withArticle(brand.tone)} tone for ${lowerFirst(audience)}.`
+      : `Write in ${withArticle(brand.tone)} tone.`,
     `${brand.tone} tone`,
   );
   const industry = stripEndPunctuation(tidy(brand.industry));
@@ -191,22 +192,6 @@ function titleCase(value: string): string {
       return capitalizeFirst(word);
     })
     .join(" ");
-}
-
-function capitalizeFirst(value: string): string {
-  return value.replace(/^(\P{L}*)(\p{L})/u, (_, lead: string, letter: string) => lead + letter.toUpperCase());
-}
-
-/** Lowercases the first letter unless the first word looks like a name or an acronym (Gen Z, SMEs, UK). */
-function lowerFirst(value: string): string {
-  const first = value.split(" ")[0] ?? "";
-  if (first.length > 1 && first.slice(1) !== first.slice(1).toLowerCase()) return value;
-  if (value.split(" ").length > 1 && (value.split(" ")[1] ?? "").match(/^\p{Lu}/u)) return value;
-  return value.charAt(0).toLowerCase() + value.slice(1);
-}
-
-function stripEndPunctuation(value: string): string {
-  return value.replace(/[\s.!?,;:]+$/, "");
 }
 
 function capitalizeSentences(value: string): string {

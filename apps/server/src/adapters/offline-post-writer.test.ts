@@ -27,11 +27,12 @@ const request = (overrides: Partial<PostWritingRequest> = {}): PostWritingReques
 describe("writePostOffline", () => {
   it("writes a brand-specific caption from the prompt, the key message and the audience", () => {
     const post = writePostOffline(request());
-    expect(post.caption).toContain("our new autumn blend");
+    expect(post.caption.toLowerCase()).toContain("our new autumn blend");
     expect(post.caption).toContain("Roasted fresh every morning.");
-    expect(post.caption).toContain("young professionals who love good coffee");
     expect(post.caption).toContain("Bean There");
-    expect(post.hashtags).toEqual(["#BeanThere", "#SpecialtyCoffee", "#Autumn"]);
+    expect(post.hashtags).toEqual(["#BeanThere", "#SpecialtyCoffee", "#AutumnBlend"]);
+    const instagram = writePostOffline(request({ platform: "instagram" }));
+    expect(instagram.caption).toContain("young professionals who love good coffee");
     expect(post.imagePrompt).toContain("#3B82F6");
     expect(post.imagePrompt).toContain("professional style");
   });
@@ -48,7 +49,9 @@ describe("writePostOffline", () => {
     const instagram = writePostOffline(
       request({ platform: "instagram", userPrompt: "latte art weekend workshop" }),
     );
+    // One paragraph and the tags.
     expect(facebook.caption.split("\n\n")).toHaveLength(2);
+    expect(facebook.caption.length).toBeLessThan(instagram.caption.length);
     expect(instagram.caption.split("\n\n").length).toBeGreaterThan(4);
     expect(instagram.hashtags.length).toBeGreaterThan(3);
     expect(instagram.hashtags.length).toBeLessThanOrEqual(8);
@@ -70,16 +73,24 @@ describe("writePostOffline", () => {
     const humorous = writePostOffline(request({ brand: { ...brand, tone: "humorous" } }));
     const professional = writePostOffline(request({ brand: { ...brand, tone: "professional" } }));
     expect(humorous.caption.split(" ").slice(0, 3)).not.toEqual(professional.caption.split(" ").slice(0, 3));
-    const german = writePostOffline(request({ language: "de" }));
-    expect(german.caption).toContain("Reden wir über our new autumn blend.");
-    expect(german.caption).toContain("Gemacht für");
+    const german = writePostOffline(
+      request({
+        language: "de",
+        platform: "instagram",
+        userPrompt: "Neue Röstung aus Äthiopien",
+        brand: { ...brand, targetAudience: "Familien in Berlin" },
+      }),
+    );
+    expect(german.caption).toContain("Neue Röstung aus Äthiopien.");
+    // German nouns keep their capital mid-sentence.
+    expect(german.caption).toMatch(/(Gemacht|Ideal) für Familien in Berlin\./);
     const spanish = writePostOffline(request({ language: "es", userPrompt: "" }));
-    expect(spanish.caption).toContain("Hablemos de lo que hace diferente a Bean There.");
+    expect(spanish.caption).toContain("Por qué la gente elige Bean There.");
   });
 
   it("takes the prompt override as the brief", () => {
     const post = writePostOffline(request({ promptOverride: "Post about our loyalty card" }));
-    expect(post.caption).toContain("our loyalty card");
+    expect(post.caption.toLowerCase()).toContain("our loyalty card");
     expect(post.caption).not.toContain("autumn");
   });
 });

@@ -1,5 +1,15 @@
 import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
 import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
+import {
+  clampWords,
+  hashtagTerms,
+  isFunctionWord,
+  lowerFirst,
+  stripEndPunctuation,
+  toHashtag,
+  toSentence,
+  withArticle,
+} from "./offline-text";
 
 /*
  * The embedded offline model's post writer: deterministic rules over the brand profile and the user's
@@ -23,12 +33,18 @@ function pick<T>(items: readonly T[], seed: number, salt: number): T {
 }
 
 interface Phrases {
+  /** Opening lines by tone; standalone sentences, so no user text is bent to fit them. */
   hooks: Record<ContentTone, readonly string[]>;
-  about: (topic: string) => string;
-  forAudience: (audience: string) => string;
-  fromBrand: (brand: string, industry: string) => string;
+  /** The topic as a headline: alone (first letter raised) or after a colon, as the user wrote it. */
+  headlines: readonly ((topic: string, brand: string) => string)[];
+  /** The audience named once; `lowerFirst` is applied for languages that lowercase common nouns. */
+  audience: readonly ((audience: string) => string)[];
+  signOff: (brand: string) => string;
   cta: Record<"facebook" | "instagram", readonly string[]>;
-  defaultTopic: (brand: string) => string;
+  /** The headline when the user gave no brief. */
+  defaultHeadline: (brand: string) => string;
+  /** German capitalises nouns: an audience keeps its first capital mid-sentence. */
+  keepsNounCapitals?: boolean;
 }
 
 const english: Phrases = {
@@ -40,44 +56,55 @@ const english: Phrases = {
     ],
     casual: ["Okay, this one's good.", "Real talk for a second.", "Guess what we've been up to?"],
     friendly: ["Hello, friends!", "We've got something lovely to share.", "Happy to see you here!"],
-    humorous: ["Warning: may cause sudden happiness.", "Plot twist: it gets better.", "Not to brag, but..."],
+    humorous: [
+      "Warning: may cause sudden happiness.",
+      "Plot twist: it gets better.",
+      "Not to brag, but we're excited.",
+    ],
     authoritative: [
       "The facts are clear.",
       "Here is what the experts know.",
       "Set the standard, don't follow it.",
     ],
   },
-  about: (topic) => `Let's talk about ${topic}.`,
-  forAudience: (audience) => `Made for ${audience}.`,
-  fromBrand: (brand, industry) =>
-    industry ? `${brand}, your partner in ${industry}.` : `That's the ${brand} way.`,
+  headlines: [
+    (topic) => toSentence(topic),
+    (topic, brand) => toSentence(`New at ${brand}: ${topic}`),
+    (topic) => toSentence(`On our minds this week: ${topic}`),
+  ],
+  audience: [
+    (audience) => `Perfect for ${audience}.`,
+    (audience) => `Made with ${audience} in mind.`,
+    (audience) => `Just right for ${audience}.`,
+  ],
+  signOff: (brand) => `— The ${brand} team`,
   cta: {
     facebook: [
       "Tell us what you think in the comments.",
       "Share this with someone who needs it.",
-      "Learn more on our page.",
+      "Visit our page to learn more.",
     ],
     instagram: ["Double tap if you agree.", "Save this for later.", "Tag a friend who'd love this."],
   },
-  defaultTopic: (brand) => `what makes ${brand} different`,
+  defaultHeadline: (brand) => `Why people choose ${brand}.`,
 };
 
 const spanish: Phrases = {
   hooks: {
     professional: ["Esto es lo importante esta semana.", "Una novedad que merece su tiempo."],
-    casual: ["Vale, esto está bueno.", "¿Adivina en qué hemos estado?"],
+    casual: ["Vale, esto está muy bien.", "¿Adivina en qué hemos estado?"],
     friendly: ["¡Hola, amigos!", "Tenemos algo bonito que compartir."],
     humorous: ["Aviso: puede causar felicidad repentina.", "Giro inesperado: mejora aún más."],
     authoritative: ["Los datos son claros.", "Marque el estándar, no lo siga."],
   },
-  about: (topic) => `Hablemos de ${topic}.`,
-  forAudience: (audience) => `Pensado para ${audience}.`,
-  fromBrand: (brand, industry) => (industry ? `${brand}, su aliado en ${industry}.` : `Así es ${brand}.`),
+  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Novedad en ${brand}: ${topic}`)],
+  audience: [(audience) => `Pensado para ${audience}.`, (audience) => `Hecho para ${audience}.`],
+  signOff: (brand) => `— El equipo de ${brand}`,
   cta: {
     facebook: ["Cuéntanos qué opinas en los comentarios.", "Compártelo con quien lo necesite."],
     instagram: ["Doble toque si estás de acuerdo.", "Guárdalo para después."],
   },
-  defaultTopic: (brand) => `lo que hace diferente a ${brand}`,
+  defaultHeadline: (brand) => `Por qué la gente elige ${brand}.`,
 };
 
 const french: Phrases = {
@@ -88,10 +115,9 @@ const french: Phrases = {
     humorous: ["Attention : peut provoquer un bonheur soudain.", "Rebondissement : c'est encore mieux."],
     authoritative: ["Les faits sont clairs.", "Fixez la norme, ne la suivez pas."],
   },
-  about: (topic) => `Parlons de ${topic}.`,
-  forAudience: (audience) => `Pensé pour ${audience}.`,
-  fromBrand: (brand, industry) =>
-    industry ? `${brand}, votre partenaire en ${industry}.` : `C'est l'esprit ${brand}.`,
+  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Nouveau chez ${brand} : ${topic}`)],
+  audience: [(audience) => `Pensé pour ${audience}.`, (audience) => `Conçu pour ${audience}.`],
+  signOff: (brand) => `— L'équipe ${brand}`,
   cta: {
     facebook: [
       "Dites-nous ce que vous en pensez en commentaire.",
@@ -99,7 +125,7 @@ const french: Phrases = {
     ],
     instagram: ["Double-tapez si vous êtes d'accord.", "Enregistrez-le pour plus tard."],
   },
-  defaultTopic: (brand) => `ce qui rend ${brand} unique`,
+  defaultHeadline: (brand) => `Pourquoi choisir ${brand}.`,
 };
 
 const german: Phrases = {
@@ -110,14 +136,15 @@ const german: Phrases = {
     humorous: ["Achtung: kann plötzliche Freude auslösen.", "Plottwist: Es wird noch besser."],
     authoritative: ["Die Fakten sind eindeutig.", "Setzen Sie den Standard, statt ihm zu folgen."],
   },
-  about: (topic) => `Reden wir über ${topic}.`,
-  forAudience: (audience) => `Gemacht für ${audience}.`,
-  fromBrand: (brand, industry) => (industry ? `${brand}, Ihr Partner für ${industry}.` : `So ist ${brand}.`),
+  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Neu bei ${brand}: ${topic}`)],
+  audience: [(audience) => `Gemacht für ${audience}.`, (audience) => `Ideal für ${audience}.`],
+  signOff: (brand) => `— Euer Team von ${brand}`,
   cta: {
     facebook: ["Sagt uns eure Meinung in den Kommentaren.", "Teilt das mit jemandem, der es braucht."],
     instagram: ["Doppeltippen, wenn ihr zustimmt.", "Speichert euch das für später."],
   },
-  defaultTopic: (brand) => `was ${brand} besonders macht`,
+  defaultHeadline: (brand) => `Darum ${brand}.`,
+  keepsNounCapitals: true,
 };
 
 const italian: Phrases = {
@@ -128,15 +155,14 @@ const italian: Phrases = {
     humorous: ["Attenzione: può causare felicità improvvisa.", "Colpo di scena: migliora ancora."],
     authoritative: ["I fatti sono chiari.", "Stabilisci lo standard, non seguirlo."],
   },
-  about: (topic) => `Parliamo di ${topic}.`,
-  forAudience: (audience) => `Pensato per ${audience}.`,
-  fromBrand: (brand, industry) =>
-    industry ? `${brand}, il tuo partner per ${industry}.` : `Questo è ${brand}.`,
+  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Novità da ${brand}: ${topic}`)],
+  audience: [(audience) => `Pensato per ${audience}.`, (audience) => `Creato per ${audience}.`],
+  signOff: (brand) => `— Il team di ${brand}`,
   cta: {
     facebook: ["Dicci cosa ne pensi nei commenti.", "Condividilo con chi ne ha bisogno."],
     instagram: ["Doppio tap se sei d'accordo.", "Salvalo per dopo."],
   },
-  defaultTopic: (brand) => `cosa rende unico ${brand}`,
+  defaultHeadline: (brand) => `Perché scegliere ${brand}.`,
 };
 
 const portuguese: Phrases = {
@@ -147,15 +173,14 @@ const portuguese: Phrases = {
     humorous: ["Aviso: pode causar felicidade repentina.", "Reviravolta: fica ainda melhor."],
     authoritative: ["Os factos são claros.", "Defina o padrão, não o siga."],
   },
-  about: (topic) => `Vamos falar de ${topic}.`,
-  forAudience: (audience) => `Feito para ${audience}.`,
-  fromBrand: (brand, industry) =>
-    industry ? `${brand}, o seu parceiro em ${industry}.` : `Assim é a ${brand}.`,
+  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Novidade na ${brand}: ${topic}`)],
+  audience: [(audience) => `Feito para ${audience}.`, (audience) => `Pensado para ${audience}.`],
+  signOff: (brand) => `— A equipa ${brand}`,
   cta: {
     facebook: ["Diga-nos o que pensa nos comentários.", "Partilhe com quem precisa."],
     instagram: ["Toque duas vezes se concorda.", "Guarde para mais tarde."],
   },
-  defaultTopic: (brand) => `o que torna a ${brand} diferente`,
+  defaultHeadline: (brand) => `Porque escolher ${brand}.`,
 };
 
 const dutch: Phrases = {
@@ -166,15 +191,14 @@ const dutch: Phrases = {
     humorous: ["Let op: kan plotseling geluk veroorzaken.", "Plotwending: het wordt nog beter."],
     authoritative: ["De feiten zijn duidelijk.", "Zet de standaard, volg hem niet."],
   },
-  about: (topic) => `Laten we het hebben over ${topic}.`,
-  forAudience: (audience) => `Gemaakt voor ${audience}.`,
-  fromBrand: (brand, industry) =>
-    industry ? `${brand}, uw partner in ${industry}.` : `Zo doet ${brand} het.`,
+  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Nieuw bij ${brand}: ${topic}`)],
+  audience: [(audience) => `Gemaakt voor ${audience}.`, (audience) => `Speciaal voor ${audience}.`],
+  signOff: (brand) => `— Het team van ${brand}`,
   cta: {
     facebook: ["Laat ons in de reacties weten wat je denkt.", "Deel dit met iemand die het nodig heeft."],
     instagram: ["Dubbeltik als je het eens bent.", "Bewaar dit voor later."],
   },
-  defaultTopic: (brand) => `wat ${brand} anders maakt`,
+  defaultHeadline: (brand) => `Waarom mensen voor ${brand} kiezen.`,
 };
 
 /**
@@ -192,33 +216,6 @@ const phrasesByLanguage: Partial<Record<LanguageCode, Phrases>> = {
 };
 
 export const offlineWriterLanguages = Object.keys(phrasesByLanguage) as LanguageCode[];
-
-const STOP_WORDS = new Set(
-  "a an the and or of for to in on at with about our your my we us is are be post posts write create generate make new please some".split(
-    " ",
-  ),
-);
-
-/** Lowercase words of the topic worth a hashtag (no stop words, no duplicates). */
-function keywords(text: string): string[] {
-  const words = text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, " ")
-    .split(/\s+/)
-    .filter((word) => word.length > 2 && !STOP_WORDS.has(word));
-  return [...new Set(words)];
-}
-
-const toHashtag = (text: string) => {
-  const joined = text
-    .normalize("NFKD")
-    .replace(/[^\p{L}\p{N}\s]/gu, "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() + word.slice(1))
-    .join("");
-  return joined ? `#${joined}` : "";
-};
 
 /** Takes "write a post about X" style requests down to X. */
 export function extractTopic(prompt: string): string {
@@ -246,38 +243,69 @@ function mentionsForbidden(text: string, forbidden: readonly string[]): boolean 
   });
 }
 
+/** Caps on what the brand profile and the brief bring in, so no caption outgrows its platform. */
+const MAX_TOPIC = 200;
+const MAX_MESSAGE = 280;
+const MAX_AUDIENCE = 160;
+export const CAPTION_LIMITS = { instagram: 2200, facebook: 1000 } as const;
+const MAX_HASHTAGS = { instagram: 8, facebook: 3 } as const;
+
+/**
+ * Writes a caption in one of a few structures a social media marketer uses: a hook, the topic as a headline,
+ * the brand's key message, the audience, a call to action; Instagram in short lines with a hashtag block,
+ * Facebook shorter, in one paragraph with a few tags. The user's words are placed where their capitals and
+ * grammar stand on their own (headlines after a colon, whole sentences), never bent mid-sentence.
+ */
 export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const { brand, platform } = request;
   const phrases = phrasesByLanguage[request.language] ?? english;
   const brief = (request.promptOverride?.trim() || request.userPrompt?.trim()) ?? "";
-  const topic = extractTopic(brief) || phrases.defaultTopic(brand.name);
+  const topic = clampWords(extractTopic(brief), MAX_TOPIC);
   const seed = hash([brand.name, brief, platform, request.language, brand.tone].join("|"));
   const forbidden = brand.doNotMention;
+  const allowed = (text: string | null): text is string =>
+    Boolean(text) && !mentionsForbidden(text as string, forbidden);
 
-  const sentences = [
-    pick(phrases.hooks[brand.tone], seed, 1),
-    phrases.about(topic),
-    brand.keyMessages.length > 0 ? `${pick(brand.keyMessages, seed, 2).replace(/[.!]?$/, ".")}` : null,
-    brand.targetAudience ? phrases.forAudience(brand.targetAudience.replace(/[.!]$/, "")) : null,
-    phrases.fromBrand(brand.name, mentionsForbidden(brand.industry, forbidden) ? "" : brand.industry),
-    pick(phrases.cta[platform], seed, 3),
-  ].filter(
-    (sentence): sentence is string => Boolean(sentence) && !mentionsForbidden(sentence as string, forbidden),
-  );
+  const headline = topic
+    ? writeHeadline(phrases, topic, brand.name, seed)
+    : phrases.defaultHeadline(brand.name);
+  // A key message the brief already says is not repeated.
+  const messages = brand.keyMessages
+    .map((message) => stripEndPunctuation(message.trim()))
+    .filter((message) => message !== "" && !topic.toLowerCase().includes(message.toLowerCase()))
+    .filter(allowed);
+  const message = messages.length > 0 ? toSentence(clampWords(pick(messages, seed, 2), MAX_MESSAGE)) : null;
+  const audienceText = clampWords(stripEndPunctuation(brand.targetAudience.trim()), MAX_AUDIENCE);
+  const audience = audienceText
+    ? pick(phrases.audience, seed, 3)(phrases.keepsNounCapitals ? audienceText : lowerFirst(audienceText))
+    : null;
+  const hook = pick(phrases.hooks[brand.tone], seed, 4);
+  const cta = pick(phrases.cta[platform], seed, 5);
+  const signOff = allowed(brand.name) ? phrases.signOff(brand.name) : null;
 
-  const tagSources = [brand.name, brand.industry, ...keywords(topic)].filter(Boolean);
-  const maxTags = platform === "instagram" ? 8 : 3;
-  const hashtags = [...new Set(tagSources.map(toHashtag).filter(Boolean))]
-    .filter((tag) => !mentionsForbidden(tag, forbidden))
-    .slice(0, maxTags);
-
-  // Instagram reads in short lines with the tags set apart; Facebook as one paragraph.
-  const body = platform === "instagram" ? sentences.join("\n\n") : sentences.join(" ");
-  const caption = hashtags.length > 0 ? `${body}\n\n${hashtags.join(" ")}` : body;
+  const hashtags = chooseHashtags(brand, topic, platform, forbidden);
+  // FNV's low bits follow the input's parity; a higher bit picks the structure.
+  const hookFirst = ((seed >>> 16) & 1) === 0;
+  let caption: string;
+  if (platform === "instagram") {
+    // Short lines with room around them, the tags in a block of their own.
+    const lines = hookFirst
+      ? [hook, headline, message, audience, cta, signOff]
+      : [`${TONE_MARKS[brand.tone]}${headline}`, message, audience, cta, signOff];
+    caption = lines.filter(allowed).join("\n\n");
+  } else {
+    // Facebook reads best short: one paragraph, the audience left to the targeting.
+    const sentences = hookFirst ? [hook, headline, message, cta, signOff] : [headline, message, cta, signOff];
+    caption = sentences.filter(allowed).join(" ");
+  }
+  caption = clampWords(caption, CAPTION_LIMITS[platform] - 300);
+  if (hashtags.length > 0) caption += `\n\n${hashtags.join(" ")}`;
 
   const imagePrompt = [
-    `${topic}`,
-    brand.industry && `for a ${brand.industry} brand`,
+    topic || brand.name,
+    brand.industry &&
+      !mentionsForbidden(brand.industry, forbidden) &&
+      `for ${withArticle(brand.industry)} brand`,
     `${brand.imageStyle} style`,
     `brand colours ${brand.primaryColor}, ${brand.secondaryColor} and ${brand.accentColor}`,
   ]
@@ -285,4 +313,50 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
     .join(", ");
 
   return { caption, hashtags, imagePrompt };
+}
+
+/** A topic that opens with a verb ("Meet the team", "Announcing ...") is a headline already. */
+const OPENS_WITH_VERB =
+  /^(?:announcing|introducing|meet|join|discover|celebrating|come|visit|try|get|save|don't|say|welcome|behind)\b/i;
+
+/**
+ * The topic as a headline: alone, or after a lead-in ("New at Sunny Scoops: ..."), where an opening article
+ * or possessive is lowered ("our new flavour") and any other word keeps the capital the user gave it.
+ */
+function writeHeadline(phrases: Phrases, topic: string, brand: string, seed: number): string {
+  const lead = pick(phrases.headlines, seed, 1);
+  if (OPENS_WITH_VERB.test(topic)) return toSentence(topic);
+  const first = topic.split(/\s+/)[0] ?? "";
+  const inline = !phrases.keepsNounCapitals && isFunctionWord(first) ? lowerFirst(topic) : topic;
+  return lead(inline, brand);
+}
+
+/** A mark before an Instagram headline, for the tones that use one. */
+const TONE_MARKS: Record<ContentTone, string> = {
+  professional: "",
+  authoritative: "",
+  casual: "👉 ",
+  friendly: "✨ ",
+  humorous: "😄 ",
+};
+
+/** The brand's tag, the industry's, then the topic's meaningful terms; none of them a banned term. */
+function chooseHashtags(
+  brand: PostWritingRequest["brand"],
+  topic: string,
+  platform: "facebook" | "instagram",
+  forbidden: readonly string[],
+): string[] {
+  // Two-word terms ("morning routine") say more than single words, so they come first.
+  const terms = hashtagTerms(topic).sort((a, b) => b.split(" ").length - a.split(" ").length);
+  const sources = [brand.name, brand.industry, ...terms];
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const source of sources) {
+    const tag = toHashtag(source ?? "");
+    if (tag === "" || seen.has(tag.toLowerCase()) || mentionsForbidden(tag, forbidden)) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags.slice(0, MAX_HASHTAGS[platform]);
 }
