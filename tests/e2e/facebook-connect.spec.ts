@@ -67,3 +67,22 @@ serverTest("a denied dialog shows the spec's text and returns to Settings", asyn
   );
   await expect(page).toHaveURL(/\/settings/, { timeout: 8000 });
 });
+
+serverTest("connects and disconnects from the Facebook Connect screen", async ({ page, server }) => {
+  serverTest.setTimeout(90_000);
+  const email = await createServerUser(page, server, { prefix: "fbscreen" });
+  await signInThroughUi(page, email);
+  await page.goto("/facebook-connect");
+  const card = page.getByTestId("facebook-connection");
+  await expect(card).toContainText("No page connected");
+  await expect(card).toContainText("Sandbox");
+  await page.getByRole("button", { name: "Connect Facebook page" }).click();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Connect Selected Page" }).click();
+  await expect(page).toHaveURL(/\/settings/);
+  await page.goto("/facebook-connect");
+  await expect(card).toContainText("Connected to Sandbox page");
+  await expect(card).toContainText("Instagram business account linked.");
+  await page.getByRole("button", { name: "Disconnect" }).click();
+  await expect(card).toContainText("No page connected");
+});

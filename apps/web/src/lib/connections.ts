@@ -1,5 +1,5 @@
 import type { ExchangeResult } from "@smm/domain/connections/schemas";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";
 
@@ -30,4 +30,37 @@ export function describeDialogError(flow: "page" | "ads", error: string, descrip
       : "Facebook access was denied. Please try again and grant the necessary permissions.";
   }
   return `Facebook auth error: ${error} - ${description ?? "Unknown error"}`;
+}
+
+/** The active brand's page, Instagram account and ad account (names and state only). */
+export function useConnections() {
+  return useQuery({
+    queryKey: connectionKeys.all,
+    queryFn: () => call(client.api.connections.$get()),
+  });
+}
+
+/** Opens the login dialog (Meta's, or the sandbox's consent page) for a page or an ad account. */
+export function useStartConnection() {
+  return useMutation({
+    mutationFn: (flow: "page" | "ads") =>
+      call(client.api.connections.facebook.start.$post({ json: { flow } })),
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+    },
+  });
+}
+
+/** Disconnect the page (with its Instagram and ad account) or only the ad account. */
+export function useDisconnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (what: "page" | "ads") =>
+      call(
+        what === "ads"
+          ? client.api.connections["ad-account"].disconnect.$post()
+          : client.api.connections.facebook.disconnect.$post(),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+  });
 }
