@@ -43,6 +43,7 @@ const openApiPaths = [
   /^\/api\/docs\/?$/,
   /^\/api\/public-config\/?$/,
   /^\/api\/data-deletion-requests\/?$/,
+  /^\/api\/data-deletion-requests\/confirm\/?$/,
   // Signed links: the signature is the permission (networks fetch images without a session).
   /^\/api\/media\/[^/]+\/file$/,
 ];

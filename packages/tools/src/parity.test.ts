@@ -71,6 +71,7 @@ const NOT_TOOLS: Record<string, string> = {
   deleteExpiredNotifications: "the cleanup job",
   readSignedMedia: "the signed, public image link",
   requestDataDeletion: "a signed-out public form",
+  confirmDataDeletion: "the signed-out link mailed by requestDataDeletion",
 };
 
 const domainRoot = fileURLToPath(new URL("../../domain/src", import.meta.url));

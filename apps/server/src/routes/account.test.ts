@@ -113,3 +113,80 @@ describe("POST /api/account/delete", () => {
     expect(requests).toEqual([]);
   });
 });
+
+/** The token of the last deletion link mailed to the address. */
+function lastDeletionToken(email: string): string {
+  const mail = ctx.mailer.sent
+    .filter((message) => message.to === email && message.subject.includes("deletion"))
+    .at(-1);
+  expect(mail?.link).toBeTruthy();
+  const link = new URL(mail?.link ?? "");
+  expect(link.pathname).toBe("/delete");
+  return link.searchParams.get("token") ?? "";
+}
+
+describe("signed-out deletion by e-mail (/api/data-deletion-requests)", () => {
+  it("mails a link and deletes nothing until it is followed; the link erases every row once, and no forged link works", async () => {
+    const { email, password, userId } = await busyUser();
+    const token = lastDeletionToken(email);
+    expect(await rowsMentioning(userId)).not.toEqual([]);
+    expect((await jsonRequest(ctx, "/api/auth/sign-in/email", { body: { email, password } })).status).toBe(
+      200,
+    );
+
+    const forged = await jsonRequest(ctx, "/api/data-deletion-requests/confirm", {
+      body: { token: `${token.slice(0, -2)}xy` },
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({
+      error: { message: "This deletion link is invalid, expired or already used. Please ask for a new one." },
+    });
+    expect(await rowsMentioning(userId)).not.toEqual([]);
+
+    const followed = await jsonRequest(ctx, "/api/data-deletion-requests/confirm", { body: { token } });
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toEqual({ deleted: true });
+    expect(await rowsMentioning(userId)).toEqual([]);
+    expect(await rowsMentioning(email)).toEqual([]);
+    expect((await jsonRequest(ctx, "/api/auth/sign-in/email", { body: { email, password } })).status).toBe(
+      401,
+    );
+
+    const reused = await jsonRequest(ctx, "/api/data-deletion-requests/confirm", { body: { token } });
+    expect(reused.status).toBe(400);
+  });
+
+  it("answers an address without an account exactly as one with an account, and mails nothing", async () => {
+    const { email } = await signUpVerifiedUser(ctx);
+    const known = await jsonRequest(ctx, "/api/data-deletion-requests", { body: { email } });
+    const before = ctx.mailer.sent.length;
+    const unknownEmail = `nobody-${crypto.randomUUID()}@example.com`;
+    const unknown = await jsonRequest(ctx, "/api/data-deletion-requests", { body: { email: unknownEmail } });
+    expect(unknown.status).toBe(known.status);
+    expect(Object.keys((await unknown.json()) as object)).toEqual(
+      Object.keys((await known.json()) as object),
+    );
+    expect(ctx.mailer.sent.length).toBe(before);
+    expect(ctx.mailer.sent.some((message) => message.to === unknownEmail)).toBe(false);
+  });
+
+  it("refuses a link past its hour and keeps the account", async () => {
+    const { cookie, email } = await signUpVerifiedUser(ctx);
+    const userId = await userIdOf(ctx, cookie);
+    expect((await jsonRequest(ctx, "/api/data-deletion-requests", { body: { email } })).status).toBe(201);
+    const token = lastDeletionToken(email);
+    ctx.clock.set(new Date(Date.now() + 61 * 60_000));
+    try {
+      const expired = await jsonRequest(ctx, "/api/data-deletion-requests/confirm", { body: { token } });
+      expect(expired.status).toBe(400);
+    } finally {
+      ctx.clock.set(null);
+    }
+    expect(await rowsMentioning(userId)).not.toEqual([]);
+    // Used up by the refused visit too: an expired link never comes back to life.
+    expect((await jsonRequest(ctx, "/api/data-deletion-requests/confirm", { body: { token } })).status).toBe(
+      400,
+    );
+    expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(200);
+  });
+});

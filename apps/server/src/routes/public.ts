@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
+import { confirmDataDeletion, confirmDataDeletionInput } from "@smm/domain/account/confirm-data-deletion";
 import { requestDataDeletion, requestDataDeletionInput } from "@smm/domain/account/request-data-deletion";
+import { z } from "zod";
 import type { AppDeps } from "../context";
 import { createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf, view } from "../lib/http";
 import { limitPerClientAddress } from "../middleware/request-limits";
@@ -39,7 +41,22 @@ const routes = {
     middleware: readJsonBody,
     request: { body: jsonBody(requestDataDeletionInput) },
     responses: {
-      201: jsonAnswer(resultOf(requestDataDeletion, "DataDeletionRequest"), "The recorded request."),
+      201: jsonAnswer(
+        resultOf(requestDataDeletion, "DataDeletionRequest"),
+        "The recorded request; a confirmation link goes to the address when it has an account.",
+      ),
+    },
+  }),
+  confirmDataDeletion: createRoute({
+    method: "post",
+    path: "/data-deletion-requests/confirm",
+    tags: ["Account"],
+    summary: "Follow the e-mailed deletion link: erases the account it was sent for (no sign-in needed).",
+    security: [],
+    middleware: readJsonBody,
+    request: { body: jsonBody(confirmDataDeletionInput) },
+    responses: {
+      200: jsonAnswer(z.object({ deleted: z.literal(true) }), "Everything of the account is gone."),
     },
   }),
 };
@@ -47,6 +64,11 @@ const routes = {
 /** Routes a signed-out visitor may call. */
 export function createPublicRoutes(deps: AppDeps) {
   const limitDeletionRequests = limitPerClientAddress({
+    ...DATA_DELETION_RATE_LIMIT,
+    trustProxy: deps.trustProxy,
+  });
+  // Its own counter: following a link must still work after the form was sent a few times.
+  const limitDeletionConfirmations = limitPerClientAddress({
     ...DATA_DELETION_RATE_LIMIT,
     trustProxy: deps.trustProxy,
   });
@@ -66,8 +88,42 @@ export function createPublicRoutes(deps: AppDeps) {
       ),
     )
     .openapi({ ...routes.dataDeletion, middleware: [limitDeletionRequests, readJsonBody] }, async (c) => {
-      const result = await requestDataDeletion(deps.database.db, c.req.valid("json"));
+      const result = await requestDataDeletion(
+        {
+          db: deps.database.db,
+          mailer: deps.mailer,
+          now: deps.now ?? (() => new Date()),
+          confirmUrl: (token) => `${deps.auth.options.baseURL}/delete?token=${encodeURIComponent(token)}`,
+        },
+        c.req.valid("json"),
+      );
       deps.logger.info("data deletion requested", { id: result.id });
       return c.json(result, 201);
-    });
+    })
+    .openapi(
+      { ...routes.confirmDataDeletion, middleware: [limitDeletionConfirmations, readJsonBody] },
+      async (c) => {
+        // The link's token names the account; the caller is signed out.
+        const result = await confirmDataDeletion(
+          {
+            db: deps.database.db,
+            events: deps.events,
+            now: deps.now ?? (() => new Date()),
+            ai: deps.ai,
+            plans: deps.plans,
+            social: deps.social,
+            images: deps.images,
+            imaging: deps.imaging,
+            storage: deps.storage,
+            mediaUrls: deps.mediaUrls,
+            jobs: deps.jobs,
+            web: deps.web,
+            billing: deps.billing,
+          },
+          c.req.valid("json"),
+        );
+        deps.logger.info("data deletion confirmed by e-mail link");
+        return c.json(result, 200);
+      },
+    );
 }
