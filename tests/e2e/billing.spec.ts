@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { expect } from "@playwright/test";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
 import { DEFAULT_PASSWORD, signInThroughUi } from "./helpers";
@@ -120,5 +122,55 @@ serverTest(
       data: { email, password: DEFAULT_PASSWORD },
     });
     expect(signIn.status()).toBe(401);
+  },
+);
+
+/** The deletion link in the newest outbox message to the address (the in-process server's DATA_DIR/outbox). */
+function readDeletionLink(serverUrl: string, email: string): string | null {
+  const outbox = resolve(`test-results/e2e-in-process-${new URL(serverUrl).port}/outbox`);
+  const files = readdirSync(outbox).sort().reverse();
+  for (const file of files) {
+    // Quoted-printable: soft line breaks and "=3D" for "=".
+    const raw = readFileSync(join(outbox, file), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
+    if (!raw.includes(email)) continue;
+    const match = /\/delete\?token=([A-Za-z0-9_-]+)/.exec(raw);
+    if (match) return `/delete?token=${match[1]}`;
+  }
+  return null;
+}
+
+serverTest(
+  "delete my data signed out: the e-mailed link deletes the account, and works only once",
+  async ({ page, server }) => {
+    const email = await createServerUser(page, server, { prefix: "erase-link" });
+    await page.goto("/delete");
+    await page.getByTestId("delete-start").click();
+    await page.getByTestId("delete-email").fill(email);
+    await page.getByTestId("delete-confirm").click();
+    await expect(page.getByTestId("delete-stage-submitted")).toBeVisible();
+    // Nothing is deleted before the link is followed.
+    const before = await page.request.post("/api/auth/sign-in/email", {
+      headers: { Origin: server.url },
+      data: { email, password: DEFAULT_PASSWORD },
+    });
+    expect(before.status()).toBe(200);
+    await page.context().clearCookies();
+
+    const link = readDeletionLink(server.url, email);
+    expect(link).toBeTruthy();
+    await page.goto(link ?? "/");
+    await expect(page.getByText("Your account and all its data have been deleted.")).toBeVisible();
+    const after = await page.request.post("/api/auth/sign-in/email", {
+      headers: { Origin: server.url },
+      data: { email, password: DEFAULT_PASSWORD },
+    });
+    expect(after.status()).toBe(401);
+
+    await page.goto(link ?? "/");
+    await expect(
+      page.getByText("This deletion link is invalid, expired or already used. Please ask for a new one."),
+    ).toBeVisible();
   },
 );

@@ -4,7 +4,7 @@ import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { CONTACT_EMAIL } from "@/lib/site";
 
-import { ConfirmStage, InfoStage, SubmittedStage } from "./delete-data-stages";
+import { ConfirmStage, InfoStage, LinkStage, SubmittedStage } from "./delete-data-stages";
 import { useDeleteDataPage } from "./use-delete-data-page";
 
 /** The public /delete page: three stages (info, confirm, submitted), the state in useDeleteDataPage. */
@@ -32,6 +32,7 @@ export function DeleteDataPage() {
           {s.stage === "info" && <InfoStage s={s} />}
           {s.stage === "confirm" && <ConfirmStage s={s} />}
           {s.stage === "submitted" && <SubmittedStage s={s} />}
+          {s.stage === "link" && <LinkStage s={s} />}
         </div>
         <p className="mt-6 text-center text-sm text-muted-foreground">
           Questions? Write to{" "}

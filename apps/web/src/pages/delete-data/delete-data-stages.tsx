@@ -166,7 +166,7 @@ export function SubmittedStage({ s }: { s: DeleteDataPageState }) {
         <p className="text-sm text-muted-foreground">
           {s.deleted
             ? "Your account and all its data have been deleted."
-            : "Your personal data will be removed within 30 days."}
+            : "Your personal data will be removed within 30 days. Nothing is deleted until you open the link in the e-mail (valid for 1 hour)."}
           {s.signedIn || s.deleted ? " You will be signed out in a few seconds." : ""}
         </p>
       </div>
@@ -175,6 +175,38 @@ export function SubmittedStage({ s }: { s: DeleteDataPageState }) {
           <ArrowLeftIcon aria-hidden="true" />
           Back to Home
         </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Opened from the e-mailed link: the deletion runs, or the link is refused with the way to ask again. */
+export function LinkStage({ s }: { s: DeleteDataPageState }) {
+  if (!s.error)
+    return (
+      <div className="space-y-4" role="status">
+        <h1 className="text-2xl font-semibold tracking-tight">Delete My Data</h1>
+        <p className="flex items-center gap-3 text-sm">
+          <Loader2Icon className="size-5 animate-spin text-muted-foreground" aria-hidden />
+          Deleting your account and data…
+        </p>
+      </div>
+    );
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Delete My Data</h1>
+      <Alert variant="destructive">
+        <CircleAlertIcon aria-hidden />
+        <AlertDescription>{s.error}</AlertDescription>
+      </Alert>
+      <Button
+        type="button"
+        onClick={() => {
+          s.setError(null);
+          s.setStage("info");
+        }}
+      >
+        Ask for a new link
       </Button>
     </div>
   );

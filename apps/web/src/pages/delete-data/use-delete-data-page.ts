@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 
 import { ApiError, call, client, createDataDeletionRequest } from "@/lib/api";
 import { signOut } from "@/lib/auth";
 import { useSession } from "@/lib/session";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "@/lib/validation";
 
-export type Stage = "info" | "confirm" | "submitted";
+export type Stage = "info" | "confirm" | "submitted" | "link";
 
 // The spec's exact strings (connections.md §8).
 export const SUBMITTED_MESSAGE =
@@ -19,11 +20,14 @@ const PASSWORD_REQUIRED = "Please enter your password to confirm.";
 /**
  * The /delete page's state: its three stages, the form, and the submission. A signed-in user's request
  * deletes the account and its data at once (confirmed by the account's e-mail, and by the password when
- * the session is not fresh), then signs out after 3 seconds; a signed-out visitor records a request.
+ * the session is not fresh), then signs out after 3 seconds; a signed-out visitor's request mails a link
+ * back to /delete?token=..., and opening it deletes the account (stage "link" while that runs or fails).
  */
 export function useDeleteDataPage() {
   const session = useSession();
-  const [stage, setStage] = useState<Stage>("info");
+  const [searchParams] = useSearchParams();
+  const linkToken = searchParams.get("token");
+  const [stage, setStage] = useState<Stage>(linkToken ? "link" : "info");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [needsPassword, setNeedsPassword] = useState(false);
@@ -39,6 +43,25 @@ export function useDeleteDataPage() {
     // Pre-fill for a signed-in visitor, without overwriting anything they already typed.
     if (signedInEmail) setEmail((current) => current || signedInEmail);
   }, [signedInEmail]);
+
+  const linkSent = useRef(false);
+  useEffect(() => {
+    // Once only: the token is single-use, so a second call (React's dev double effect) would be refused.
+    if (!linkToken || linkSent.current) return;
+    linkSent.current = true;
+    call(client.api["data-deletion-requests"].confirm.$post({ json: { token: linkToken } }))
+      .then(() => {
+        setDeleted(true);
+        setStage("submitted");
+      })
+      .catch((caught: unknown) => {
+        setError(
+          caught instanceof ApiError && caught.code === "invalid_input"
+            ? caught.message
+            : SUBMIT_FAILED_MESSAGE,
+        );
+      });
+  }, [linkToken]);
 
   const signsOut = stage === "submitted" && (deleted || Boolean(signedInEmail));
   useEffect(() => {
