@@ -163,6 +163,7 @@ export async function startServer(
     connectionString: database.connectionString,
     db: database.db,
     logger,
+    billing,
     deps: {
       db: database.db,
       events,

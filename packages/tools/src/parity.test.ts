@@ -72,6 +72,7 @@ const NOT_TOOLS: Record<string, string> = {
   readSignedMedia: "the signed, public image link",
   requestDataDeletion: "a signed-out public form",
   confirmDataDeletion: "the signed-out link mailed by requestDataDeletion",
+  finishAccountDeletions: "the account deletion job",
 };
 
 const domainRoot = fileURLToPath(new URL("../../domain/src", import.meta.url));

@@ -1,9 +1,15 @@
 import type { Deps } from "@smm/domain/context";
 import type { Db } from "@smm/domain/db/client";
-import type { JobQueue } from "@smm/domain/ports";
+import type { Billing, JobQueue } from "@smm/domain/ports";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger";
 import { CLEANUP_CRON, CLEANUP_QUEUE, runCleanup } from "./cleanup";
+import {
+  ACCOUNT_DELETION_CRON,
+  ACCOUNT_DELETION_QUEUE,
+  ACCOUNT_DELETION_QUEUE_OPTIONS,
+  runAccountDeletions,
+} from "./delete-accounts";
 import { createGenerationQueues, LEGACY_RECOVER_QUEUE, startGenerationWorkers } from "./generate-posts";
 import { type RunningInstance, startServerInstance } from "./instance";
 import {
@@ -42,6 +48,8 @@ export async function startJobs(options: {
   logger: Logger;
   /** The use cases' dependencies (minus the queue this builds), for jobs that act for users. */
   deps?: Omit<Deps, "jobs">;
+  /** Cancels a paying subscription when the deletion job finishes an account's deletion. */
+  billing?: Billing;
 }): Promise<Jobs> {
   const { logger } = options;
   // Work started here (boot and take-over sweeps) that stop() waits for.
@@ -79,6 +87,11 @@ export async function startJobs(options: {
       ...SCHEDULING_AGENT_QUEUE_OPTIONS,
     });
     await boss.schedule(SCHEDULING_AGENT_QUEUE, SCHEDULING_AGENT_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(ACCOUNT_DELETION_QUEUE, {
+      name: ACCOUNT_DELETION_QUEUE,
+      ...ACCOUNT_DELETION_QUEUE_OPTIONS,
+    });
+    await boss.schedule(ACCOUNT_DELETION_QUEUE, ACCOUNT_DELETION_CRON, {}, { tz: "UTC" });
   });
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
@@ -95,6 +108,12 @@ export async function startJobs(options: {
     });
     await boss.work(SCHEDULING_AGENT_QUEUE, async () => {
       await runSchedulingAgents(deps, logger);
+    });
+    await boss.work(ACCOUNT_DELETION_QUEUE, async () => {
+      await runAccountDeletions(
+        { ...deps, ...(options.billing ? { billing: options.billing } : {}) },
+        logger,
+      );
     });
     const publish = coalesce(() => runPublishPosts(deps, logger, instance));
     takeOver = () => {

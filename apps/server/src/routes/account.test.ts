@@ -1,4 +1,7 @@
+import { deleteAccount } from "@smm/domain/account/delete-account";
+import { finishAccountDeletions } from "@smm/domain/account/finish-account-deletions";
 import { dataDeletionRequests, stripeUserSubscriptions } from "@smm/domain/db/schema";
+import type { Billing } from "@smm/domain/ports";
 import {
   createTestContext,
   jsonRequest,
@@ -190,3 +193,59 @@ describe("signed-out deletion by e-mail (/api/data-deletion-requests)", () => {
     expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(200);
   });
 });
+
+describe("the deletion job (finishAccountDeletions)", () => {
+  /** Billing whose cancel fails (the process dying mid-way) or records the subscription it cancelled. */
+  function billingThat(cancel: (subscriptionId: string) => Promise<void>): Billing {
+    return { kind: "local", appUrl: TEST_ORIGIN, cancelSubscriptionNow: cancel } as unknown as Billing;
+  }
+
+  it("finishes a deletion cut off half-way, and a second run changes nothing", async () => {
+    const { cookie, email, password, userId } = await busyUser();
+    const crashing = billingThat(async () => {
+      throw new Error("process died");
+    });
+    await expect(deleteAccountAs(userId, email, crashing)).rejects.toThrow("process died");
+    // Recorded before the first step, and the account is still there.
+    const recorded = await ctx.database.db
+      .select()
+      .from(dataDeletionRequests)
+      .where(eq(dataDeletionRequests.userId, userId));
+    expect(recorded.map((row) => row.status)).toContain("processing");
+    expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(200);
+
+    const cancelled: string[] = [];
+    const working = billingThat(async (id) => {
+      cancelled.push(id);
+    });
+    const first = await finishAccountDeletions({ ...ctx.deps, billing: working });
+    expect(first.finished).toBeGreaterThanOrEqual(1);
+    expect(cancelled).toHaveLength(1);
+    expect(await rowsMentioning(userId)).toEqual([]);
+    expect(await rowsMentioning(email)).toEqual([]);
+    expect((await jsonRequest(ctx, "/api/auth/sign-in/email", { body: { email, password } })).status).toBe(
+      401,
+    );
+
+    const second = await finishAccountDeletions({ ...ctx.deps, billing: working });
+    expect(second).toEqual({ finished: 0, failed: 0 });
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it("leaves signed-out requests whose link was not followed alone", async () => {
+    const { cookie, email } = await signUpVerifiedUser(ctx);
+    expect((await jsonRequest(ctx, "/api/data-deletion-requests", { body: { email } })).status).toBe(201);
+    await finishAccountDeletions(ctx.deps);
+    expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(dataDeletionRequests)
+      .where(eq(dataDeletionRequests.email, email));
+    expect(row?.status).toBe("pending");
+    expect(row?.userId).toBeTruthy();
+  });
+});
+
+function deleteAccountAs(userId: string, email: string, billing: Billing) {
+  return deleteAccount({ ...ctx.deps, userId, billing }, { email });
+}

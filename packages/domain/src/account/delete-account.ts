@@ -1,4 +1,4 @@
-import { eq, like, or } from "drizzle-orm";
+import { and, eq, like, or } from "drizzle-orm";
 import { z } from "zod";
 import type { UserContext } from "../context";
 import { dataDeletionRequests, media, stripeUserSubscriptions, user, verification } from "../db/schema";
@@ -25,13 +25,23 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
  * and with it, by the schema's cascades, brands, posts, suggestions, templates, conversations, connections
  * and tokens, notifications, usage, API keys and sessions. Rows that name the user without a foreign key
  * (deletion requests, verification tokens) are removed by hand. Every step only deletes what is left, so
- * a run stopped half-way is finished by running it again.
+ * a run stopped half-way is finished by running it again. The request is recorded ('processing') before the
+ * first step, so a run that dies half-way is finished by finishAccountDeletions (the deletion job).
  */
 export async function deleteAccount(ctx: UserContext, input: DeleteAccountInput): Promise<{ deleted: true }> {
   const [account] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId));
   if (!account) return { deleted: true };
   if (account.email.toLowerCase() !== input.email)
     throw new AppError("invalid_input", DELETE_CONFIRM_MISMATCH);
+
+  const [recorded] = await ctx.db
+    .select({ id: dataDeletionRequests.id })
+    .from(dataDeletionRequests)
+    .where(and(eq(dataDeletionRequests.userId, ctx.userId), eq(dataDeletionRequests.status, "processing")));
+  if (!recorded)
+    await ctx.db
+      .insert(dataDeletionRequests)
+      .values({ userId: ctx.userId, email: account.email, status: "processing" });
 
   const [subscription] = await ctx.db
     .select()
