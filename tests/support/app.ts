@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Deps } from "@smm/domain/context";
+import type { Deps, UserContext } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
 import { stripeUserSubscriptions } from "@smm/domain/db/schema";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
@@ -129,7 +129,19 @@ export async function createTestContext(
   const { removeUploads: _remove, uploadsDir: _dir, ...mediaPorts } = media;
   const web = options.web ?? createTestWebFetcher(options.webAllow ? { allowAddress: options.webAllow } : {});
   const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
-  const deps: Deps = { db: database.db, events, now: clock.now, ai, plans, social, ...mediaPorts, jobs, web };
+  // The connectors ride along so tests that call the connection use cases directly reach the same ones.
+  const deps: Deps & Pick<UserContext, "connectors"> = {
+    db: database.db,
+    events,
+    now: clock.now,
+    ai,
+    plans,
+    social,
+    connectors: socialSetup.connectors,
+    ...mediaPorts,
+    jobs,
+    web,
+  };
   const webhookDelivery = createWebhookDelivery(TEST_ORIGIN);
   const billing =
     options.billing?.(TEST_ORIGIN) ??

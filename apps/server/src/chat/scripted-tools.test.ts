@@ -1,15 +1,24 @@
+import { deleteAccount } from "@smm/domain/account/delete-account";
 import { getAgentSettings } from "@smm/domain/agent/get-agent-settings";
 import { createBrand } from "@smm/domain/brands/create-brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { getConversation, saveConversation } from "@smm/domain/chat/conversation";
+import { connectFacebookPage } from "@smm/domain/connections/connect-facebook-page";
+import { exchangeFacebookCode } from "@smm/domain/connections/exchange-facebook-code";
+import { getConnections } from "@smm/domain/connections/get-connections";
+import { selectAdAccount } from "@smm/domain/connections/select-ad-account";
+import { startFacebookConnection } from "@smm/domain/connections/start-facebook-connection";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import {
   media,
   type NewPost,
   notifications,
+  planWelcomes,
   postSuggestions,
   posts,
   sitePages,
+  stripeUserSubscriptions,
+  user,
   userBrands,
   userDailyPostUsage,
 } from "@smm/domain/db/schema";
@@ -18,6 +27,7 @@ import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
 import { uploadImage } from "@smm/domain/media/upload-image";
 import { createNotification } from "@smm/domain/notifications/create-notification";
 import { listNotifications } from "@smm/domain/notifications/list-notifications";
+import type { PlanType } from "@smm/domain/plans/catalogue";
 import { getPlan } from "@smm/domain/plans/get-plan";
 import type { WebFetcher } from "@smm/domain/ports";
 import { approvePost } from "@smm/domain/posts/approve-post";
@@ -102,6 +112,15 @@ async function newScene(toolName: string): Promise<Scene> {
   return { brandId: id, brand: { ...asUser(), brandId: id } };
 }
 
+/** A user of the case's own, signed in, with a brand: for the cases that end the account. */
+async function newOwnScene(toolName: string): Promise<{ scene: Scene; cookie: string; userId: string }> {
+  const signedUp = await signUpVerifiedUser(ctx);
+  const ownId = await userIdOf(ctx, signedUp.cookie);
+  const own: UserContext = { ...ctx.deps, userId: ownId };
+  const { id } = await createBrand(own, { name: `Scripted ${toolName}` });
+  return { scene: { brandId: id, brand: { ...own, brandId: id } }, cookie: signedUp.cookie, userId: ownId };
+}
+
 // ---- set-up and read-back helpers ----
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -184,6 +203,59 @@ const placement = {
   flipVertical: true,
 };
 
+// ---- plans and connections for the billing and Facebook cases ----
+
+const planOf = async (): Promise<PlanType> => (await getPlan(asUser())).type;
+/** Puts the plan back as the run had it: free in the chat's run, Enterprise in the scripts' run. */
+const restorePlan = (previous: PlanType) => setPlan(ctx, userId, previous === "free" ? null : previous);
+
+/** A paying Enterprise subscription the billing provider knows (API keys stay valid on it). */
+async function payingSubscription(cancelAtPeriodEnd: boolean): Promise<PlanType> {
+  const previous = await planOf();
+  await setPlan(ctx, userId, "enterprise");
+  await ctx.database.db
+    .update(stripeUserSubscriptions)
+    .set({ subscriptionId: `sub_local_${userId}`, cancelAtPeriodEnd })
+    .where(eq(stripeUserSubscriptions.userId, userId));
+  return previous;
+}
+
+async function subscriptionRow() {
+  const [row] = await ctx.database.db
+    .select()
+    .from(stripeUserSubscriptions)
+    .where(eq(stripeUserSubscriptions.userId, userId));
+  return row;
+}
+
+/** Follows "Allow" on the sandbox's consent page, as the user's browser would. */
+async function approveSandboxDialog(url: string): Promise<{ code: string; state: string }> {
+  const html = await (await ctx.app.request(url)).text();
+  const allow = /id="allow" href="([^"]+)"/
+    .exec(html)?.[1]
+    ?.replaceAll("&amp;", "&")
+    .replaceAll("&#38;", "&");
+  if (!allow) throw new Error(`no allow link in ${html}`);
+  const back = new URL(allow);
+  return { code: back.searchParams.get("code") ?? "", state: back.searchParams.get("state") ?? "" };
+}
+
+async function sandboxRound(scene: Scene, flow: "page" | "ads") {
+  const { url } = await startFacebookConnection(scene.brand, { flow });
+  return approveSandboxDialog(url);
+}
+
+async function connectSandboxPage(scene: Scene) {
+  await exchangeFacebookCode(asUser(), await sandboxRound(scene, "page"));
+  await connectFacebookPage(scene.brand, { pageId: "sandbox-page" });
+}
+
+async function connectSandboxAdAccount(scene: Scene) {
+  await connectSandboxPage(scene);
+  await exchangeFacebookCode(asUser(), await sandboxRound(scene, "ads"));
+  await selectAdAccount(scene.brand, { adAccountId: "act_sandbox" });
+}
+
 // ---- the cases ----
 
 interface Arranged {
@@ -194,6 +266,13 @@ interface Arranged {
 interface ToolCase<A extends Arranged = Arranged> {
   /** Client tools run in the browser: the stream carries the call, and the server gives no output. */
   client?: true;
+  /** The case acts as a user of its own (deleteAccount would otherwise end every later case). */
+  ownUser?: true;
+  /**
+   * What the scripts' door answers instead of 200, where the product refuses the call to every API key
+   * holder by design (API keys are Enterprise's, and an Enterprise user has no plan left to buy).
+   */
+  byKey?: { status: number; code: string };
   /** The input as the tool's schema normalises it, where that differs from what the model sent. */
   parsedInput?: Record<string, unknown>;
   /** Prepares what the call needs; returns the model's input and whatever `verify` needs. */
@@ -949,6 +1028,156 @@ const cases: Record<string, ToolCase> = {
     },
   }),
 
+  startCheckout: toolCase({
+    byKey: { status: 409, code: "conflict" },
+    arrange: async () => ({ input: { plan: "pro", interval: "year" } }),
+    async verify(_, __, output) {
+      // The local checkout (no Stripe key here): the plan changes only when its signed event arrives.
+      expect(output).toMatchObject({ provider: "local", url: expect.stringContaining("/billing/checkout") });
+      expect(await planOf()).toBe("free");
+    },
+  }),
+
+  cancelSubscription: toolCase({
+    arrange: async () => ({ input: {}, previous: await payingSubscription(false) }),
+    async verify(_, { previous }, output) {
+      expect(output).toMatchObject({ plan: "enterprise", cancelAtPeriodEnd: true });
+      // The provider's event came back through the webhook and moved the read model.
+      expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(true);
+      await restorePlan(previous);
+    },
+  }),
+
+  reactivateSubscription: toolCase({
+    arrange: async () => ({ input: {}, previous: await payingSubscription(true) }),
+    async verify(_, { previous }, output) {
+      expect(output).toMatchObject({ plan: "enterprise", cancelAtPeriodEnd: false });
+      expect((await subscriptionRow())?.cancelAtPeriodEnd).toBe(false);
+      await restorePlan(previous);
+    },
+  }),
+
+  openBillingPortal: toolCase({
+    arrange: async () => ({ input: {}, previous: await payingSubscription(false) }),
+    async verify(_, { previous }, output) {
+      // Without Stripe the plan's own page is where a subscription is managed.
+      expect(output).toEqual({ url: expect.stringMatching(/\/profile$/) });
+      await restorePlan(previous);
+    },
+  }),
+
+  acknowledgePlanWelcome: toolCase({
+    arrange: async () => ({ input: {}, previous: await payingSubscription(false) }),
+    async verify(_, { previous }, output) {
+      expect(output).toEqual({ plan: "enterprise", welcomePending: false });
+      const seen = await ctx.database.db.select().from(planWelcomes).where(eq(planWelcomes.userId, userId));
+      expect(seen).toEqual([expect.objectContaining({ plan: "enterprise" })]);
+      expect(await getPlan(asUser())).toMatchObject({ welcomePending: false });
+      await restorePlan(previous);
+    },
+  }),
+
+  deleteAccount: toolCase({
+    ownUser: true,
+    async arrange(scene) {
+      const [account] = await ctx.database.db.select().from(user).where(eq(user.id, scene.brand.userId));
+      return { input: { email: account?.email ?? "" }, owner: scene.brand.userId };
+    },
+    async verify(scene, { owner }, output) {
+      expect(output).toEqual({ deleted: true });
+      expect(await ctx.database.db.select().from(user).where(eq(user.id, owner))).toEqual([]);
+      expect(await brandRow(scene.brandId)).toBeUndefined();
+      // Running it again finds nothing left and says the same.
+      expect(await deleteAccount({ ...scene.brand }, { email: "gone@example.com" })).toEqual({
+        deleted: true,
+      });
+    },
+  }),
+
+  getConnections: toolCase({
+    async arrange(scene) {
+      await connectSandboxPage(scene);
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toEqual(json(await getConnections(scene.brand)));
+      expect(output).toMatchObject({ page: { id: "sandbox-page", network: "sandbox", status: "connected" } });
+      // Tokens never leave the server.
+      expect(JSON.stringify(output)).not.toMatch(/token/i);
+    },
+  }),
+
+  startFacebookConnection: toolCase({
+    arrange: async () => ({ input: { flow: "page" } }),
+    async verify(_, __, output) {
+      expect(output).toMatchObject({
+        network: "sandbox",
+        url: expect.stringContaining("/connect/sandbox/dialog"),
+      });
+      // The dialog it names works: its Allow leads back with a code and the state.
+      const round = await approveSandboxDialog((output as { url: string }).url);
+      expect(round.code).not.toBe("");
+      expect(round.state).not.toBe("");
+    },
+  }),
+
+  exchangeFacebookCode: toolCase({
+    arrange: async (scene) => ({ input: await sandboxRound(scene, "page") }),
+    async verify(_, __, output) {
+      expect(output).toMatchObject({
+        pages: [expect.objectContaining({ id: "sandbox-page", canManagePosts: true })],
+      });
+    },
+  }),
+
+  connectFacebookPage: toolCase({
+    async arrange(scene) {
+      await exchangeFacebookCode(asUser(), await sandboxRound(scene, "page"));
+      return { input: { pageId: "sandbox-page" } };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ page: { id: "sandbox-page", status: "connected" } });
+      expect(await getConnections(scene.brand)).toMatchObject({ page: { id: "sandbox-page" } });
+    },
+  }),
+
+  selectAdAccount: toolCase({
+    async arrange(scene) {
+      await connectSandboxPage(scene);
+      await exchangeFacebookCode(asUser(), await sandboxRound(scene, "ads"));
+      return { input: { adAccountId: "act_sandbox" } };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ adAccount: { id: "act_sandbox", name: "Sandbox ad account" } });
+      expect(await getConnections(scene.brand)).toMatchObject({ adAccount: { id: "act_sandbox" } });
+    },
+  }),
+
+  disconnectFacebook: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ page: null, adAccount: null });
+      expect(await getConnections(scene.brand)).toMatchObject({ page: null, adAccount: null });
+    },
+  }),
+
+  disconnectAdAccount: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ adAccount: null, page: { id: "sandbox-page" } });
+      expect(await getConnections(scene.brand)).toMatchObject({
+        adAccount: null,
+        page: { id: "sandbox-page" },
+      });
+    },
+  }),
+
   writeSocialPost: toolCase({
     arrange: async () => ({ input: { topic: "our new rye loaf", platform: "instagram" } }),
     async verify(scene, _, output) {
@@ -969,10 +1198,10 @@ const cases: Record<string, ToolCase> = {
 // ---- the runs ----
 
 /** Sends one user message to /api/chat on the scene's brand and reads the stream as the browser does. */
-async function chatTurn(scene: Scene, text: string) {
+async function chatTurn(scene: Scene, text: string, as = cookie) {
   const response = await jsonRequest(ctx, "/api/chat", {
     body: { messages: [{ id: `u-${scene.brandId}`, role: "user", parts: [{ type: "text", text }] }] },
-    cookie,
+    cookie: as,
     headers: { [BRAND_HEADER]: scene.brandId },
   });
   expect(response.status).toBe(200);
@@ -988,11 +1217,12 @@ describe("/api/chat with a scripted model: every tool", () => {
       const definition = cases[toolName];
       if (!definition)
         throw new Error(`no scripted case for the tool ${toolName}: add one to the cases table`);
-      const scene = await newScene(toolName);
+      const own = definition.ownUser ? await newOwnScene(toolName) : null;
+      const scene = own?.scene ?? (await newScene(toolName));
       const arranged = await definition.arrange(scene);
       scripted.script({ toolName, input: arranged.input });
 
-      const { chunks, message } = await chatTurn(scene, `please run ${toolName}`);
+      const { chunks, message } = await chatTurn(scene, `please run ${toolName}`, own?.cookie);
 
       expect(chunks.filter((chunk) => chunk.type === "error" || chunk.type === "tool-output-error")).toEqual(
         [],
@@ -1053,21 +1283,37 @@ describe("POST /api/tools/{name} with an API key: every tool", () => {
     ({ key } = (await created.json()) as { key: string });
   });
 
+  /** An API key of a case's own user (Enterprise, as keys need). */
+  async function ownKey(own: { cookie: string; userId: string }) {
+    await setPlan(ctx, own.userId, "enterprise");
+    const created = await jsonRequest(ctx, "/api/auth/api-key/create", {
+      body: { name: "own user" },
+      cookie: own.cookie,
+    });
+    return ((await created.json()) as { key: string }).key;
+  }
+
   it.each(toolNames)("%s: valid input answers 200 with the use case's result", async (toolName) => {
     const definition = cases[toolName];
     if (!definition) throw new Error(`no case for the tool ${toolName}: add one to the cases table`);
-    const scene = await newScene(toolName);
+    const own = definition.ownUser ? await newOwnScene(toolName) : null;
+    const scene = own?.scene ?? (await newScene(toolName));
     const arranged = await definition.arrange(scene);
     const response = await ctx.app.request(`/api/tools/${toolName}`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        authorization: `Bearer ${key}`,
+        authorization: `Bearer ${own ? await ownKey(own) : key}`,
         [BRAND_HEADER]: scene.brandId,
       },
       body: JSON.stringify(arranged.input),
     });
     const text = await response.text();
+    if (definition.byKey) {
+      expect(response.status, text).toBe(definition.byKey.status);
+      expect(JSON.parse(text)).toMatchObject({ error: { code: definition.byKey.code } });
+      return;
+    }
     expect(response.status, text).toBe(200);
     const { result } = JSON.parse(text) as { result: unknown };
     // A client tool answers with its checked input (the browser performs it); the others did their work.
