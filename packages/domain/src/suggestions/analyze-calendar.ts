@@ -66,7 +66,8 @@ export async function analyzeCalendar(
         .select({ data: brandAnalytics.data, updatedAt: brandAnalytics.updatedAt })
         .from(brandAnalytics)
         .where(and(eq(brandAnalytics.brandId, ctx.brandId), eq(brandAnalytics.timeRange, parsed.range)));
-  if (parsed.cachedOnly && !parsed.forceRefresh && !cached) throw new AppError("not_found", NO_CALENDAR_ANALYSIS);
+  if (parsed.cachedOnly && !parsed.forceRefresh && !cached)
+    throw new AppError("not_found", NO_CALENDAR_ANALYSIS);
   const fresh =
     cached &&
     cached.data.utcOffsetMinutes === utcOffsetMinutes &&

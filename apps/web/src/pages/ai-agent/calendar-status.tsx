@@ -36,7 +36,7 @@ export function RangeAndRefresh({
   return (
     <>
       {/* A toggle pair rather than tabs: the range changes the one panel below, it does not switch panels. */}
-      <div className="inline-flex rounded-md border p-0.5" role="group" aria-label="Analysis range">
+      <fieldset className="inline-flex rounded-md border p-0.5" aria-label="Analysis range">
         {RANGES.map(({ value, label }) => (
           <Button
             key={value}
@@ -49,7 +49,7 @@ export function RangeAndRefresh({
             {label}
           </Button>
         ))}
-      </div>
+      </fieldset>
       <Button
         variant="outline"
         className="h-10"
