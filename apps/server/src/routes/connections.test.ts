@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeMetaGraphServer,
-  startFakeMetaGraphServer,
-} from "../../../../tests/fakes/meta-graph-server";
 import {
   createTestContext,
   jsonRequest,
   signUpVerifiedUser,
   type TestContext,
   userIdOf,
-} from "../../../../tests/support/app";
+} from "@smm/test-support/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type FakeMetaGraphServer,
+  startFakeMetaGraphServer,
+} from "../../../../tests/fakes/meta-graph-server";
 
 /** Every body the test saw, to prove no token ever reached the browser. */
 const bodies: string[] = [];
