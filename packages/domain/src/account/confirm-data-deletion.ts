@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { UserContext } from "../context";
 import { user, verification } from "../db/schema";
 import { AppError } from "../errors";
+import { safeText } from "../text";
 import { deleteAccount } from "./delete-account";
 import { hashDataDeletionToken } from "./request-data-deletion";
 
@@ -10,7 +11,7 @@ export const DATA_DELETION_LINK_INVALID =
   "This deletion link is invalid, expired or already used. Please ask for a new one.";
 
 export const confirmDataDeletionInput = z.object({
-  token: z.string().min(1).max(200),
+  token: safeText().min(1).max(200),
 });
 export type ConfirmDataDeletionInput = z.infer<typeof confirmDataDeletionInput>;
 

@@ -15,7 +15,7 @@ export const deleteAccountInput = z.object({
    * The account's password, for a signed-in page whose session is not fresh. The password lives in the
    * auth service, so the HTTP route checks it; scripts and the chat confirm with the e-mail alone.
    */
-  password: z.string().max(128).optional(),
+  password: safeText().max(128).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 

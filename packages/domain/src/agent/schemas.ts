@@ -79,23 +79,26 @@ const setting = <F extends AgentSettingField>(field: F) =>
   z.object({ field: z.literal(field), value: agentSettingValues[field] });
 
 /** One field and its new value, e.g. { field: "postsPerWeek", value: 7 }. */
-export const updateAgentSettingsInput = z.discriminatedUnion(
-  "field",
-  [
-    setting("scheduleAgentEnabled"),
-    setting("chatAgentEnabled"),
-    setting("postsPerWeek"),
-    setting("bestPostTime"),
-    setting("contentStyle"),
-    setting("imageStyle"),
-    setting("responseTime"),
-    setting("chatStyle"),
-    setting("defaultResponse"),
-    setting("autoResponseTopics"),
-    setting("timeZone"),
-  ],
-  { error: `Field must be one of ${agentSettingFields.join(", ")}` },
-);
+export const updateAgentSettingsInput = z
+  .discriminatedUnion(
+    "field",
+    [
+      setting("scheduleAgentEnabled"),
+      setting("chatAgentEnabled"),
+      setting("postsPerWeek"),
+      setting("bestPostTime"),
+      setting("contentStyle"),
+      setting("imageStyle"),
+      setting("responseTime"),
+      setting("chatStyle"),
+      setting("defaultResponse"),
+      setting("autoResponseTopics"),
+      setting("timeZone"),
+    ],
+    { error: `Field must be one of ${agentSettingFields.join(", ")}` },
+    // Function calling takes only an object at the root of a tool's parameters; every variant is one.
+  )
+  .meta({ type: "object" });
 export type UpdateAgentSettingsInput = z.infer<typeof updateAgentSettingsInput>;
 
 export const runSchedulingAgentInput = z.object({});

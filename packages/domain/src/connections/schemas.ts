@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../text";
 import { SELECT_AD_ACCOUNT, SELECT_PAGE } from "./messages";
 
 export const connectionFlows = ["page", "ads"] as const;
@@ -10,18 +11,18 @@ export const startFacebookConnectionInput = z.object({
 export type StartFacebookConnectionInput = z.infer<typeof startFacebookConnectionInput>;
 
 export const exchangeFacebookCodeInput = z.object({
-  code: z.string().trim().min(1).max(2000),
-  state: z.string().trim().min(1).max(200),
+  code: safeText().trim().min(1).max(2000),
+  state: safeText().trim().min(1).max(200),
 });
 export type ExchangeFacebookCodeInput = z.infer<typeof exchangeFacebookCodeInput>;
 
 export const connectFacebookPageInput = z.object({
-  pageId: z.string({ error: SELECT_PAGE }).trim().min(1, SELECT_PAGE).max(100),
+  pageId: safeText({ error: SELECT_PAGE }).trim().min(1, SELECT_PAGE).max(100),
 });
 export type ConnectFacebookPageInput = z.infer<typeof connectFacebookPageInput>;
 
 export const selectAdAccountInput = z.object({
-  adAccountId: z.string({ error: SELECT_AD_ACCOUNT }).trim().min(1, SELECT_AD_ACCOUNT).max(100),
+  adAccountId: safeText({ error: SELECT_AD_ACCOUNT }).trim().min(1, SELECT_AD_ACCOUNT).max(100),
 });
 export type SelectAdAccountInput = z.infer<typeof selectAdAccountInput>;
 

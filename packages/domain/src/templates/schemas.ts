@@ -71,8 +71,7 @@ export function normaliseTags(tags: readonly string[]): string[] {
   return result;
 }
 
-const templateId = z
-  .string({ error: TEMPLATE_NOT_FOUND })
+const templateId = safeText({ error: TEMPLATE_NOT_FOUND })
   .min(1, TEMPLATE_NOT_FOUND)
   .max(100, TEMPLATE_NOT_FOUND);
 const categorySchema = z.enum(templateCategories, {
@@ -107,7 +106,7 @@ export const templateFields = {
   imagePromptTemplate: promptSchema,
   /** Ids of images uploaded with uploadTemplateImage (or the caller's own media). */
   referenceImageIds: z
-    .array(z.string().min(1).max(100))
+    .array(safeText().min(1).max(100))
     .max(MAX_REFERENCE_IMAGES, `At most ${MAX_REFERENCE_IMAGES} reference images`),
   isPublic: z.boolean({ error: "isPublic must be true or false" }),
 };
@@ -147,7 +146,7 @@ export const searchCommunityTemplatesInput = z.object({
   category: categorySchema.optional(),
   sort: z.enum(templateSorts, { error: "Sort must be popular, newest or alphabetical" }).default("popular"),
   /** The nextCursor of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: safeText().max(200).optional(),
 });
 export type SearchCommunityTemplatesInput = z.input<typeof searchCommunityTemplatesInput>;
 
