@@ -172,21 +172,30 @@ export interface SocialPostRequest {
   imageUrl: string | null;
 }
 
+/** Which network took a post: its ids only make sense there. */
+export type SocialNetworkKind = "sandbox" | "meta";
+
 /**
  * Where approved posts go: the embedded sandbox network by default (labelled "Sandbox" in the UI), the Meta
  * Graph API when a page is connected. Every call throws AppError upstream_failed with the spec's message
  * when the network refuses.
  */
 export interface SocialNetwork {
-  readonly kind: "sandbox" | "meta";
-  /** Posts now; returns the network's id for the post. */
-  publish(request: SocialPostRequest): Promise<{ externalId: string }>;
+  /**
+   * The network new connections are made with. Not where a given brand's posts go: every result says which
+   * network handled that call (`network`), and that is what a post is labelled with.
+   */
+  readonly kind: SocialNetworkKind;
+  /** Posts now; returns the network's id for the post and the network that took it. */
+  publish(request: SocialPostRequest): Promise<{ externalId: string; network: SocialNetworkKind }>;
   /**
    * Hands the post to the network to go out at `scheduledDate`; returns the network's id, or null when the
    * network cannot hold it for that time (Instagram has no native scheduling; Meta takes 10 minutes to 75
    * days ahead): the post then stays with us and the publish job sends it when it falls due.
    */
-  schedule(request: SocialPostRequest & { scheduledDate: Date }): Promise<{ externalId: string | null }>;
+  schedule(
+    request: SocialPostRequest & { scheduledDate: Date },
+  ): Promise<{ externalId: string | null; network: SocialNetworkKind }>;
   cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
   /**
@@ -198,7 +207,7 @@ export interface SocialNetwork {
     userId: string;
     brandId: string;
     postId: string;
-  }): Promise<{ externalId: string; publishedAt: Date | null } | null>;
+  }): Promise<{ externalId: string; publishedAt: Date | null; network: SocialNetworkKind } | null>;
 }
 
 /** What an image is drawn from: the writer's brief, the brand's look, and the style the user picked. */

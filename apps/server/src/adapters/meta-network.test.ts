@@ -265,7 +265,7 @@ describe("publishing to a page", () => {
     const { network } = setup();
     for (const ahead of [10 * 60_000, 11 * 60_000, 30 * 86_400_000, 40 * 86_400_000]) {
       const result = await network.schedule({ ...post(), scheduledDate: new Date(Date.now() + ahead) });
-      expect(result).toEqual({ externalId: null });
+      expect(result).toEqual({ externalId: null, network: "meta" });
     }
     expect(fake.requests).toHaveLength(0);
     const inside = await network.schedule({ ...post(), scheduledDate: new Date(Date.now() + 12 * 60_000) });
@@ -358,7 +358,7 @@ describe("publishing to Instagram", () => {
       ...post({ platform: "instagram" }),
       scheduledDate: new Date(Date.now() + 3600_000),
     });
-    expect(scheduled).toEqual({ externalId: null });
+    expect(scheduled).toEqual({ externalId: null, network: "meta" });
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -294,7 +294,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
             ? publishToInstagram(connection, request)
             : createPagePost(connection, request, null),
       );
-      return { externalId };
+      return { externalId, network: "meta" };
     },
     async schedule(request) {
       const { scheduledDate, ...post } = request;
@@ -302,14 +302,14 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       // Instagram has no native scheduling, and Meta refuses times outside its window: the job fires these.
       const native =
         post.platform !== "instagram" && ahead > NATIVE_SCHEDULING_MIN_MS && ahead < NATIVE_SCHEDULING_MAX_MS;
-      if (!native) return { externalId: null };
+      if (!native) return { externalId: null, network: "meta" };
       const connection = await requireConnection(post.userId, post.brandId);
       const externalId = await guarded(
         post,
         (error) => `Failed to schedule post on Facebook: ${error.message}`,
         () => createPagePost(connection, post, scheduledDate),
       );
-      return { externalId };
+      return { externalId, network: "meta" };
     },
     async cancel(request) {
       const connection = await requireConnection(request.userId, request.brandId);
@@ -355,7 +355,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       );
       if (!found) return null;
       const at = found.created_time ?? found.timestamp;
-      return { externalId: found.id, publishedAt: at ? new Date(at) : null };
+      return { externalId: found.id, publishedAt: at ? new Date(at) : null, network: "meta" };
     },
   };
 }

@@ -61,7 +61,7 @@ export function createRoutedNetwork(options: {
   db: DbExecutor;
   sandbox: SocialNetwork;
   meta: SocialNetwork;
-  /** Labels new connections' posts (the port's kind); each call still goes where its brand's page is. */
+  /** The port's kind: the network new connections are made with. Posts are labelled by each call's result. */
   metaConfigured: boolean;
 }): SocialNetwork {
   async function networkOf(userId: string, brandId: string): Promise<SocialNetwork> {
@@ -78,7 +78,8 @@ export function createRoutedNetwork(options: {
     return row?.network === "meta" ? options.meta : options.sandbox;
   }
   return {
-    // The label of new connections; each call goes where the brand's connection says.
+    // Which network new connections use; each call goes (and its result says it went) where the brand's
+    // connection says.
     kind: options.metaConfigured ? "meta" : "sandbox",
     publish: async (request) => (await networkOf(request.userId, request.brandId)).publish(request),
     schedule: async (request) => (await networkOf(request.userId, request.brandId)).schedule(request),

@@ -74,11 +74,17 @@ export function createSandboxNetwork(
   return {
     kind: "sandbox",
     async publish(request) {
-      return { externalId: await record(request, { state: "published", publishedAt: now() }) };
+      return {
+        externalId: await record(request, { state: "published", publishedAt: now() }),
+        network: "sandbox",
+      };
     },
     async schedule(request) {
       const { scheduledDate, ...post } = request;
-      return { externalId: await record(post, { state: "scheduled", scheduledFor: scheduledDate }) };
+      return {
+        externalId: await record(post, { state: "scheduled", scheduledFor: scheduledDate }),
+        network: "sandbox",
+      };
     },
     async cancel(request) {
       const row = await requireOwn(request.userId, request.brandId, request.externalId);
@@ -112,7 +118,7 @@ export function createSandboxNetwork(
         )
         .orderBy(asc(sandboxPosts.publishedAt))
         .limit(1);
-      return row ? { externalId: row.id, publishedAt: row.publishedAt } : null;
+      return row ? { externalId: row.id, publishedAt: row.publishedAt, network: "sandbox" } : null;
     },
     async readPostInsights(request) {
       if (request.externalIds.length === 0) return [];

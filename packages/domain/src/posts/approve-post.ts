@@ -36,8 +36,12 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
   }
 
   let externalId: string | null = null;
+  let network: PostView["publishedVia"] = null;
   if (when === "future" && date) {
-    ({ externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date }));
+    ({ externalId, network } = await ctx.social.schedule({
+      ...toSocialRequest(ctx, post),
+      scheduledDate: date,
+    }));
   }
 
   const updated = await updatePostIfUnchanged(ctx, post, {
@@ -46,7 +50,7 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     scheduledDate: date,
     postedAt: null,
     facebookPostId: externalId,
-    publishedVia: externalId ? ctx.social.kind : null,
+    publishedVia: externalId ? network : null,
     publishError: null,
   });
   if (!updated) {

@@ -114,6 +114,7 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
     return recordPublished(ctx, post, attemptId, {
       externalId: post.facebookPostId,
       postedAt: post.scheduledDate ?? ctx.now(),
+      network: post.publishedVia,
     });
   }
 
@@ -130,19 +131,21 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
       return recordPublished(ctx, post, attemptId, {
         externalId: copy.externalId,
         postedAt: copy.publishedAt ?? ctx.now(),
+        network: copy.network,
       });
     }
   }
 
   let externalId: string;
+  let network: Post["publishedVia"];
   try {
-    ({ externalId } = await ctx.social.publish(toSocialRequest(ctx, post)));
+    ({ externalId, network } = await ctx.social.publish(toSocialRequest(ctx, post)));
   } catch (error) {
     await recordFailure(ctx, post, attemptId, `${POST_PUBLISH_FAILED_PREFIX}${(error as Error).message}`);
     return "failed";
   }
   // A database failure from here on leaves the attempt on the post; it is settled with the network later.
-  return recordPublished(ctx, post, attemptId, { externalId, postedAt: ctx.now() });
+  return recordPublished(ctx, post, attemptId, { externalId, postedAt: ctx.now(), network });
 }
 
 /** Marks the attempt on the row, only if nobody changed the row since it was read. */
@@ -177,7 +180,8 @@ async function recordPublished(
   ctx: BrandContext,
   post: Post,
   attemptId: string,
-  result: { externalId: string; postedAt: Date },
+  /** `network`: the one that took the post (null only for a legacy row handed over before it was recorded). */
+  result: { externalId: string; postedAt: Date; network: Post["publishedVia"] },
 ): Promise<Outcome> {
   const done = await finishAttempt(
     ctx,
@@ -186,7 +190,7 @@ async function recordPublished(
     {
       postedAt: result.postedAt,
       facebookPostId: result.externalId,
-      publishedVia: post.publishedVia ?? ctx.social.kind,
+      publishedVia: result.network ?? post.publishedVia,
     },
     { message: POST_PUBLISHED_MESSAGE, type: "success" },
   );

@@ -45,10 +45,11 @@ export async function publishFromRequest(
   if (!claimed) throw changedMeanwhile();
 
   let externalId: string;
+  let network: Post["publishedVia"];
   try {
     if (options.cancelFirst)
       await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: options.cancelFirst });
-    ({ externalId } = await ctx.social.publish(toSocialRequest(ctx, claimed)));
+    ({ externalId, network } = await ctx.social.publish(toSocialRequest(ctx, claimed)));
   } catch (error) {
     // Nothing went out: the post is as it was (a copy cancelled above is gone, so its id is not kept).
     await ctx.db
@@ -73,7 +74,7 @@ export async function publishFromRequest(
     .set({
       postedAt: ctx.now(),
       facebookPostId: externalId,
-      publishedVia: ctx.social.kind,
+      publishedVia: network,
       publishAttemptId: null,
       publishAttemptBy: null,
       publishAttemptAt: null,

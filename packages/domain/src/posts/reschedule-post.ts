@@ -27,6 +27,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   requireTransition(post, "RESCHEDULE", { type: "RESCHEDULE", unschedule: date === null });
 
   let externalId = isScheduledOnNetwork(post) ? post.facebookPostId : null;
+  let network = post.publishedVia;
   const handedOver = !externalId && date !== null;
   if (externalId && date) {
     await ctx.social.update({ ...toSocialRequest(ctx, post), externalId, scheduledDate: date });
@@ -34,13 +35,16 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId });
     externalId = null;
   } else if (date) {
-    ({ externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date }));
+    ({ externalId, network } = await ctx.social.schedule({
+      ...toSocialRequest(ctx, post),
+      scheduledDate: date,
+    }));
   }
 
   const updated = await updatePostIfUnchanged(ctx, post, {
     scheduledDate: date,
     facebookPostId: externalId,
-    publishedVia: externalId ? ctx.social.kind : null,
+    publishedVia: externalId ? network : null,
   });
   if (!updated) {
     // Someone else changed the post meanwhile: take back a copy this call handed to the network.

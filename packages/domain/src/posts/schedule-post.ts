@@ -29,11 +29,14 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
   const post = await requireBrandPost(ctx.db, ctx, postId);
   requireTransition(post, "SCHEDULE", { type: "SCHEDULE" });
 
-  const { externalId } = await ctx.social.schedule({ ...toSocialRequest(ctx, post), scheduledDate: date });
+  const { externalId, network } = await ctx.social.schedule({
+    ...toSocialRequest(ctx, post),
+    scheduledDate: date,
+  });
   const updated = await updatePostIfUnchanged(ctx, post, {
     scheduledDate: date,
     facebookPostId: externalId,
-    publishedVia: externalId ? ctx.social.kind : null,
+    publishedVia: externalId ? network : null,
   });
   if (!updated) {
     if (externalId)
