@@ -3,7 +3,7 @@ import type { BrandContext } from "../context";
 import { templates } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { type ListTemplatesInput, listTemplatesInput, type TemplateView } from "./schemas";
-import { matchesQuery, toPrefixQuery } from "./search-query";
+import { matchesQuery, toPrefixQueries } from "./search-query";
 import { isFavouriteOf, templateColumns, toTemplateView } from "./template";
 
 export { type ListTemplatesInput, listTemplatesInput };
@@ -14,7 +14,7 @@ export async function listTemplates(
   input: ListTemplatesInput = {},
 ): Promise<{ templates: TemplateView[] }> {
   const { search, category } = parseInput(listTemplatesInput, input);
-  const query = toPrefixQuery(search);
+  const query = toPrefixQueries(search)?.anywhere ?? null;
   const rows = await ctx.db
     .select({ template: templateColumns, isFavourite: isFavouriteOf(ctx.userId) })
     .from(templates)

@@ -192,6 +192,31 @@ describe("community", () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
+  it("pages a word search across the name, tag and description groups without a gap or a repeat", async () => {
+    const ctx = await owner();
+    const key = word();
+    const expected: string[][] = [[], [], []];
+    // 20 name matches, 15 tag matches, 20 description matches; uses rise with i, so within each group the
+    // most used comes first, and a busy description match never beats a name match.
+    for (let i = 0; i < 55; i++) {
+      const group = i < 20 ? 0 : i < 35 ? 1 : 2;
+      const created = await createTemplate(ctx, {
+        name: group === 0 ? `${key} ${i}` : `Other ${i}`,
+        tags: group === 1 ? [key] : [],
+        description: group === 2 ? `About ${key}` : null,
+        isPublic: true,
+      });
+      await t.database.db.update(templates).set({ usageCount: i * 10 }).where(eq(templates.id, created.id));
+      expected[group]?.unshift(created.id);
+    }
+    const reader = await owner();
+    const first = await searchCommunityTemplates(reader, { search: key });
+    const second = await searchCommunityTemplates(reader, { search: key, cursor: first.nextCursor ?? "" });
+    expect(second.nextCursor).toBeNull();
+    expect([...first.templates, ...second.templates].map((x) => x.id)).toEqual(expected.flat());
+    expect(first.templates).toHaveLength(50);
+  });
+
   it("favourites: heart, list, unheart; a private template of someone else cannot be hearted", async () => {
     const author = await owner();
     const shared = await createTemplate(author, { name: "Shared", isPublic: true });
