@@ -206,7 +206,10 @@ describe("community", () => {
         description: group === 2 ? `About ${key}` : null,
         isPublic: true,
       });
-      await t.database.db.update(templates).set({ usageCount: i * 10 }).where(eq(templates.id, created.id));
+      await t.database.db
+        .update(templates)
+        .set({ usageCount: i * 10 })
+        .where(eq(templates.id, created.id));
       expected[group]?.unshift(created.id);
     }
     const reader = await owner();
