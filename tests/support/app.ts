@@ -90,6 +90,8 @@ export async function createTestContext(
     billing?: (appUrl: string) => Billing;
     /** A Meta app against a fake Graph server; absent: new connections go to the sandbox. */
     meta?: { graphUrl: string; appId: string; appSecret: string };
+    /** The outbox the local mailbox page reads (routes/mailbox.ts); absent: no mailbox, as with SMTP. */
+    localMailbox?: { dir: string };
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -173,6 +175,7 @@ export async function createTestContext(
     facebookLogin: options.facebookLogin ?? false,
     trustProxy: options.trustProxy ?? true,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.localMailbox ? { localMailbox: options.localMailbox } : {}),
   });
   webhookDelivery.bind((request) => app.fetch(request));
   return {

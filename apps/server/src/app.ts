@@ -16,6 +16,7 @@ import { createAccountRoutes } from "./routes/account";
 import { createAgentRoutes } from "./routes/agent";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
+import { createCaptionRoutes } from "./routes/captions";
 import { createChatRoutes } from "./routes/chat";
 import { createConnectionRoutes } from "./routes/connections";
 import { createEnhanceRoutes } from "./routes/enhance";
@@ -23,6 +24,7 @@ import { createEventRoutes } from "./routes/events";
 import { createHealthRoutes } from "./routes/health";
 import { createImageStyleRoutes } from "./routes/image-styles";
 import { createLocalCheckoutRoutes } from "./routes/local-checkout";
+import { createMailboxRoutes, MAILBOX_PATH } from "./routes/mailbox";
 import { createMcpRoutes } from "./routes/mcp";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
@@ -44,6 +46,8 @@ const openApiPaths = [
   /^\/api\/public-config\/?$/,
   /^\/api\/data-deletion-requests\/?$/,
   /^\/api\/data-deletion-requests\/confirm\/?$/,
+  // The local mailbox is read before signing in (the confirmation link is in it); it checks the socket itself.
+  /^\/api\/mailbox(\/[^/]+)?\/?$/,
   // Signed links: the signature is the permission (networks fetch images without a session).
   /^\/api\/media\/[^/]+\/file$/,
 ];
@@ -52,7 +56,12 @@ const openApiPaths = [
 const signatureCheckedPaths = [/^\/api\/billing\/webhook\/?$/];
 
 /** The routes that take a file (multipart) and check its size themselves (the spec's image-size text). */
-const uploadPaths = [/^\/api\/media\/?$/, /^\/api\/media\/chat\/?$/, /^\/api\/watermark\/image\/?$/];
+const uploadPaths = [
+  /^\/api\/media\/?$/,
+  /^\/api\/media\/chat\/?$/,
+  /^\/api\/watermark\/image\/?$/,
+  /^\/api\/templates\/images\/?$/,
+];
 /** Routes with a body limit of their own instead of the app's 1 MB for JSON. */
 const ownBodyLimitPaths = [...uploadPaths, /^\/api\/chat\/?$/];
 
@@ -135,6 +144,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/billing", createBillingRoutes(deps))
     .route("/api/account", createAccountRoutes(deps))
     .route("/api/posts", createPostRoutes(deps))
+    .route("/api/captions", createCaptionRoutes(deps))
     .route("/api/agent", createAgentRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
     .route("/api/media", createMediaRoutes(deps))
@@ -147,6 +157,9 @@ export function createApp(deps: AppDeps) {
     .route("/api/chat", createChatRoutes(deps));
   // The description is made from the declarations above (app.route copies each sub-app's into app).
   app.route("/api", createOpenApiRoutes(deps, app));
+
+  // HTML pages, not part of the typed API (only on the embedded mail default, for this machine).
+  app.route(MAILBOX_PATH, createMailboxRoutes(deps));
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 

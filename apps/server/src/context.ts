@@ -34,6 +34,8 @@ export interface AppDeps {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** The outbox the local mailbox page reads; absent with SMTP or in production (routes/mailbox.ts). */
+  localMailbox?: { dir: string };
   events: EventBus;
   /** Text generation: the offline model, or OpenAI when OPENAI_API_KEY is set. */
   ai: AiProvider;

@@ -31,6 +31,7 @@ import { createAuth, loadOrCreateAuthSecret } from "./auth";
 import type { Env } from "./env";
 import { type Jobs, startJobs } from "./jobs";
 import type { Logger } from "./lib/logger";
+import { localMailboxFor } from "./routes/mailbox";
 
 const repoRoot = findRepoRoot(import.meta.url);
 
@@ -177,10 +178,13 @@ export async function startServer(
   });
   if (!jobs.queue) throw new Error("job queue did not start");
 
+  // The outbox readable at /api/mailbox, on the embedded mail default outside production only.
+  const localMailbox = localMailboxFor(env);
   const app = createApp({
     database,
     auth,
     mailer,
+    ...(localMailbox ? { localMailbox } : {}),
     events,
     ai,
     plans,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppDeps } from "../context";
 import { createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf, view } from "../lib/http";
 import { limitPerClientAddress } from "../middleware/request-limits";
+import { canOpenMailbox } from "./mailbox";
 
 /**
  * A person asks for deletion once; an address may ask a few times an hour (an office shares one). Without a
@@ -16,6 +17,8 @@ export const DATA_DELETION_RATE_LIMIT = { windowMs: 60 * 60_000, max: 10 } as co
 export interface PublicConfig {
   facebookLogin: boolean;
   mail: AppDeps["mailer"]["kind"];
+  /** The local mailbox (/api/mailbox) answers this caller: the embedded mail default, from this machine. */
+  localMailbox: boolean;
   ai: AppDeps["ai"]["kind"];
   images: AppDeps["images"]["kind"];
   social: AppDeps["social"]["kind"];
@@ -78,6 +81,7 @@ export function createPublicRoutes(deps: AppDeps) {
         {
           facebookLogin: deps.facebookLogin,
           mail: deps.mailer.kind,
+          localMailbox: canOpenMailbox(c, deps),
           ai: deps.ai.kind,
           images: deps.images.kind,
           social: deps.social.kind,
