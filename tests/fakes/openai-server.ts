@@ -3,7 +3,11 @@ import { crc32, deflateSync } from "node:zlib";
 
 export interface ChatCompletionRequest {
   model: string;
-  messages: { role: string; content: string | { type: string; text?: string }[] }[];
+  /** Content parts: text, or (vision input) an image_url whose url may be a base64 data URL. */
+  messages: {
+    role: string;
+    content: string | { type: string; text?: string; image_url?: { url: string } }[];
+  }[];
   temperature?: number;
   [key: string]: unknown;
 }

@@ -107,6 +107,21 @@ export interface ContentIdea {
   platform: SuggestionPlatform;
 }
 
+/** An image to write a caption for (captionFromImage): the stored file and what is known of it. */
+export interface ImageCaptionRequest {
+  brand: AiBrandContext;
+  language: LanguageCode;
+  platform: "facebook" | "instagram";
+  image: {
+    bytes: Uint8Array;
+    mimeType: StoredImageMimeType;
+    width: number | null;
+    height: number | null;
+  };
+  /** What the user wants said about the image ("our new autumn menu"). */
+  context?: string | undefined;
+}
+
 /**
  * Text generation at the level of the product's tasks, so each adapter can shape its own prompt (or, for
  * the offline model, its own rules) and tests can assert behaviour rather than prompts.
@@ -138,6 +153,12 @@ export interface AiProvider {
    * 'Failed to generate content ideas' when the model fails or answers something unreadable.
    */
   suggestContentIdeas(request: ContentIdeasRequest): Promise<ContentIdea[]>;
+  /**
+   * A caption (hashtags included) for the image, in the brand's voice. The OpenAI adapter sends the image to
+   * a vision model; the offline model describes what it can measure. May answer "" (the caller then uses
+   * the spec's fallback text); throws AppError upstream_failed with 'Failed to generate caption'.
+   */
+  captionFromImage(request: ImageCaptionRequest): Promise<string>;
 }
 
 export type { WebsiteAnalysis, WebsiteAnalysisRequest };

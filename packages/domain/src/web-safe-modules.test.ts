@@ -28,6 +28,7 @@ const webEntries = [
   "media/schemas.ts",
   "watermark/schemas.ts",
   "templates/schemas.ts",
+  "captions/schemas.ts",
 ];
 const allowedPackages = new Set(["zod", "xstate"]);
 

@@ -7,6 +7,7 @@ import { applyTemplateTool } from "./tools/apply-template";
 import { approvePostTool } from "./tools/approve-post";
 import { cancelPostTool } from "./tools/cancel-post";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
+import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { connectFacebookPageTool } from "./tools/connect-facebook-page";
 import { copyCommunityTemplateTool } from "./tools/copy-community-template";
@@ -88,6 +89,7 @@ export const toolFactories = {
   analyzeWebsite: analyzeWebsiteTool,
   approvePost: approvePostTool,
   cancelPost: cancelPostTool,
+  captionFromImage: captionFromImageTool,
   cancelSubscription: cancelSubscriptionTool,
   clearConversation: clearConversationTool,
   createBrand: createBrandTool,

@@ -1,5 +1,6 @@
 import type { AiProvider } from "@smm/domain/ports";
 import { analyzeWebsiteOffline } from "./offline-analysis";
+import { captionFromImageOffline } from "./offline-caption";
 import { enhanceOffline } from "./offline-enhance";
 import { planCampaignOffline, suggestContentIdeasOffline } from "./offline-planning";
 import { writePostOffline } from "./offline-post-writer";
@@ -25,6 +26,9 @@ export function createOfflineAiProvider(): AiProvider {
     },
     async suggestContentIdeas(request) {
       return suggestContentIdeasOffline(request);
+    },
+    async captionFromImage(request) {
+      return captionFromImageOffline(request);
     },
   };
 }

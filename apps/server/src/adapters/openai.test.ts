@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   type FakeOpenAiServer,
   promptText,
+  solidPng,
   startFakeOpenAiServer,
 } from "../../../../tests/fakes/openai-server";
 import { createLogger } from "../lib/logger";
@@ -288,4 +289,49 @@ it("answers 'Failed to generate content ideas' to malformed JSON, no usable idea
     code: "upstream_failed",
     message: "Failed to generate content ideas",
   });
+});
+
+it("sends the photo as vision input with the brand context, and answers the caption", async () => {
+  fake.respondWith({ text: '"Fresh from the roaster this morning. #BeanThere"' });
+  const photo = solidPng(4, 3, [242, 140, 40]);
+  const caption = await provider().captionFromImage({
+    brand: request.brand,
+    language: "en",
+    platform: "instagram",
+    image: { bytes: photo, mimeType: "image/png", width: 4, height: 3 },
+    context: "our new autumn blend",
+  });
+  expect(caption).toBe("Fresh from the roaster this morning. #BeanThere");
+
+  const sent = fake.requests.at(-1)!;
+  expect(sent.path).toBe("/v1/chat/completions");
+  const user = sent.body.messages.find((message) => message.role === "user");
+  const parts = Array.isArray(user?.content) ? user.content : [];
+  const image = parts.find((part) => part.type === "image_url");
+  expect(image?.image_url?.url).toBe(`data:image/png;base64,${Buffer.from(photo).toString("base64")}`);
+  const text = promptText(sent.body);
+  for (const fact of [
+    "Instagram",
+    "Bean There",
+    "Specialty coffee",
+    "friendly",
+    "Young professionals",
+    "Roasted fresh every morning",
+    "our new autumn blend",
+    "Never mention any of these: Starbucks",
+  ])
+    expect(text).toContain(fact);
+});
+
+it("turns a failing vision call into upstream_failed 'Failed to generate caption'", async () => {
+  fake.respondWith({ status: 500 });
+  const error = await provider()
+    .captionFromImage({
+      brand: request.brand,
+      language: "en",
+      platform: "facebook",
+      image: { bytes: solidPng(2, 2, [0, 0, 0]), mimeType: "image/png", width: 2, height: 2 },
+    })
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: "upstream_failed", message: "Failed to generate caption" });
 });

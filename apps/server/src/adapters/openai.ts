@@ -1,6 +1,8 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { buildEnhancePrompt, buildPostPrompt } from "@smm/domain/ai/prompts";
 import { ENHANCE_FAILED, INVALID_AI_RESPONSE, POST_GENERATION_FAILED } from "@smm/domain/ai/schemas";
+import { buildCaptionPrompt } from "@smm/domain/captions/prompt";
+import { CAPTION_FAILED } from "@smm/domain/captions/schemas";
 import { AppError } from "@smm/domain/errors";
 import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge/prompt";
 import type { AiProvider, ContentIdea, PlannedPostIdea, WebsiteAnalysis } from "@smm/domain/ports";
@@ -236,6 +238,33 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         ),
       );
       return answers.flat();
+    },
+    async captionFromImage(request) {
+      const { system, prompt } = buildCaptionPrompt(request);
+      try {
+        // The photo goes with the text as an image part; the Chat Completions API receives it as an
+        // image_url content part holding a base64 data URL (vision input), so nothing needs a public link.
+        const result = await generateText({
+          model,
+          system,
+          messages: [
+            {
+              role: "user",
+              content: [
+                { type: "text", text: prompt },
+                { type: "image", image: request.image.bytes, mediaType: request.image.mimeType },
+              ],
+            },
+          ],
+          temperature: 0.7,
+          maxRetries: options.maxRetries ?? 2,
+          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+        });
+        return unquote(result.text);
+      } catch (error) {
+        options.logger.error("caption-from-image failed", { error, model: options.textModel });
+        throw new AppError("upstream_failed", CAPTION_FAILED);
+      }
     },
     async suggestContentIdeas(request) {
       const ideas = {

@@ -37,6 +37,9 @@ function recordingProvider(answer: () => string): AiProvider & { requests: Enhan
     async suggestContentIdeas() {
       throw new Error("not used by these tests");
     },
+    async captionFromImage() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 

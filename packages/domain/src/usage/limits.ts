@@ -11,6 +11,8 @@ export const captionLimitMessage = (max: number) =>
   `You have reached your monthly caption limit of ${max}. Please upgrade to continue.`;
 export const captionsLeftMessage = (left: number) =>
   `You can only process ${left} more images this month. Please upgrade for more captions.`;
+/** The caption limit text for a plan other than free (none has a caption limit today). */
+export const CAPTION_GENERATION_LIMIT = "Caption generation limit reached. Please upgrade to continue.";
 
 /** The monthly post limit the server enforces (enterprise's "unlimited" has the spec's fair-use cap). */
 export function enforcedMonthlyPostLimit(plan: PlanType): number {

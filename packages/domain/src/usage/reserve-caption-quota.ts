@@ -1,15 +1,26 @@
 import { sql } from "drizzle-orm";
-import type { DbTransaction, UserContext } from "../context";
+import type { DbExecutor, DbTransaction, UserContext } from "../context";
 import { userPostUsage } from "../db/schema";
 import { AppError } from "../errors";
 import { derivePlan, type PlanType, planLimits } from "../plans/catalogue";
 import { readSubscription } from "../plans/read-subscription";
-import { captionLimitMessage, captionsLeftMessage, usagePeriod } from "./limits";
+import { CAPTION_GENERATION_LIMIT, captionLimitMessage, captionsLeftMessage, usagePeriod } from "./limits";
 import { readUsage } from "./read-usage";
 
 export interface CaptionQuotaReservation {
   plan: PlanType;
   monthlyCaptionsUsed: number;
+}
+
+/** The connections spec's three limit texts: free users get the count, other plans the plain refusal. */
+function captionRefusal(plan: PlanType, limit: number, left: number): AppError {
+  const message =
+    plan !== "free"
+      ? CAPTION_GENERATION_LIMIT
+      : left === 0
+        ? captionLimitMessage(limit)
+        : captionsLeftMessage(left);
+  return new AppError("quota_exceeded", message);
 }
 
 /**
@@ -45,8 +56,18 @@ export async function reserveCaptionQuota(
   if (row) return { plan, monthlyCaptionsUsed: row.captionsUsed };
 
   const left = Math.max(0, (limit ?? 0) - (await readUsage(tx, ctx.userId, now)).monthlyCaptions);
-  throw new AppError(
-    "quota_exceeded",
-    left === 0 ? captionLimitMessage(limit ?? 0) : captionsLeftMessage(left),
-  );
+  throw captionRefusal(plan, limit ?? 0, left);
+}
+
+/**
+ * The same refusal before any work is done, without counting: a user with no captions left is told at
+ * once instead of after a model call. Not a reservation; reserveCaptionQuota still decides, atomically.
+ */
+export async function requireCaptionsLeft(db: DbExecutor, ctx: UserContext): Promise<void> {
+  const now = ctx.now();
+  const plan = derivePlan(await readSubscription(db, ctx.userId), ctx.plans, now).type;
+  const limit = planLimits[plan].monthlyCaptions;
+  if (limit === null) return;
+  const left = limit - (await readUsage(db, ctx.userId, now)).monthlyCaptions;
+  if (left <= 0) throw captionRefusal(plan, limit, 0);
 }
