@@ -17,7 +17,6 @@ import { createAgentRoutes } from "./routes/agent";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
 import { createCaptionRoutes } from "./routes/captions";
-import { createCaptionRoutes } from "./routes/captions";
 import { createChatRoutes } from "./routes/chat";
 import { createConnectionRoutes } from "./routes/connections";
 import { createEnhanceRoutes } from "./routes/enhance";
@@ -145,7 +144,6 @@ export function createApp(deps: AppDeps) {
     .route("/api/billing", createBillingRoutes(deps))
     .route("/api/account", createAccountRoutes(deps))
     .route("/api/posts", createPostRoutes(deps))
-    .route("/api/captions", createCaptionRoutes(deps))
     .route("/api/captions", createCaptionRoutes(deps))
     .route("/api/agent", createAgentRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
