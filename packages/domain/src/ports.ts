@@ -298,6 +298,8 @@ export interface ImageProcessor {
     image: Uint8Array,
     options: { threshold: number; targetColor: string },
   ): Promise<Uint8Array>;
+  /** The image as Instagram takes it: an sRGB JPEG, 4:5 to 1.91:1 (padded, not cropped), at most 1440 wide. */
+  fitForInstagram(image: Uint8Array): Promise<Uint8Array>;
 }
 
 /** Where files live: `$DATA_DIR/uploads` by default; an S3-compatible bucket at scale. */
@@ -319,9 +321,13 @@ export interface SignedUrl {
  * Expiring links to stored media (HMAC over the media id and expiry), good for the browser and for networks
  * that fetch the image when publishing.
  */
+/** A stored copy of an image made for one network ("instagram": the fitted JPEG Meta fetches). */
+export type MediaVariant = "instagram";
+
 export interface MediaUrlSigner {
-  sign(mediaId: string, now: Date): SignedUrl;
-  verify(mediaId: string, expires: number, signature: string, now: Date): boolean;
+  /** With a variant, the link serves that copy (and its signature is good for nothing else). */
+  sign(mediaId: string, now: Date, variant?: MediaVariant): SignedUrl;
+  verify(mediaId: string, expires: number, signature: string, now: Date, variant?: MediaVariant): boolean;
 }
 
 /** Background work: durable jobs (pg-boss) on the server, an in-memory queue in tests. */

@@ -21,7 +21,8 @@ export interface SvgRasteriseLimits {
 export type ImageJob =
   | { op: "rasteriseSvg"; svg: Uint8Array; maxSide: number; limits: SvgRasteriseLimits }
   | { op: "applyWatermark"; image: Uint8Array; watermark: Uint8Array; placement: WatermarkPlacement }
-  | { op: "removeBackground"; image: Uint8Array; threshold: number; targetColor: string };
+  | { op: "removeBackground"; image: Uint8Array; threshold: number; targetColor: string }
+  | { op: "fitForInstagram"; image: Uint8Array };
 
 /** `refused`: the input was judged too costly (or unsafe) to process, before any pixel work. */
 export type ImageJobResult =
@@ -234,6 +235,54 @@ export async function removeBackground(
   return toBytes(png);
 }
 
+/** Instagram's accepted shapes (contracts/meta-and-stripe.md section 3): 4:5 to 1.91:1, 320-1440 px wide. */
+export const INSTAGRAM_MIN_RATIO = 4 / 5;
+export const INSTAGRAM_MAX_RATIO = 1.91;
+const INSTAGRAM_MAX_WIDTH = 1440;
+const INSTAGRAM_MIN_WIDTH = 320;
+const INSTAGRAM_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The image as Instagram takes it: a baseline sRGB JPEG (no alpha, no MPO), 320-1440 px wide, its aspect
+ * ratio brought into 4:5 .. 1.91:1 by PADDING, not cropping: our images carry the brand's name and text
+ * near their edges (generated ones) or were framed by the user (uploads), and a crop would cut those off
+ * without asking; bars in the image's own dominant colour lose nothing and read as part of the picture.
+ */
+export async function fitForInstagram(sharp: SharpModule, image: Uint8Array): Promise<Uint8Array> {
+  const meta = await sharp(image).metadata();
+  const { width, height } = meta.autoOrient;
+  if (!width || !height) throw new Error("image has no size");
+  const ratio = width / height;
+  // The canvas: the image's own size, widened (too tall) or heightened (too wide) to the nearest limit.
+  let canvasWidth = ratio < INSTAGRAM_MIN_RATIO ? height * INSTAGRAM_MIN_RATIO : width;
+  let canvasHeight = ratio > INSTAGRAM_MAX_RATIO ? width / INSTAGRAM_MAX_RATIO : height;
+  const scale =
+    canvasWidth > INSTAGRAM_MAX_WIDTH
+      ? INSTAGRAM_MAX_WIDTH / canvasWidth
+      : canvasWidth < INSTAGRAM_MIN_WIDTH
+        ? INSTAGRAM_MIN_WIDTH / canvasWidth
+        : 1;
+  canvasWidth = Math.max(1, Math.round(canvasWidth * scale));
+  canvasHeight = Math.max(1, Math.round(canvasHeight * scale));
+  // Rounding must not push the shape back out of the range.
+  if (canvasWidth / canvasHeight < INSTAGRAM_MIN_RATIO)
+    canvasHeight = Math.floor(canvasWidth / INSTAGRAM_MIN_RATIO);
+  if (canvasWidth / canvasHeight > INSTAGRAM_MAX_RATIO)
+    canvasHeight = Math.ceil(canvasWidth / INSTAGRAM_MAX_RATIO);
+  const { dominant } = await sharp(image).stats();
+  const background = { r: dominant.r, g: dominant.g, b: dominant.b, alpha: 1 };
+  const fitted = () =>
+    sharp(image, { autoOrient: true })
+      .resize({ width: canvasWidth, height: canvasHeight, fit: "contain", background })
+      .flatten({ background })
+      .toColourspace("srgb");
+  for (const quality of [90, 80, 70, 60]) {
+    const jpeg = await fitted().jpeg({ quality, progressive: false }).toBuffer();
+    if (jpeg.byteLength <= INSTAGRAM_MAX_BYTES) return toBytes(jpeg);
+  }
+  throw new ImageRefusedError("The image is too large for Instagram even as a JPEG.");
+}
+
 /** One job, answered as a result message (errors included: a worker never throws at its pool). */
 export async function runImageJob(sharp: SharpModule, job: ImageJob): Promise<ImageJobResult> {
   try {
@@ -242,7 +291,9 @@ export async function runImageJob(sharp: SharpModule, job: ImageJob): Promise<Im
         ? await rasteriseSvg(sharp, job.svg, job.maxSide, job.limits)
         : job.op === "applyWatermark"
           ? await applyWatermark(sharp, job.image, job.watermark, job.placement)
-          : await removeBackground(sharp, job.image, job.threshold, job.targetColor);
+          : job.op === "fitForInstagram"
+            ? await fitForInstagram(sharp, job.image)
+            : await removeBackground(sharp, job.image, job.threshold, job.targetColor);
     return { ok: true, bytes };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

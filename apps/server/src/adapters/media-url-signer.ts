@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { SIGNED_URL_REFRESH_SECONDS, SIGNED_URL_SECONDS } from "@smm/domain/media/schemas";
-import type { MediaUrlSigner } from "@smm/domain/ports";
+import type { MediaUrlSigner, MediaVariant } from "@smm/domain/ports";
 
 /**
  * Links of the form /api/media/{id}/file?expires=...&signature=... (relative: the browser resolves them
@@ -12,21 +12,23 @@ import type { MediaUrlSigner } from "@smm/domain/ports";
 export function createMediaUrlSigner(secret: string): MediaUrlSigner {
   // A key of its own, so a media link can never be replayed as anything the auth secret signs.
   const key = createHash("sha256").update(`media-urls:${secret}`).digest();
-  const signatureOf = (mediaId: string, expires: number): string =>
-    createHmac("sha256", key).update(`${mediaId}.${expires}`).digest("base64url");
+  const signatureOf = (mediaId: string, expires: number, variant?: MediaVariant): string =>
+    createHmac("sha256", key)
+      .update(variant ? `${mediaId}.${expires}.${variant}` : `${mediaId}.${expires}`)
+      .digest("base64url");
   return {
-    sign(mediaId, now) {
+    sign(mediaId, now, variant) {
       const step = Math.floor(now.getTime() / 1000 / SIGNED_URL_REFRESH_SECONDS) * SIGNED_URL_REFRESH_SECONDS;
       const expires = step + SIGNED_URL_SECONDS;
-      const signature = signatureOf(mediaId, expires);
+      const signature = signatureOf(mediaId, expires, variant);
       return {
-        url: `/api/media/${mediaId}/file?expires=${expires}&signature=${signature}`,
+        url: `/api/media/${mediaId}/file?${variant ? `variant=${variant}&` : ""}expires=${expires}&signature=${signature}`,
         expiresAt: new Date(expires * 1000),
       };
     },
-    verify(mediaId, expires, signature, now) {
+    verify(mediaId, expires, signature, now, variant) {
       if (expires * 1000 <= now.getTime()) return false;
-      const expected = Buffer.from(signatureOf(mediaId, expires));
+      const expected = Buffer.from(signatureOf(mediaId, expires, variant));
       const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },

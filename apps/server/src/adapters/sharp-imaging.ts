@@ -153,6 +153,11 @@ export function createSharpImageProcessor(options: SharpImageProcessorOptions = 
       return run({ op: "removeBackground", image: copy, threshold, targetColor }, [copy.buffer]);
     },
 
+    async fitForInstagram(image) {
+      const copy = ownCopy(image);
+      return run({ op: "fitForInstagram", image: copy }, [copy.buffer]);
+    },
+
     async close() {
       await pool?.close();
       pool = null;

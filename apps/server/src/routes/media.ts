@@ -13,10 +13,16 @@ import { brandHeader, createRoutes, errors, idParam, jsonAnswer, resultOf } from
 /** Multipart overhead on top of the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** Reads the one file of a multipart upload (field "file"); the domain checks what it really is. */
-export async function readUploadedFile(c: {
-  req: { parseBody: () => Promise<Record<string, string | File | (string | File)[]>> };
-}): Promise<{ bytes: Uint8Array; name: string }> {
+/**
+ * Reads the one file of a multipart upload (field "file"); the domain checks what it really is. With
+ * `checkSize: false` the domain also judges the size (up to the body limit), to refuse it in its own words.
+ */
+export async function readUploadedFile(
+  c: {
+    req: { parseBody: () => Promise<Record<string, string | File | (string | File)[]>> };
+  },
+  { checkSize = true }: { checkSize?: boolean } = {},
+): Promise<{ bytes: Uint8Array; name: string }> {
   let body: Record<string, string | File | (string | File)[]>;
   try {
     body = await c.req.parseBody();
@@ -25,7 +31,7 @@ export async function readUploadedFile(c: {
   }
   const file = body.file;
   if (!(file instanceof File)) throw new AppError("invalid_input", INVALID_IMAGE_TYPE);
-  if (file.size > MAX_UPLOAD_BYTES) throw new AppError("invalid_input", IMAGE_TOO_LARGE);
+  if (checkSize && file.size > MAX_UPLOAD_BYTES) throw new AppError("invalid_input", IMAGE_TOO_LARGE);
   return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
 }
 
@@ -105,6 +111,13 @@ const routes = {
         description: "The link's signature.",
         schema: { type: "string" },
       },
+      {
+        name: "variant",
+        in: "query",
+        required: false,
+        description: "A copy made for a network (instagram: the fitted JPEG); part of what the link signs.",
+        schema: { type: "string", enum: ["instagram"] },
+      },
     ],
     request: { params: imageId },
     responses: {
@@ -131,6 +144,7 @@ export function createMediaRoutes(deps: AppDeps) {
   const domain = () => ({
     db: deps.database.db,
     storage: deps.storage,
+    imaging: deps.imaging,
     mediaUrls: deps.mediaUrls,
     now: deps.now ?? (() => new Date()),
   });
@@ -152,6 +166,7 @@ export function createMediaRoutes(deps: AppDeps) {
           mediaId: c.req.valid("param").id,
           expires: Number(c.req.query("expires")),
           signature: c.req.query("signature") ?? "",
+          variant: c.req.query("variant"),
         });
         const maxAge = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
         return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {

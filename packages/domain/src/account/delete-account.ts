@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { UserContext } from "../context";
 import { dataDeletionRequests, media, stripeUserSubscriptions, user, verification } from "../db/schema";
 import { AppError } from "../errors";
+import { variantKeyOf } from "../media/media-variants";
 import { payingStatuses } from "../plans/catalogue";
 import { safeText } from "../text";
 
@@ -57,7 +58,11 @@ export async function deleteAccount(ctx: UserContext, input: DeleteAccountInput)
     .select({ key: media.storageKey })
     .from(media)
     .where(eq(media.userId, ctx.userId));
-  for (const file of files) await ctx.storage.delete(file.key);
+  for (const file of files) {
+    await ctx.storage.delete(file.key);
+    // The copy made for Instagram sits beside the original.
+    await ctx.storage.delete(variantKeyOf({ storageKey: file.key }, "instagram"));
+  }
 
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import type { StoredImageMimeType } from "../ports";
 import { mediaIdOfLink } from "./media-link";
+import { variantKeyOf } from "./media-variants";
 import { MEDIA_NOT_FOUND } from "./schemas";
 import { extensionFor } from "./sniff-image-type";
 
@@ -111,4 +112,5 @@ export async function readMediaBytes(deps: Pick<Deps, "storage">, row: Media): P
 export async function deleteMedia(deps: Pick<Deps, "db" | "storage">, row: Media): Promise<void> {
   await deps.db.delete(media).where(eq(media.id, row.id));
   await deps.storage.delete(row.storageKey).catch(() => {});
+  await deps.storage.delete(variantKeyOf(row, "instagram")).catch(() => {});
 }

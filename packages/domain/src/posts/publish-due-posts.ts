@@ -5,7 +5,8 @@ import { type NewPost, type Post, posts } from "../db/schema";
 import { type InstanceLiveness, instanceIsGone } from "../instances/server-instances";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import type { NotificationView } from "../notifications/schemas";
-import { publishPostChanged, toSocialRequest } from "./post";
+import { publishPostChanged } from "./post";
+import { toPublishRequest } from "./publish-request";
 
 export const POST_PUBLISHED_MESSAGE = "Your scheduled post was published.";
 export const POST_PUBLISH_FAILED_PREFIX = "Facebook posting failed: ";
@@ -139,7 +140,7 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
   let externalId: string;
   let network: Post["publishedVia"];
   try {
-    ({ externalId, network } = await ctx.social.publish(toSocialRequest(ctx, post)));
+    ({ externalId, network } = await ctx.social.publish(await toPublishRequest(ctx, post)));
   } catch (error) {
     await recordFailure(ctx, post, attemptId, `${POST_PUBLISH_FAILED_PREFIX}${(error as Error).message}`);
     return "failed";

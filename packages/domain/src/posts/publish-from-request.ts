@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { type Post, posts } from "../db/schema";
-import { changedMeanwhile, toSocialRequest } from "./post";
+import { changedMeanwhile } from "./post";
+import { toPublishRequest } from "./publish-request";
 
 /**
  * Publishes a post now, from a user's request ("Post now", or approving with a date that has come), under
@@ -49,7 +50,7 @@ export async function publishFromRequest(
   try {
     if (options.cancelFirst)
       await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: options.cancelFirst });
-    ({ externalId, network } = await ctx.social.publish(toSocialRequest(ctx, claimed)));
+    ({ externalId, network } = await ctx.social.publish(await toPublishRequest(ctx, claimed)));
   } catch (error) {
     // Nothing went out: the post is as it was (a copy cancelled above is gone, so its id is not kept).
     await ctx.db
