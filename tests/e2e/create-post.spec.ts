@@ -37,12 +37,6 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(results.violations, `${label}: ${JSON.stringify(results.violations, null, 2)}`).toEqual([]);
 }
 
-/** The value a datetime-local input takes for a local date. */
-function toLocalInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 test("a prompt becomes a post with a caption and an image, followed to 100%, then scheduled", async ({
   page,
   request,
@@ -99,31 +93,30 @@ test("a prompt becomes a post with a caption and an image, followed to 100%, the
     })
     .toBeGreaterThan(0);
 
-  // Nothing the user typed is gone after generating.
-  await expect(page.getByTestId("generator-prompt")).toHaveValue(prompt);
+  // The form is reset for the next post (the spec); the post holds what was typed.
+  await expect(page.getByTestId("generator-prompt")).toHaveValue("");
   // The plan on screen counts the post.
   await expect(page.getByTestId("plan-usage")).toHaveText("4 of 5 posts left this month · 0 of 1 today");
   await expectNoAxeViolations(page, "finished post");
 
-  // Approve opens the picker at a future time; we choose tomorrow at 10:00.
+  // The AI's time is in the future, so Approve schedules there at once and the button says when.
+  const optimal = await page.evaluate(async (id) => {
+    const response = await fetch(`/api/posts/${id}`);
+    const body = (await response.json()) as { aiSuggestions: { optimal_time: string } };
+    return body.aiSuggestions.optimal_time;
+  }, postId);
+  const optimalShown = await page.evaluate(
+    (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+    optimal,
+  );
+  await expect(card.getByTestId("generated-post-approve")).toHaveText(
+    `Approve & Schedule for ${optimalShown}`,
+  );
   await card.getByTestId("generated-post-approve").click();
-  const dialog = page.getByTestId("approve-dialog");
-  await expect(dialog).toBeVisible();
-  const suggested = await dialog.getByTestId("approve-date").inputValue();
-  expect(new Date(suggested).getTime()).toBeGreaterThan(Date.now());
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  tomorrow.setHours(10, 0, 0, 0);
-  await dialog.getByTestId("approve-date").fill(toLocalInputValue(tomorrow));
-  await dialog.getByTestId("approve-confirm").click();
-  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("approve-dialog")).toHaveCount(0);
 
   await expect(card.getByTestId("post-state")).toHaveText("Scheduled");
-  const shownDate = await page.evaluate(
-    (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
-    tomorrow.toISOString(),
-  );
-  await expect(card.getByTestId("generated-post-scheduled")).toHaveText(shownDate);
+  await expect(card.getByTestId("generated-post-scheduled")).toHaveText(optimalShown);
   // The embedded network is labelled: nothing went to a real page.
   await expect(card.getByTestId("sandbox-note")).toContainText("Sandbox");
 
@@ -132,10 +125,10 @@ test("a prompt becomes a post with a caption and an image, followed to 100%, the
   expect(stored.ok()).toBe(true);
   const post = (await stored.json()) as { state: string; scheduledDate: string };
   expect(post.state).toBe("scheduled");
-  expect(new Date(post.scheduledDate).getTime()).toBe(tomorrow.getTime());
+  expect(new Date(post.scheduledDate).getTime()).toBe(new Date(optimal).getTime());
   await page.reload();
   await expect(page.getByTestId("generated-post")).toHaveAttribute("data-post-id", postId);
-  await expect(page.getByTestId("generated-post-scheduled")).toHaveText(shownDate);
+  await expect(page.getByTestId("generated-post-scheduled")).toHaveText(optimalShown);
 
   // 'Generate another' clears the result but keeps the form.
   await page.getByTestId("generate-another").click();
@@ -162,8 +155,8 @@ test("the free plan's daily limit disables Generate with the spec's message afte
   await expect(page.getByTestId("plan-limit-message")).toHaveText(DAILY_LIMIT);
   await expect(page.getByTestId("plan-limit-upgrade")).toHaveAttribute("href", "/subscription");
   await expect(page.getByTestId("plan-usage")).toHaveText("4 of 5 posts left this month · 0 of 1 today");
-  // What was typed stays.
-  await expect(page.getByTestId("generator-prompt")).toHaveValue("A short hello from our team");
+  // The generation that started reset the form (the spec); the limit is what stops the next one.
+  await expect(page.getByTestId("generator-prompt")).toHaveValue("");
 
   // The server says the same to anyone who asks anyway.
   const refused = await page.request.post("/api/posts/generate", {

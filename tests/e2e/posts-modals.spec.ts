@@ -230,12 +230,11 @@ serverTest(
     await expect(first.getByTestId("post-action-flash")).toHaveText("Copied!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstText);
 
-    // Edit with empty text is refused inline and sends nothing.
+    // Edit with empty text cannot be saved: Save stays disabled until there is text.
     await first.getByTestId("post-edit").click();
     const edit = page.getByTestId("edit-post-dialog");
     await edit.getByTestId("edit-post-text").fill("   ");
-    await edit.getByTestId("edit-post-save").click();
-    await expect(edit.getByTestId("edit-post-error")).toHaveText("Post content cannot be empty");
+    await expect(edit.getByTestId("edit-post-save")).toBeDisabled();
     await edit.getByTestId("edit-post-text").fill(`${firstText} Edited.`);
     await edit.getByTestId("edit-post-save").click();
     await expect(edit).toHaveCount(0);
@@ -246,8 +245,9 @@ serverTest(
     const deniedId = await denied.getAttribute("data-post-id");
     await denied.getByTestId("post-deny").click();
     const deny = page.getByTestId("deny-dialog");
-    await deny.getByTestId("deny-confirm").click();
-    await expect(deny.getByTestId("deny-feedback-error")).toBeVisible();
+    await expect(deny.getByTestId("deny-confirm")).toBeDisabled();
+    await deny.getByTestId("deny-feedback").fill("  ");
+    await expect(deny.getByTestId("deny-confirm")).toBeDisabled();
     await deny.getByTestId("deny-feedback").fill("Wrong product");
     await deny.getByTestId("deny-confirm").click();
     await expect(count).toHaveText(`${expected.pending - 1} pending posts awaiting review`);

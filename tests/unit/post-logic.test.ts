@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_REVIEWED_TEXT,
   approvalDecision,
+  approvalLabel,
   cardActions,
   countActiveFilters,
   countLine,
@@ -167,5 +168,29 @@ describe("applyOptimistic", () => {
   it("names downloads after the post and the image type", () => {
     expect(downloadFileName("abcdef0123", "image/jpeg")).toBe("post-abcdef01.jpg");
     expect(downloadFileName("abcdef0123", "application/octet-stream")).toBe("post-abcdef01.png");
+  });
+});
+
+describe("approvalLabel (issue 20: one approve behaviour, stated on the button)", () => {
+  const now = new Date("2030-06-14T10:00:00Z");
+  it("names the AI's future time when approving goes straight there", () => {
+    const label = approvalLabel(
+      post({ aiGenerated: true, aiSuggestions: suggest("2030-06-15T09:00:00Z") }),
+      now,
+    );
+    expect(label.startsWith("Approve & Schedule for ")).toBe(true);
+    expect(label).not.toContain("...");
+  });
+  it("ends with an ellipsis when the picker opens (no AI time, a past one, or a manual post)", () => {
+    expect(approvalLabel(post({ aiGenerated: true }), now)).toBe("Approve & Schedule...");
+    expect(
+      approvalLabel(post({ aiGenerated: true, aiSuggestions: suggest("2030-06-14T09:00:00Z") }), now),
+    ).toBe("Approve & Schedule...");
+    expect(approvalLabel(post({ aiSuggestions: suggest("2030-06-15T09:00:00Z") }), now)).toBe(
+      "Approve & Schedule...",
+    );
+  });
+  it("says Re-approve for a denied post", () => {
+    expect(approvalLabel(post({ state: "denied" }), now)).toBe("Re-approve...");
   });
 });

@@ -6,7 +6,8 @@ import { useChatPostCard } from "@/components/assistant/use-chat-post-card";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { generationFailureReason } from "@/lib/generation";
+import { tomorrowAtNoon } from "@/lib/chat";
+import { formatDateTime, generationFailureReason } from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
 /**
@@ -104,7 +105,8 @@ export function ChatPostCard({
               </Button>
               <Button size="sm" onClick={approve} data-testid="assistant-post-approve">
                 <ThumbsUpIcon aria-hidden="true" />
-                Approve &amp; Schedule
+                {/* Core spec section 4: chat approval schedules for tomorrow at 12:00; the button says so. */}
+                Approve &amp; Schedule for {formatDateTime(tomorrowAtNoon())}
               </Button>
             </div>
           ) : null}

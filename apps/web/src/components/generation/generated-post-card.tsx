@@ -105,7 +105,8 @@ export function GeneratedPostCard({
           canDeny={card.canDeny}
           approving={card.approving}
           denying={card.denying}
-          onApprove={() => card.setApproveOpen(true)}
+          approveLabel={card.approval.label}
+          onApprove={card.approval.approve}
           onDeny={() => card.setDenyOpen(true)}
           onRetry={onRetry}
           onGenerateAnother={onGenerateAnother}
@@ -113,9 +114,9 @@ export function GeneratedPostCard({
 
         <ApproveDialog
           post={post}
-          open={card.approveOpen}
-          onOpenChange={card.setApproveOpen}
-          onApprove={card.approveAt}
+          open={card.approval.pickerOpen}
+          onOpenChange={card.approval.setPickerOpen}
+          onApprove={card.approval.approveAt}
         />
         <DenyDialog open={card.denyOpen} onOpenChange={card.setDenyOpen} onDeny={card.denyWith} />
       </div>

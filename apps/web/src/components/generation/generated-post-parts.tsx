@@ -172,6 +172,7 @@ export function ReviewActions({
   view,
   canApprove,
   canDeny,
+  approveLabel,
   approving,
   denying,
   onApprove,
@@ -183,6 +184,8 @@ export function ReviewActions({
   view: GenerationView;
   canApprove: boolean;
   canDeny: boolean;
+  /** What approving does, stated (approvalLabel): at the AI's time, or through the picker. */
+  approveLabel: string;
   approving: boolean;
   denying: boolean;
   onApprove: () => void;
@@ -196,7 +199,7 @@ export function ReviewActions({
         {canApprove && (
           <Button onClick={onApprove} disabled={approving} data-testid="generated-post-approve">
             <ThumbsUpIcon aria-hidden="true" />
-            {post.state === "denied" ? "Re-approve" : "Approve"}
+            {approveLabel}
           </Button>
         )}
         {canDeny && (

@@ -189,7 +189,13 @@ export function DenyDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" data-testid="deny-confirm">
+            <Button
+              type="submit"
+              variant="destructive"
+              // Deny needs feedback: the button waits for it (spaces count as empty).
+              disabled={feedback.trim() === ""}
+              data-testid="deny-confirm"
+            >
               <ThumbsDownIcon aria-hidden="true" />
               Deny post
             </Button>

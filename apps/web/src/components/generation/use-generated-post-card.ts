@@ -1,6 +1,8 @@
 import { isPostActionOffered } from "@smm/domain/machines/post-actions";
 import { useState } from "react";
 
+import { useApproval } from "@/components/posts/use-approval";
+
 import { ApiError } from "@/lib/api";
 import { reviewFeedback, useGeneratedPost } from "@/lib/generation";
 import { usePostAction } from "@/lib/use-post-action";
@@ -13,7 +15,9 @@ export function useGeneratedPostCard(brandId: string, postId: string) {
   const { query, post, view } = useGeneratedPost(brandId, postId);
   const approve = usePostAction(brandId, reviewFeedback);
   const deny = usePostAction(brandId, reviewFeedback);
-  const [approveOpen, setApproveOpen] = useState(false);
+  const approval = useApproval(post, (date) =>
+    approve.mutate({ postId, action: { type: "approve", scheduledDate: date.toISOString() } }),
+  );
   const [denyOpen, setDenyOpen] = useState(false);
 
   const reviewable = Boolean(view) && view?.phase !== "generating" && view?.phase !== "failed";
@@ -27,12 +31,9 @@ export function useGeneratedPostCard(brandId: string, postId: string) {
     canDeny: Boolean(post) && reviewable && isPostActionOffered(post?.state ?? "generating", "DENY"),
     approving: approve.isPending,
     denying: deny.isPending,
-    approveOpen,
-    setApproveOpen,
+    approval,
     denyOpen,
     setDenyOpen,
-    approveAt: (date: Date) =>
-      approve.mutate({ postId, action: { type: "approve", scheduledDate: date.toISOString() } }),
     denyWith: (feedback: string) => deny.mutate({ postId, action: { type: "deny", feedback } }),
   };
 }

@@ -17,6 +17,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import type { PostView } from "@/lib/posts";
 import { cn } from "@/lib/utils";
 import { PostActionDialogs } from "./post-action-dialogs";
+import { approvalLabel } from "./post-logic";
 import { usePostCardActions } from "./use-post-card-actions";
 
 function IconAction({
@@ -112,7 +113,7 @@ export function PostActions({
       )}
       {bar.actions.includes("approve") && (
         <IconAction
-          label={bar.reapprove ? "Re-approve" : "Approve"}
+          label={approvalLabel(post)}
           testId="post-approve"
           tone="approve"
           onClick={bar.approve}

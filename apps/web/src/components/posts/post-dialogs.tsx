@@ -97,7 +97,13 @@ export function EditPostDialog({
             <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" className="h-10" disabled={saving} data-testid="edit-post-save">
+            <Button
+              type="submit"
+              className="h-10"
+              // The spec: Save is disabled while the text is empty (spaces count as empty).
+              disabled={saving || text.trim() === ""}
+              data-testid="edit-post-save"
+            >
               <SaveIcon aria-hidden="true" />
               {saving ? "Saving..." : "Save"}
             </Button>

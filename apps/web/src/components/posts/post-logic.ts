@@ -2,7 +2,7 @@ import { OFFERED_POST_ACTIONS, type PostAction, type PostState } from "@smm/doma
 import type { PostView } from "@smm/domain/posts/post";
 import type { postSorts } from "@smm/domain/posts/schemas";
 
-import { futureOptimalTime } from "@/lib/generation";
+import { formatDateTime, futureOptimalTime } from "@/lib/generation";
 
 /*
  * The post card's and the post lists' rules, kept free of React so they are unit-tested on their own.
@@ -184,6 +184,20 @@ export function approvalDecision(
 ): { kind: "direct"; scheduledDate: Date } | { kind: "picker" } {
   const optimal = post.aiGenerated ? futureOptimalTime(post, now) : null;
   return optimal ? { kind: "direct", scheduledDate: optimal } : { kind: "picker" };
+}
+
+/**
+ * What the approve button says, wherever a post is approved (cards, the generator, the chat): the one
+ * behaviour of approvalDecision, stated before the click. "Approve & Schedule for <time>" approves at the
+ * AI's time at once; "Approve & Schedule..." opens the date and time picker.
+ */
+export function approvalLabel(
+  post: Pick<PostView, "aiGenerated" | "aiSuggestions" | "state">,
+  now: Date = new Date(),
+): string {
+  const base = post.state === "denied" ? "Re-approve" : "Approve & Schedule";
+  const decision = approvalDecision(post, now);
+  return decision.kind === "direct" ? `${base} for ${formatDateTime(decision.scheduledDate)}` : `${base}...`;
 }
 
 /** The file name a downloaded image gets: the post's id and the image's type. */

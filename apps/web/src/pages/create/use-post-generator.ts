@@ -227,6 +227,10 @@ export function usePostGenerator() {
         setQuotaError(null);
         session.add(post.id);
         setShown(post.id);
+        // The spec resets the form after a generation starts: the post now holds the brief and the image
+        // (its card below shows them), so the next post starts blank. Platform, language and style stay.
+        setPrompt("");
+        clearImage();
         toast.success(GENERATION_STARTED_TOAST, {
           id: generationToastId(post.id),
           duration: SUCCESS_TOAST_MS,
