@@ -1,7 +1,19 @@
 import type { Brand } from "@smm/domain/brands/constants";
 
+/** The instructions for a user who has no brand yet: every post belongs to one, so that comes first. */
+function buildNoBrandPrompt(now: Date): string {
+  return [
+    "You are the marketing assistant of a social media manager. The user has no brand yet, and posts,",
+    "templates and the calendar all belong to a brand. Say so, ask for the brand's name, and create it with",
+    'the createBrand tool as soon as the user names it (e.g. "my brand is Sunny Scoops"). Then offer to',
+    "write a first post. Keep answers short.",
+    `Now: ${now.toISOString()}.`,
+  ].join("\n");
+}
+
 /** The assistant's instructions, with the active brand's settings and company profile as its context. */
-export function buildSystemPrompt(brand: Brand, now: Date): string {
+export function buildSystemPrompt(brand: Brand | null, now: Date): string {
+  if (!brand) return buildNoBrandPrompt(now);
   const { settings, companyProfile: profile } = brand;
   const lines = [
     "You are the marketing assistant of a social media manager. You help one brand plan, write, review and",

@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { createRoute, z } from "@hono/zod-openapi";
+import { NO_ACTIVE_BRAND } from "@smm/domain/brands/brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
 import {
@@ -9,17 +10,20 @@ import {
   MAX_CHAT_TEXT,
 } from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
-import { AppError } from "@smm/domain/errors";
+import { AppError, isAppError } from "@smm/domain/errors";
+import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/schemas";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
+import type { Context } from "hono";
+import { IMAGE_ID_PREFIX } from "../adapters/offline-assistant/caption-intents";
 import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
 import { apologizeForIncompleteReply } from "../chat/apologize-incomplete";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
 import { createChatErrorDescriber } from "../chat/describe-chat-error";
 import { buildSystemPrompt } from "../chat/system-prompt";
-import type { AppDeps } from "../context";
-import { brandContext, userContext } from "../lib/domain-context";
+import type { AppDeps, AppEnv } from "../context";
+import { brandContext, namedBrandId, userContext } from "../lib/domain-context";
 import { brandHeader, createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
 import { limitJsonBody } from "../middleware/request-limits";
 
@@ -52,6 +56,18 @@ function refuseOverlongText(body: ChatRequestInput): void {
   if (length <= MAX_CHAT_TEXT) return;
   const message = chatTextTooLong(MAX_CHAT_TEXT);
   throw new AppError("invalid_input", message, [{ path: `messages.${index}.parts`, message }]);
+}
+
+/**
+ * A chat upload's part as the model reads it: the image's id, so "write a caption for this photo" can name
+ * it to captionFromImage (the stored part keeps the id, never an expiring link). Other data parts are the
+ * screens' own and stay out of the prompt.
+ */
+function describeUploadedImage(part: { type: string; data?: unknown }) {
+  if (part.type !== UPLOADED_IMAGE_PART) return undefined;
+  const data = part.data as Partial<UploadedImagePartData> | undefined;
+  if (typeof data?.mediaId !== "string") return undefined;
+  return { type: "text" as const, text: `${IMAGE_ID_PREFIX} ${data.mediaId}` };
 }
 
 const common = { tags: ["Chat"], parameters: [brandHeader] };
@@ -95,15 +111,25 @@ const routes = {
  */
 export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }) {
   const model = deps.chatModel ?? createOfflineAssistantModel({ now: deps.now });
+  /**
+   * The caller's brand, or null for a user who has none yet (issue 20): the chat then still answers, says
+   * it needs a brand and can create one. A brand named by X-Brand-Id that is not theirs stays a 404.
+   */
+  const brandOrNone = (c: Context<AppEnv>) =>
+    brandContext(c, deps).catch((error: unknown) => {
+      if (!namedBrandId(c) && isAppError(error) && error.message === NO_ACTIVE_BRAND) return null;
+      throw error;
+    });
   return createRoutes()
     .openapi(routes.get, async (c) => c.json(await getConversation(await brandContext(c, deps)), 200))
     .openapi(routes.clear, async (c) => c.json(await clearConversation(await brandContext(c, deps)), 200))
     .openapi(routes.send, async (c) => {
       const body = c.req.valid("json");
       refuseOverlongText(body);
-      const brand = await brandContext(c, deps);
+      const brand = await brandOrNone(c);
       const user = userContext(c, deps);
-      const toolCtx: ToolContext = { user, brand: async () => brand };
+      // Without a brand, each brand-scoped call looks again: a brand the chat created this turn is used.
+      const toolCtx: ToolContext = { user, brand: async () => brand ?? brandContext(c, deps) };
       const tools = withCachedSchemas(createTools(toolCtx));
       const validated = await validateUIMessages({ messages: body.messages as UIMessage[] }).catch(() => {
         throw new AppError("invalid_input", "The chat messages are not in the expected format");
@@ -113,13 +139,15 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
 
       const result = streamText({
         model,
-        system: buildSystemPrompt(await getBrand(brand), now),
-        messages: await convertToModelMessages(messages, { tools }),
+        system: buildSystemPrompt(brand ? await getBrand(brand) : null, now),
+        messages: await convertToModelMessages(messages, { tools, convertDataPart: describeUploadedImage }),
         tools,
         stopWhen: stepCountIs(MAX_STEPS),
         experimental_transform: apologizeForIncompleteReply(MAX_STEPS),
         abortSignal: c.req.raw.signal,
-        providerOptions: { offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0 } },
+        providerOptions: {
+          offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0, hasBrand: brand !== null },
+        },
         onError: ({ error }) => deps.logger.error("chat failed", { error }),
       });
       return result.toUIMessageStreamResponse({
@@ -133,7 +161,9 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
           try {
             // Saving the whole turn would bring back what the clearConversation tool just removed.
             const kept = clearsConversation(responseMessage) ? [] : finished;
-            await saveConversation(brand, kept as StoredChatMessage[]);
+            // A turn without a brand is kept with the brand it created, if it did; else nowhere.
+            const target = brand ?? (await brandOrNone(c));
+            if (target) await saveConversation(target, kept as StoredChatMessage[]);
           } catch (error) {
             deps.logger.error("chat history not saved", { error });
           }

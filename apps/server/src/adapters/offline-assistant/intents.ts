@@ -5,6 +5,7 @@
  */
 
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
+import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
 
@@ -27,6 +28,8 @@ export interface TurnContext {
   nextSuggestion?: { id: string } | null;
   /** Templates the conversation has shown, newest first ("use the Product launch template"). */
   templates?: readonly KnownTemplate[];
+  /** False for a user with no brand yet: most requests need one, so the assistant offers to create it. */
+  hasBrand?: boolean;
 }
 
 export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
@@ -157,7 +160,9 @@ export function parseWhen(text: string, ctx: Pick<TurnContext, "now" | "utcOffse
 export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
   const text = message.trim();
   const lower = text.toLowerCase();
-  if (!text) return { kind: "say", text: OFFLINE_HELP };
+  if (!text) return { kind: "say", text: ctx.hasBrand === false ? NEEDS_BRAND_TEXT : OFFLINE_HELP };
+  const brand = decideBrandTurn(text, ctx);
+  if (brand) return brand;
 
   const url =
     text.match(/\bhttps?:\/\/[^\s<>"')]+/i)?.[0] ??
@@ -439,6 +444,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
     return `I couldn't do that: ${outcome.error}${upgrade}`;
   }
   const value = (result ?? {}) as Record<string, unknown>;
+  const brandReply = describeBrandOutcome(toolName, value, input);
+  if (brandReply !== null) return brandReply;
   const templateReply = describeTemplateOutcome(toolName, value);
   if (templateReply !== null) return templateReply;
   const connectionReply = describeConnectionOutcome(toolName, value);

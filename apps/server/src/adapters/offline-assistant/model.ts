@@ -21,6 +21,8 @@ export interface OfflineAssistantOptions {
  */
 interface OfflineCallOptions {
   utcOffsetMinutes?: number;
+  /** False when the user has no brand yet (the chat route knows); absent means they have one. */
+  hasBrand?: boolean;
 }
 
 const usage = (input: number, output: number) => ({
@@ -152,6 +154,7 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
     lastPost: findLastPost(prompt),
     nextSuggestion: findNextSuggestion(prompt),
     templates: knownTemplatesOf(toolResultsNewestFirst(prompt)),
+    hasBrand: providerOptions.hasBrand !== false,
   });
   if (decision.kind === "say") return [{ type: "text", text: decision.text }];
   const { call } = decision;
