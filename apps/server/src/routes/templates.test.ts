@@ -1,4 +1,11 @@
-import { createTestContext, jsonRequest, signUpVerifiedUser, type TestContext } from "@smm/test-support/app";
+import {
+  createTestContext,
+  jsonRequest,
+  signUpVerifiedUser,
+  TEST_ORIGIN,
+  type TestContext,
+} from "@smm/test-support/app";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
@@ -101,5 +108,63 @@ describe("template routes", () => {
     );
     const sort = await jsonRequest(ctx, "/api/templates/community?sort=random", { cookie: ann.cookie });
     expect(sort.status).toBe(400);
+  });
+});
+
+describe("reference image uploads", () => {
+  function upload(cookie: string, bytes: Uint8Array, name: string, type: string) {
+    const form = new FormData();
+    form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+    return ctx.app.request(`${TEST_ORIGIN}/api/templates/images`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie },
+      body: form,
+    });
+  }
+
+  it("refuse a renamed text file by its content with the form's words, and store a real image", async () => {
+    const ann = await signedInWithBrand();
+    const text = new TextEncoder().encode("Meeting notes: bring the banners.");
+    // Named and declared as a PNG: only the bytes say otherwise.
+    const refused = await upload(ann.cookie, text, "banner.png", "image/png");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: { code: "invalid_input", message: "Invalid file: banner.png. Please use images under 5MB." },
+    });
+
+    const tooBig = new Uint8Array(5_242_881).fill(0xff);
+    const big = await upload(ann.cookie, tooBig, "poster.jpg", "image/jpeg");
+    expect(big.status).toBe(400);
+    expect(((await big.json()) as { error: { message: string } }).error.message).toBe(
+      "Invalid file: poster.jpg. Please use images under 5MB.",
+    );
+
+    const png = new Uint8Array(
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: "#10b981" } })
+        .png()
+        .toBuffer(),
+    );
+    const stored = await upload(ann.cookie, png, "mood.txt", "text/plain");
+    expect(stored.status).toBe(201);
+    const image = (await stored.json()) as { id: string; url: string; mimeType: string };
+    expect(image.mimeType).toBe("image/png");
+    const file = await ctx.app.request(`${TEST_ORIGIN}${image.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+
+    const created = await jsonRequest(ctx, "/api/templates", {
+      cookie: ann.cookie,
+      body: { name: "Moodboard", referenceImageIds: [image.id] },
+    });
+    expect(created.status).toBe(201);
+    const template = (await created.json()) as { referenceImages: { id: string; url: string }[] };
+    expect(template.referenceImages.map((i) => i.id)).toEqual([image.id]);
+
+    const bob = await signedInWithBrand();
+    const stolen = await jsonRequest(ctx, "/api/templates", {
+      cookie: bob.cookie,
+      body: { name: "Not mine", referenceImageIds: [image.id] },
+    });
+    expect(stolen.status).toBe(404);
   });
 });

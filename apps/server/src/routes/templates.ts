@@ -1,3 +1,5 @@
+import { createRoute } from "@hono/zod-openapi";
+import { uploadImage } from "@smm/domain/media/upload-image";
 import { applyTemplate } from "@smm/domain/templates/apply-template";
 import { copyCommunityTemplate } from "@smm/domain/templates/copy-community-template";
 import { createTemplate, createTemplateInput } from "@smm/domain/templates/create-template";
@@ -22,6 +24,7 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, userContext } from "../lib/domain-context";
 import {
+  brandHeader,
   createRoutes,
   declareRoutes,
   idParam,
@@ -31,6 +34,7 @@ import {
   view,
   withId,
 } from "../lib/http";
+import { readUploadedFile, uploadBody, uploadLimit } from "./media";
 
 const brandRoute = declareRoutes("Templates", { brand: true });
 const userRoute = declareRoutes("Templates");
@@ -39,6 +43,20 @@ const templateView = view<TemplateView>("Template", "A prompt template (own or p
 const one = (description: string) => ({ 200: jsonAnswer(templateView, description) });
 
 const routes = {
+  uploadImage: createRoute({
+    method: "post",
+    path: "/images",
+    tags: ["Templates"],
+    summary: "Upload a reference image for a template (PNG, JPEG, GIF or WebP by content, at most 5MB).",
+    description:
+      "Save its id in the template's referenceImageIds. A file of another type or over 5242880 bytes is a 400 'Invalid file: {filename}. Please use images under 5MB.'.",
+    parameters: [brandHeader],
+    middleware: uploadLimit,
+    request: { body: uploadBody("The image file (field 'file'); its name is only a label.") },
+    responses: {
+      201: jsonAnswer(resultOf(uploadImage, "Media"), "The stored image with a signed link."),
+    },
+  }),
   list: brandRoute(
     "get",
     "/",
@@ -137,6 +155,12 @@ export function createTemplateRoutes(deps: AppDeps) {
   const user = (c: Context<AppEnv>) => userContext(c, deps);
   return (
     createRoutes()
+      // Before /{id}: "images" is not an id.
+      .openapi(routes.uploadImage, async (c) => {
+        const ctx = await brand(c);
+        const file = await readUploadedFile(c, { checkSize: false });
+        return c.json(await uploadImage(ctx, { ...file, purpose: "templateReference" }), 201);
+      })
       .openapi(routes.list, async (c) =>
         c.json(await listTemplates(await brand(c), c.req.valid("query")), 200),
       )

@@ -43,6 +43,11 @@ export const uploadImageInput = z.object({
    * failure the original image is kept. Custom post images are marked later, by the generation.
    */
   applyWatermark: z.boolean().optional(),
+  /**
+   * A template's reference image is refused in the template form's words ('Invalid file: {filename}. Please
+   * use images under 5MB.'); the checks themselves are the same.
+   */
+  purpose: z.enum(["image", "templateReference"]).optional(),
 });
 export type UploadImageInput = z.infer<typeof uploadImageInput>;
 

@@ -2,6 +2,7 @@ import type { BrandContext } from "../context";
 import type { Media } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { invalidReferenceImage } from "../templates/schemas";
 import { applyBrandWatermark } from "../watermark/apply-brand-watermark";
 import { type MediaView, storeMedia, toMediaView } from "./media";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, MAX_UPLOAD_BYTES, uploadImageInput } from "./schemas";
@@ -22,11 +23,17 @@ export async function storeUploadedImage(
   rawInput: unknown,
 ): Promise<{ row: Media; watermarked: boolean }> {
   const input = parseInput(uploadImageInput, rawInput);
-  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("invalid_input", IMAGE_TOO_LARGE);
+  const refuse = (message: string) =>
+    new AppError(
+      "invalid_input",
+      input.purpose === "templateReference" ? invalidReferenceImage(input.name || "image") : message,
+    );
+  // MAX_UPLOAD_BYTES is MAX_REFERENCE_IMAGE_BYTES: 5 MB, 5242880 bytes.
+  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse(IMAGE_TOO_LARGE);
   const sniffed = sniffImageType(input.bytes);
-  if (!sniffed || sniffed === "image/svg+xml") throw new AppError("invalid_input", INVALID_IMAGE_TYPE);
+  if (!sniffed || sniffed === "image/svg+xml") throw refuse(INVALID_IMAGE_TYPE);
   const facts = await ctx.imaging.probe(input.bytes).catch(() => null);
-  if (!facts || facts.mimeType !== sniffed) throw new AppError("invalid_input", INVALID_IMAGE_TYPE);
+  if (!facts || facts.mimeType !== sniffed) throw refuse(INVALID_IMAGE_TYPE);
   let bytes = input.bytes;
   let watermarked = false;
   if (input.applyWatermark) {

@@ -36,7 +36,24 @@ export const MAX_TAG_LENGTH = 40;
 export const MAX_TEMPLATE_NAME_LENGTH = 120;
 export const MAX_TEMPLATE_DESCRIPTION_LENGTH = 1000;
 export const MAX_PROMPT_TEMPLATE_LENGTH = 4000;
+/** Not named by the spec; ten keeps a template's thumbnails (3 on cards, 4 in the selector, '+N') meaningful. */
 export const MAX_REFERENCE_IMAGES = 10;
+/** Reference images: image files of at most 5242880 bytes (connections spec, Template form). */
+export const MAX_REFERENCE_IMAGE_BYTES = 5_242_880;
+/** The template form's notification for a file that is not an image, or too large. */
+export const invalidReferenceImage = (filename: string) =>
+  `Invalid file: ${filename}. Please use images under 5MB.`;
+/** The image types a reference image may be, by its content (what the generator's uploads take). */
+export const REFERENCE_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/**
+ * The form's quick check before a byte is sent: an image type the browser recognises, and the size. The
+ * server decides by the content (uploadImage with purpose "templateReference").
+ */
+export function checkReferenceImageFile(file: { size: number; type: string; name: string }): string | null {
+  const typeOk = (REFERENCE_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase());
+  return typeOk && file.size <= MAX_REFERENCE_IMAGE_BYTES ? null : invalidReferenceImage(file.name);
+}
 export const MAX_SEARCH_LENGTH = 200;
 
 export const templateSorts = ["popular", "newest", "alphabetical"] as const;

@@ -6,7 +6,10 @@ import { isUuid } from "../ids";
 import { MEDIA_NOT_FOUND } from "../media/schemas";
 import {
   ANONYMOUS_CREATOR_NAME,
+  invalidReferenceImage,
+  MAX_REFERENCE_IMAGE_BYTES,
   MAX_TEMPLATE_NAME_LENGTH,
+  REFERENCE_IMAGE_TYPES,
   TEMPLATE_NOT_FOUND,
   type TemplateImageView,
   type TemplateView,
@@ -142,9 +145,16 @@ export async function checkReferenceImages(
   if (fresh.length === 0) return unique;
   if (!fresh.every(isUuid)) throw new AppError("not_found", MEDIA_NOT_FOUND);
   const rows = await ctx.db
-    .select({ id: media.id })
+    .select({ id: media.id, name: media.name, mimeType: media.mimeType, byteSize: media.byteSize })
     .from(media)
     .where(and(inArray(media.id, fresh), eq(media.userId, ctx.userId)));
   if (rows.length !== fresh.length) throw new AppError("not_found", MEDIA_NOT_FOUND);
+  // A stored file's type was read from its content when it was stored; an image of another kind (a
+  // watermark may be an SVG) or over the limit is refused as the form would refuse the file.
+  for (const row of rows) {
+    const typeOk = (REFERENCE_IMAGE_TYPES as readonly string[]).includes(row.mimeType);
+    if (!typeOk || row.byteSize > MAX_REFERENCE_IMAGE_BYTES)
+      throw new AppError("invalid_input", invalidReferenceImage(row.name || "image"));
+  }
   return unique;
 }

@@ -1,12 +1,15 @@
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand } from "../brands/create-brand";
 import { resolveBrand } from "../brands/resolve-brand";
 import { updateCompanyProfile } from "../brands/update-company-profile";
 import type { BrandContext } from "../context";
-import { templates, user } from "../db/schema";
+import { media, templates, user } from "../db/schema";
 import type { AppError } from "../errors";
+import { readSignedMedia } from "../media/read-signed-media";
+import { uploadImage } from "../media/upload-image";
 import { applyTemplate } from "./apply-template";
 import { copyCommunityTemplate } from "./copy-community-template";
 import { createTemplate } from "./create-template";
@@ -281,5 +284,108 @@ describe("applyTemplate", () => {
     expect((await getTemplate(ctx, { templateId: template.id })).usageCount).toBe(2);
     const secret = await createTemplate(ctx, { name: "Secret" });
     expect(await rejection(applyTemplate(other, { templateId: secret.id }))).toEqual(notFound);
+  });
+});
+
+describe("reference images", () => {
+  const png = async (width = 24) =>
+    new Uint8Array(
+      await sharp({ create: { width, height: 16, channels: 3, background: "#3b82f6" } })
+        .png()
+        .toBuffer(),
+    );
+  const asReference = (ctx: BrandContext, bytes: Uint8Array, name: string) =>
+    uploadImage(ctx, { bytes, name, purpose: "templateReference" });
+  const invalid = (name: string) => ({
+    code: "invalid_input",
+    message: `Invalid file: ${name}. Please use images under 5MB.`,
+  });
+
+  it("are judged by content: a renamed text file and a file over 5242880 bytes are refused by name", async () => {
+    const ctx = await owner();
+    const text = new TextEncoder().encode("just some notes, not a picture");
+    expect(await rejection(asReference(ctx, text, "photo.png"))).toEqual(invalid("photo.png"));
+    // A real PNG header padded past the limit: the size decides, whatever the content.
+    const big = new Uint8Array(5_242_881);
+    big.set(await png());
+    expect(await rejection(asReference(ctx, big, "huge.png"))).toEqual(invalid("huge.png"));
+    // The generic upload keeps its own words for the same file.
+    expect((await rejection(uploadImage(ctx, { bytes: text, name: "photo.png" })))?.message).toBe(
+      "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
+    );
+  });
+
+  it("are stored through the storage port and shown with signed links on the template", async () => {
+    const ctx = await owner();
+    const first = await asReference(ctx, await png(), "first.png");
+    const second = await asReference(ctx, await png(30), "second.png");
+    const created = await createTemplate(ctx, {
+      name: "With pictures",
+      referenceImageIds: [first.id, second.id, first.id],
+    });
+    expect(created.referenceImages.map((i) => i.id)).toEqual([first.id, second.id]);
+    const link = new URL(created.referenceImages[0]?.url ?? "", "http://x");
+    expect(link.pathname).toBe(`/api/media/${first.id}/file`);
+    const file = await readSignedMedia(t.deps, {
+      mediaId: first.id,
+      expires: Number(link.searchParams.get("expires")),
+      signature: link.searchParams.get("signature") ?? "",
+    });
+    expect(file.mimeType).toBe("image/png");
+    // A forged signature is no link at all.
+    expect(
+      await rejection(
+        readSignedMedia(t.deps, {
+          mediaId: first.id,
+          expires: file.expiresAt.getTime() / 1000,
+          signature: "x",
+        }),
+      ),
+    ).toMatchObject({ code: "not_found" });
+
+    const removed = await updateTemplate(ctx, { templateId: created.id, referenceImageIds: [second.id] });
+    expect(removed.referenceImages.map((i) => i.id)).toEqual([second.id]);
+    expect((await getTemplate(ctx, { templateId: created.id })).referenceImages).toHaveLength(1);
+  });
+
+  it("refuse another user's image, more than ten, and a stored image that is not a photo type", async () => {
+    const ctx = await owner();
+    const stranger = await owner();
+    const theirs = await asReference(stranger, await png(), "theirs.png");
+    expect(await rejection(createTemplate(ctx, { referenceImageIds: [theirs.id] }))).toMatchObject({
+      code: "not_found",
+    });
+    const eleven = Array.from({ length: 11 }, () => crypto.randomUUID());
+    expect(await rejection(createTemplate(ctx, { referenceImageIds: eleven }))).toMatchObject({
+      code: "invalid_input",
+      message: "At most 10 reference images",
+    });
+    // Stored files were judged when they were stored; one recorded as another type (or too large) is still
+    // refused, as the form would refuse the file.
+    const other = await uploadImage(ctx, { bytes: await png(), name: "vector.png" });
+    await t.database.db.update(media).set({ mimeType: "image/svg+xml" }).where(eq(media.id, other.id));
+    expect(await rejection(createTemplate(ctx, { referenceImageIds: [other.id] }))).toEqual(
+      invalid("vector.png"),
+    );
+    const large = await uploadImage(ctx, { bytes: await png(), name: "large.png" });
+    await t.database.db.update(media).set({ byteSize: 5_242_881 }).where(eq(media.id, large.id));
+    expect(await rejection(createTemplate(ctx, { referenceImageIds: [large.id] }))).toEqual(
+      invalid("large.png"),
+    );
+  });
+
+  it("stay with a community template its copier keeps", async () => {
+    const author = await owner();
+    const image = await asReference(author, await png(), "shared.png");
+    const shared = await createTemplate(author, {
+      name: "Shared with a picture",
+      referenceImageIds: [image.id],
+      isPublic: true,
+    });
+    const copier = await owner();
+    const copy = await copyCommunityTemplate(copier, { templateId: shared.id });
+    expect(copy.referenceImages.map((i) => i.id)).toEqual([image.id]);
+    const kept = await updateTemplate(copier, { templateId: copy.id, referenceImageIds: [image.id] });
+    expect(kept.referenceImages.map((i) => i.id)).toEqual([image.id]);
   });
 });
