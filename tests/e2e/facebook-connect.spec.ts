@@ -76,13 +76,15 @@ serverTest("connects and disconnects from the Facebook Connect screen", async ({
   const card = page.getByTestId("facebook-connection");
   await expect(card).toContainText("No page connected");
   await expect(card).toContainText("Sandbox");
+  // Connect opens the sandbox's consent page in a popup; the single sandbox page is connected at once.
+  const popupOpened = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Facebook page" }).click();
-  await page.getByRole("link", { name: "Continue" }).click();
-  await page.getByRole("button", { name: "Connect Selected Page" }).click();
-  await expect(page).toHaveURL(/\/settings/);
-  await page.goto("/facebook-connect");
+  const popup = await popupOpened;
+  await popup.getByRole("link", { name: "Continue" }).click();
+  await popup.waitForEvent("close");
   await expect(card).toContainText("Connected to Sandbox page");
   await expect(card).toContainText("Instagram business account linked.");
-  await page.getByRole("button", { name: "Disconnect" }).click();
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByTestId("facebook-disconnect-confirm").click();
   await expect(card).toContainText("No page connected");
 });

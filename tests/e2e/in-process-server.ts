@@ -60,6 +60,8 @@ export async function startInProcessServer(options: {
   webDist?: string;
   /** A fixture website the assistant may analyse: its exact loopback address and port are allowed. */
   fixtureSite?: { host: string; port: number };
+  /** More of the server's environment, e.g. FACEBOOK_APP_ID and META_GRAPH_URL pointing at a fake. */
+  env?: Record<string, string>;
 }): Promise<InProcessServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
@@ -75,6 +77,7 @@ export async function startInProcessServer(options: {
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
     LOG_LEVEL: "warn",
     SHUTDOWN_TIMEOUT_MS: "1000",
+    ...options.env,
   });
   const site = options.fixtureSite;
   const running = await startServer(

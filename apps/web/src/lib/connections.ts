@@ -1,35 +1,40 @@
-import type { ExchangeResult } from "@smm/domain/connections/schemas";
+import type { ConnectionsView, ExchangeResult } from "@smm/domain/connections/schemas";
+import type { ConnectionFlow } from "@smm/domain/machines/facebook-connection";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";
 
 export const connectionKeys = { all: ["connections"] as const };
 
+/** The login dialog (Meta's, or the sandbox's consent page) for a page or an ad account, with its state. */
+export function startFacebookConnection(flow: ConnectionFlow): Promise<{ url: string }> {
+  return call(client.api.connections.facebook.start.$post({ json: { flow } }));
+}
+
 /** The callback's one exchange of the dialog's code (the server refuses a second one for the same state). */
 export function exchangeFacebookCode(input: { code: string; state: string }): Promise<ExchangeResult> {
   return call(client.api.connections.facebook.exchange.$post({ json: input }));
 }
 
-/** Stores the picked page or ad account with the brand; the connections are re-read after. */
-export function useConnectChoice(flow: "page" | "ads") {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      flow === "ads"
-        ? call(client.api.connections["ad-account"].$post({ json: { adAccountId: id } }))
-        : call(client.api.connections.facebook.page.$post({ json: { pageId: id } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
-  });
-}
-
-/** The callback's texts for what the dialog sent back (connections.md section 8). */
-export function describeDialogError(flow: "page" | "ads", error: string, description: string | null): string {
-  if (error === "access_denied") {
-    return flow === "ads"
-      ? "Facebook access was denied. Please try again and grant the necessary permissions for ad account management."
-      : "Facebook access was denied. Please try again and grant the necessary permissions.";
+/**
+ * Stores the picked page or ad account with the brand. Answers the success text the screens show: the
+ * page's comes from the server, the ad account's is built from the connections it answers.
+ */
+export async function connectFacebookChoice(
+  flow: ConnectionFlow,
+  id: string,
+): Promise<{ message: string; connections: ConnectionsView }> {
+  if (flow === "ads") {
+    const connections = await call(client.api.connections["ad-account"].$post({ json: { adAccountId: id } }));
+    return {
+      message: `Successfully connected ad account: ${connections.adAccount?.name ?? id}`,
+      connections,
+    };
   }
-  return `Facebook auth error: ${error} - ${description ?? "Unknown error"}`;
+  const { message, ...connections } = await call(
+    client.api.connections.facebook.page.$post({ json: { pageId: id } }),
+  );
+  return { message, connections };
 }
 
 /** The active brand's page, Instagram account and ad account (names and state only). */
@@ -40,27 +45,17 @@ export function useConnections() {
   });
 }
 
-/** Opens the login dialog (Meta's, or the sandbox's consent page) for a page or an ad account. */
-export function useStartConnection() {
-  return useMutation({
-    mutationFn: (flow: "page" | "ads") =>
-      call(client.api.connections.facebook.start.$post({ json: { flow } })),
-    onSuccess: ({ url }) => {
-      window.location.assign(url);
-    },
-  });
-}
-
 /** Disconnect the page (with its Instagram and ad account) or only the ad account. */
 export function useDisconnect() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (what: "page" | "ads") =>
+    mutationFn: (what: ConnectionFlow) =>
       call(
         what === "ads"
           ? client.api.connections["ad-account"].disconnect.$post()
           : client.api.connections.facebook.disconnect.$post(),
       ),
+    onSuccess: (connections) => queryClient.setQueryData(connectionKeys.all, connections),
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   });
 }

@@ -1,85 +1,91 @@
 import type { ExchangeResult } from "@smm/domain/connections/schemas";
+import { type ConnectionFlow, facebookConnectionMachine } from "@smm/domain/machines/facebook-connection";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMachine } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { fromPromise } from "xstate";
 
-import { describeDialogError, exchangeFacebookCode, useConnectChoice } from "@/lib/connections";
+import { connectFacebookChoice, connectionKeys, exchangeFacebookCode } from "@/lib/connections";
 
-export type CallbackFlow = "page" | "ads";
-type CallbackState =
-  | { phase: "processing" }
-  | { phase: "success"; result: ExchangeResult }
-  | { phase: "error"; message: string };
-
-/** connections.md: on error the user is sent to /settings after 4 seconds. */
-export const ERROR_REDIRECT_MS = 4000;
+/** Our own page opened this window (Settings' popup), so the outcome goes back to it. */
+function openerIsOurs(): boolean {
+  try {
+    return Boolean(
+      window.opener && window.opener !== window && window.opener.location.origin === window.location.origin,
+    );
+  } catch {
+    // Reading another origin's location throws: not ours.
+    return false;
+  }
+}
 
 /**
- * The callback screen's state: the dialog's answer is read once and the code exchanged once per visit (a
- * ref guards React's second effect in strict mode); a popup hands the outcome to its opener.
+ * The callback screen's state: the domain machine on the callback surface. The dialog's answer is read
+ * from the URL and the code exchanged once per visit: the exchange's promise is kept in a ref, so React
+ * strict mode's second start of the machine reuses it instead of spending the single-use code twice. In a
+ * popup the outcome is posted to the opener (same origin only) and the popup closes; otherwise the picker
+ * shows here and an error returns to /settings after 4 seconds.
  */
-export function useFacebookCallback(flow: CallbackFlow) {
+export function useFacebookCallback(flow: ConnectionFlow) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [state, setState] = useState<CallbackState>({ phase: "processing" });
-  const [selected, setSelected] = useState<string | null>(null);
-  const [pickError, setPickError] = useState<string | null>(null);
-  const started = useRef(false);
-  const connect = useConnectChoice(flow);
-  const prefix = flow === "ads" ? "FACEBOOK_MARKETING_AUTH" : "FACEBOOK_AUTH";
+  const queryClient = useQueryClient();
+  const exchange = useRef<Promise<ExchangeResult> | null>(null);
+  const [machine] = useState(() =>
+    facebookConnectionMachine.provide({
+      actors: {
+        exchangeCode: fromPromise(({ input }) => {
+          exchange.current ??= exchangeFacebookCode(input);
+          return exchange.current;
+        }),
+        connectChoice: fromPromise(async ({ input }) => {
+          const { message, connections } = await connectFacebookChoice(input.flow, input.id);
+          queryClient.setQueryData(connectionKeys.all, connections);
+          return { message };
+        }),
+      },
+      guards: { hasOpener: openerIsOurs },
+      actions: {
+        tellOpener: (_, message) => window.opener?.postMessage(message, window.location.origin),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: {
+      flow,
+      surface: "callback",
+      params: {
+        code: params.get("code"),
+        state: params.get("state"),
+        error: params.get("error"),
+        errorDescription: params.get("error_description"),
+      },
+    },
+  });
 
+  const phase = snapshot.value;
+  const { error, connectedMessage } = snapshot.context;
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const tell = (message: Record<string, unknown>) =>
-      window.opener?.postMessage(message, window.location.origin);
-    const fail = (message: string) => {
-      setState({ phase: "error", message });
-      tell({ type: `${prefix}_ERROR`, error: message });
-    };
-    const error = params.get("error");
-    if (error) return fail(describeDialogError(flow, error, params.get("error_description")));
-    const code = params.get("code");
-    const stateParam = params.get("state");
-    if (!code || !stateParam) return fail("Missing authorization code or state parameter");
-    exchangeFacebookCode({ code, state: stateParam })
-      .then((result) => {
-        setState({ phase: "success", result });
-        const first = flow === "ads" ? result.adAccounts[0]?.id : result.pages[0]?.id;
-        setSelected(first ?? null);
-        tell({ type: `${prefix}_SUCCESS`, pages: result.pages, adAccounts: result.adAccounts });
-      })
-      .catch((cause: unknown) => fail(cause instanceof Error ? cause.message : "Token exchange failed"));
-  }, [flow, params, prefix]);
-
-  useEffect(() => {
-    if (state.phase !== "error") return;
-    const timer = window.setTimeout(() => navigate("/settings"), ERROR_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [state.phase, navigate]);
-
-  const confirm = () => {
-    if (!selected) {
-      setPickError(flow === "ads" ? "Please select a Facebook ad account" : "Please select a Facebook page");
-      return;
+    if (phase === "handedOver") window.close();
+    if (phase === "leaving") navigate("/settings");
+    if (phase === "connected") {
+      if (connectedMessage) toast.success(connectedMessage, { id: `facebook-${flow}-connected` });
+      navigate(flow === "ads" ? "/campaigns" : "/settings");
     }
-    setPickError(null);
-    connect.mutate(selected, {
-      onSuccess: () => navigate(flow === "ads" ? "/campaigns" : "/settings"),
-      onError: (cause) =>
-        setPickError(
-          cause.message ||
-            (flow === "ads" ? "Failed to select Facebook ad account" : "Failed to select Facebook page"),
-        ),
-    });
-  };
+  }, [phase, navigate, flow, connectedMessage]);
+  useEffect(() => {
+    if (phase === "error" && error)
+      toast.error(`Facebook connection failed: ${error}`, { id: "facebook-callback" });
+  }, [phase, error]);
 
   return {
-    state,
-    selected,
-    select: setSelected,
-    confirm,
-    connecting: connect.isPending,
-    pickError,
-    skip: () => navigate("/settings"),
+    snapshot,
+    processing: snapshot.hasTag("busy") && !snapshot.matches("connecting"),
+    connecting: snapshot.matches("connecting"),
+    select: (id: string) => send({ type: "SELECT", id }),
+    confirm: () => send({ type: "CONFIRM" }),
+    skip: () => send({ type: "SKIP" }),
   };
 }

@@ -1,18 +1,12 @@
 import type { Brand } from "@smm/domain/brands/constants";
-import {
-  CircleAlertIcon,
-  ExternalLinkIcon,
-  MailIcon,
-  RotateCwIcon,
-  ShieldCheckIcon,
-  SparklesIcon,
-} from "lucide-react";
+import { CircleAlertIcon, ExternalLinkIcon, MailIcon, RotateCwIcon, ShieldCheckIcon } from "lucide-react";
 import type * as React from "react";
 import { useSearchParams } from "react-router";
 
-import { FacebookIcon } from "@/components/brand-icons";
 import { EmptyState } from "@/components/empty-state";
+import { FacebookConnectionPanel } from "@/components/facebook/facebook-connection-panel";
 import { MarketingTabs } from "@/components/marketing-tabs";
+import { NoBrandState } from "@/components/no-brand-state";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useActiveBrand } from "@/lib/brands";
@@ -23,24 +17,7 @@ import { CompanyProfileForm } from "./company-profile-form";
 import { SettingsFormSkeleton } from "./settings-form-skeleton";
 import { WatermarkTab } from "./watermark-tab";
 
-/** Tabs later issues fill in; they say what will live there rather than pretend to work. */
-const PENDING_TABS: {
-  value: string;
-  label: string;
-  icon: React.ComponentType<{ className?: string }>;
-  title: string;
-  description: string;
-}[] = [
-  {
-    value: "facebook",
-    label: "Facebook",
-    icon: FacebookIcon,
-    title: "Facebook connection is on its way",
-    description: "Connecting or disconnecting your Facebook page and ad account will happen here.",
-  },
-];
-
-const TAB_VALUES = ["brand", "company", ...PENDING_TABS.map((tab) => tab.value), "watermark", "legal"];
+const TAB_VALUES = ["brand", "company", "facebook", "watermark", "legal"];
 const DEFAULT_TAB = "brand";
 
 const LEGAL_LINKS = [
@@ -78,19 +55,9 @@ function BrandTab({ children, label }: { children: (brand: Brand) => React.React
   }
   if (!activeBrand.data) {
     return (
-      <EmptyState
-        icon={SparklesIcon}
-        title="No brand yet"
-        description="Finish the setup wizard to create your brand; its settings and company profile will then be editable here."
+      <NoBrandState
+        purpose="Your brand's settings and company profile are edited here"
         testId="settings-no-brand"
-        action={
-          // The wizard gate decides once per page load, so a fresh load of this screen is what reopens it.
-          <Button asChild>
-            <a href="/settings" data-testid="settings-open-wizard">
-              Open the setup wizard
-            </a>
-          </Button>
-        }
       />
     );
   }
@@ -127,15 +94,9 @@ export function SettingsPage() {
             <TabsTrigger value="company" data-testid="settings-tab-company">
               Company Profile
             </TabsTrigger>
-            {PENDING_TABS.map((pending) => (
-              <TabsTrigger
-                key={pending.value}
-                value={pending.value}
-                data-testid={`settings-tab-${pending.value}`}
-              >
-                {pending.label}
-              </TabsTrigger>
-            ))}
+            <TabsTrigger value="facebook" data-testid="settings-tab-facebook">
+              Facebook
+            </TabsTrigger>
             <TabsTrigger value="watermark" data-testid="settings-tab-watermark">
               Watermark
             </TabsTrigger>
@@ -153,11 +114,10 @@ export function SettingsPage() {
           <BrandTab label="company profile">{(brand) => <CompanyProfileForm brand={brand} />}</BrandTab>
         </TabsContent>
 
-        {PENDING_TABS.map((pending) => (
-          <TabsContent key={pending.value} value={pending.value}>
-            <EmptyState icon={pending.icon} title={pending.title} description={pending.description} />
-          </TabsContent>
-        ))}
+        {/* Kept mounted while hidden: a popup the user is finishing reports back to this tab's flow. */}
+        <TabsContent value="facebook" forceMount className="data-[state=inactive]:hidden">
+          <FacebookConnectionPanel />
+        </TabsContent>
 
         <TabsContent value="watermark" forceMount className="data-[state=inactive]:hidden">
           <BrandTab label="watermark">{(brand) => <WatermarkTab brand={brand} />}</BrandTab>
