@@ -265,13 +265,15 @@ test("a user without a brand is sent to the setup wizard instead of an empty for
   await expect(page.getByRole("dialog")).toBeHidden();
   // Both brand tabs stay mounted (so unsaved edits survive a tab change); only the shown one counts.
   const noBrand = page.getByTestId("settings-no-brand").filter({ visible: true });
-  await expect(noBrand).toContainText("Finish the setup wizard");
+  await expect(noBrand).toContainText("Create your brand");
   await expect(page.getByTestId("brand-settings-form")).toHaveCount(0);
   await page.getByTestId("settings-tab-company").click();
   await expect(noBrand).toHaveCount(1);
   await expect(page.getByTestId("company-profile-form")).toHaveCount(0);
-  await noBrand.getByTestId("settings-open-wizard").click();
+  // Reopened in place by the shared openSetupWizard(), without a reload.
+  await noBrand.getByTestId("no-brand-open-wizard").click();
   await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page).toHaveURL(/\/settings/);
 });
 
 test.describe("on a phone", () => {

@@ -32,7 +32,9 @@ export const CHAT_ERROR_MS = 5_000;
 /** Core spec: the browser opens the screen 1.5 s after the reply that asked for it. */
 export const NAVIGATE_DELAY_MS = 1_500;
 
-export const brandHeaders = (brandId: string) => ({ "X-Brand-Id": brandId });
+/** The chat's brand header; none for a user without a brand yet (the server then answers brandless). */
+export const brandHeaders = (brandId: string): Record<string, string> =>
+  brandId ? { "X-Brand-Id": brandId } : {};
 
 export function useConversation(brandId: string | undefined) {
   return useQuery({

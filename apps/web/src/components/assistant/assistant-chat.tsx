@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { AssistantFrame, AssistantToggle } from "@/components/assistant/assistant-frame";
 import { ChatComposer, ChatMessages, ChatNotices } from "@/components/assistant/chat-core";
 import { useBrandChat } from "@/components/assistant/use-brand-chat";
+import { CREATE_BRAND_BY_CHAT_EXAMPLE } from "@/components/no-brand-state";
 import { usePublicConfig } from "@/lib/generation";
 
 const isPhone = () => typeof window !== "undefined" && window.matchMedia("(max-width: 767px)").matches;
@@ -57,6 +58,15 @@ export function AssistantChat({
         <AssistantFrame onClose={close} offline={offline} onClear={() => void chat.clear()}>
           <ChatComposer chat={chat} className="shrink-0 border-b p-3" />
           <ChatNotices chat={chat} className="mx-3 mt-3" />
+          {!brandId && (
+            <p
+              className="mx-3 mt-3 rounded-lg border border-dashed p-3 text-sm text-muted-foreground"
+              data-testid="assistant-no-brand"
+            >
+              You don't have a brand yet. Tell me its name, for example “{CREATE_BRAND_BY_CHAT_EXAMPLE}”, and
+              I'll create it.
+            </p>
+          )}
           <ChatMessages chat={chat} order="newest-first" className="min-h-0 flex-1 p-3" />
         </AssistantFrame>
       )}

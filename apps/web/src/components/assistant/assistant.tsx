@@ -7,6 +7,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { useActiveBrand } from "@/lib/brands";
 import { useConversation } from "@/lib/chat";
 
+/** use-brand-chat's key for the chat of a user with no brand yet (not imported: that module loads lazily). */
+const NO_BRAND_CHAT = "";
+
 /** The panel's width on wide screens: a quarter of the window, at least 320 px (the shell pads by it). */
 export const ASSISTANT_PANEL_WIDTH = "max(25vw, 320px)";
 
@@ -65,13 +68,15 @@ export function Assistant({ open, onOpenChange }: { open: boolean; onOpenChange:
       )}
     </>
   );
-  if (!started || !brandId || !conversation.data) return waiting;
+  // No brand yet: the chat still answers (it says a brand is needed and can create one).
+  const noBrand = brand.data === null;
+  if (!started || (!noBrand && (!brandId || !conversation.data))) return waiting;
   return (
     <Suspense fallback={waiting}>
       <AssistantChat
-        key={brandId}
-        brandId={brandId}
-        initialMessages={conversation.data}
+        key={brandId ?? NO_BRAND_CHAT}
+        brandId={brandId ?? NO_BRAND_CHAT}
+        initialMessages={conversation.data ?? []}
         open={open}
         onOpenChange={onOpenChange}
       />

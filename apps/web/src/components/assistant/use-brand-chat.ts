@@ -45,7 +45,22 @@ export type BrandChat = ReturnType<typeof useBrandChat>;
  */
 const brandChats = new Map<string, Chat<ChatMessage>>();
 
+/** The chat's key for a user with no brand yet: it sends no brand header, and can create the brand. */
+export const NO_BRAND_CHAT = "";
+
+/**
+ * Once the brandless chat has created a brand, it becomes that brand's chat (the server saved the turn with
+ * the new brand), so the conversation carries on instead of starting over.
+ */
+function adoptBrandlessChat(brandId: string): void {
+  const brandless = brandChats.get(NO_BRAND_CHAT);
+  if (!brandless || brandChats.has(brandId)) return;
+  brandChats.delete(NO_BRAND_CHAT);
+  if (brandless.messages.length > 0) brandChats.set(brandId, brandless);
+}
+
 function getBrandChat(brandId: string, initialMessages: UIMessage[]): Chat<ChatMessage> {
+  if (brandId !== NO_BRAND_CHAT) adoptBrandlessChat(brandId);
   const existing = brandChats.get(brandId);
   if (existing) return existing;
   const chat = new Chat<ChatMessage>({

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
 import { useActiveBrand } from "@/lib/brands";
+import { onSetupWizardRequested } from "@/lib/setup-wizard";
 
 // Only new users need the wizard (and XState with it), so its code loads when the gate opens.
 const SetupWizardDialog = lazy(async () => ({
@@ -18,6 +19,16 @@ type GatePhase = "deciding" | "open" | "closed" | "done";
 export function SetupWizardGate() {
   const activeBrand = useActiveBrand();
   const [phase, setPhase] = useState<GatePhase>("deciding");
+  // Each openSetupWizard() starts a fresh wizard (a new machine at step 0), whatever the gate decided.
+  const [session, setSession] = useState(0);
+  useEffect(
+    () =>
+      onSetupWizardRequested(() => {
+        setSession((count) => count + 1);
+        setPhase("open");
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (phase !== "deciding" || !activeBrand.isSuccess) return;
@@ -29,6 +40,7 @@ export function SetupWizardGate() {
   return (
     <Suspense fallback={null}>
       <SetupWizardDialog
+        key={session}
         open={phase === "open"}
         onOpenChange={(open) => setPhase(open ? "open" : "closed")}
         onFinished={() => setPhase("closed")}

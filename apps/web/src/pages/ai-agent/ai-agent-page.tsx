@@ -1,7 +1,6 @@
-import { BotIcon } from "lucide-react";
 import { useState } from "react";
 
-import { EmptyState } from "@/components/empty-state";
+import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -113,10 +112,8 @@ export function AiAgentPage() {
       ) : brandId ? (
         <AgentPage key={brandId} brandId={brandId} />
       ) : (
-        <EmptyState
-          icon={BotIcon}
-          title="No brand yet"
-          description="Create a brand first; the agent works on your active brand's calendar."
+        <NoBrandState
+          purpose="The agent analyses and fills your brand's calendar"
           testId="ai-agent-no-brand"
         />
       )}

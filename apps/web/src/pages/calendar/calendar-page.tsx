@@ -1,8 +1,7 @@
 import { DndContext, DragOverlay } from "@dnd-kit/core";
 import type { Brand } from "@smm/domain/brands/constants";
-import { CalendarDaysIcon } from "lucide-react";
 
-import { EmptyState } from "@/components/empty-state";
+import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
 import { useActiveBrand } from "@/lib/brands";
 
@@ -31,12 +30,7 @@ export function CalendarPage() {
     return (
       <>
         <PageIntro description={DESCRIPTION} />
-        <EmptyState
-          icon={CalendarDaysIcon}
-          title="No brand yet"
-          description="Create a brand to plan its posts on the calendar."
-          testId="calendar-empty"
-        />
+        <NoBrandState purpose="Your approved posts are planned on this calendar" testId="calendar-empty" />
       </>
     );
   }

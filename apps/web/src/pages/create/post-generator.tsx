@@ -2,6 +2,7 @@ import { CircleAlertIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { GeneratedPostCard } from "@/components/generation/generated-post-card";
+import { NoBrandState } from "@/components/no-brand-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -45,6 +46,15 @@ export function PostGenerator() {
             Try again
           </Button>
         }
+      />
+    );
+  }
+
+  if (!g.activeBrand.data) {
+    return (
+      <NoBrandState
+        purpose="Posts are written in your brand's voice and drawn in its colours"
+        testId="create-no-brand"
       />
     );
   }

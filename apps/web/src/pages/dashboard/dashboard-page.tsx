@@ -3,6 +3,7 @@ import type * as React from "react";
 import { useState } from "react";
 import { Link } from "react-router";
 
+import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
 import { PostDetailsDialog } from "@/components/posts/post-details-dialog";
 import { PostsListDialog } from "@/components/posts/posts-list-dialog";
@@ -189,6 +190,11 @@ export function DashboardPage() {
           brandId={brandId}
           allPostsOpen={allPostsOpen}
           onAllPostsOpenChange={setAllPostsOpen}
+        />
+      ) : brand.data === null ? (
+        <NoBrandState
+          purpose="Your posts, what waits for your approval and what went out show here"
+          testId="dashboard-no-brand"
         />
       ) : (
         <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { CircleAlertIcon, CircleCheckIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, InboxIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { AuthErrorAlert, AuthLayout, EmailField } from "@/components/auth/auth-layout";
@@ -10,6 +10,29 @@ import { Label } from "@/components/ui/label";
 import { RESET_PASSWORD_PATH } from "@/lib/auth";
 
 import { MESSAGES, useLoginPage } from "./use-login-page";
+
+/** The server's local mailbox page (only offered when the server says it answers this browser). */
+const LOCAL_MAILBOX_URL = "/api/mailbox";
+
+/**
+ * On the embedded mail default no message leaves the machine: instead of sending the newcomer to look for
+ * files, the page says where the message is and opens it.
+ */
+function LocalMailboxHint() {
+  return (
+    <Alert data-testid="local-mailbox-hint">
+      <InboxIcon aria-hidden="true" />
+      <AlertDescription>
+        <p>No mail server is set up here, so the message was kept on this machine instead of being sent.</p>
+        <Button asChild size="sm" variant="outline" className="mt-1 h-10">
+          <a href={LOCAL_MAILBOX_URL} data-testid="open-local-mailbox">
+            Open it
+          </a>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
 
 export function LoginPage() {
   const {
@@ -24,6 +47,7 @@ export function LoginPage() {
     error,
     fieldErrors,
     notice,
+    mailKeptHere,
     submitting,
     facebookError,
     facebookPending,
@@ -84,6 +108,7 @@ export function LoginPage() {
       }
     >
       {banner}
+      {mailKeptHere && <LocalMailboxHint />}
 
       <div className="space-y-2">
         <Button

@@ -66,6 +66,8 @@ export function useLoginPage() {
   );
   const [facebookPending, setFacebookPending] = useState(false);
   const configRef = useRef<Promise<PublicConfig | null> | null>(null);
+  // The server says whether its local mailbox answers this browser (embedded mail, this machine).
+  const [localMailbox, setLocalMailbox] = useState(false);
 
   const ids = {
     email: useId(),
@@ -82,7 +84,9 @@ export function useLoginPage() {
 
   useEffect(() => {
     // Fetched ahead of the click so the Facebook button can answer at once.
-    configRef.current = fetchPublicConfig().catch(() => null);
+    const config = fetchPublicConfig().catch(() => null);
+    configRef.current = config;
+    void config.then((value) => setLocalMailbox(value?.localMailbox === true));
   }, []);
 
   function switchMode() {
@@ -177,6 +181,8 @@ export function useLoginPage() {
     error,
     fieldErrors,
     notice,
+    // Where the message just sent went, when it never left this machine.
+    mailKeptHere: localMailbox && (notice === MESSAGES.signUpSuccess || error === MESSAGES.notConfirmed),
     submitting,
     facebookError,
     facebookPending,

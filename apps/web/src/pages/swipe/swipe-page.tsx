@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { EmptyState } from "@/components/empty-state";
 import { DenyDialog } from "@/components/generation/review-dialogs";
+import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
 import { Button } from "@/components/ui/button";
 import { useActiveBrand } from "@/lib/brands";
@@ -119,17 +120,7 @@ export function SwipePage() {
       ) : brandId ? (
         <SwipeReview key={brandId} brandId={brandId} brand={brand.data} />
       ) : brand.data === null ? (
-        <EmptyState
-          icon={InboxIcon}
-          title="No brand yet"
-          description="Set up a brand to create and review posts."
-          testId="swipe-no-brand"
-          action={
-            <Button asChild className="h-10">
-              <Link to="/welcome">Set up a brand</Link>
-            </Button>
-          }
-        />
+        <NoBrandState purpose="Your pending posts are reviewed here" testId="swipe-no-brand" />
       ) : (
         <SwipeSkeleton />
       )}

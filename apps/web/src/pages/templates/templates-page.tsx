@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
+import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
 import { TemplateCard } from "@/components/templates/template-card";
 import { TemplateFormDialog } from "@/components/templates/template-form-dialog";
@@ -80,7 +81,12 @@ export function TemplatesPage() {
         </div>
       </div>
 
-      {page.templates.isError ? (
+      {page.noBrand ? (
+        <NoBrandState
+          purpose="Your prompt templates are kept per brand and listed here"
+          testId="templates-no-brand"
+        />
+      ) : page.templates.isError ? (
         <Alert variant="destructive">
           <AlertDescription>{page.templates.error.message}</AlertDescription>
         </Alert>
@@ -180,6 +186,7 @@ export function TemplatesPage() {
           key={page.form.key}
           title={page.form.title}
           initial={page.form.initial}
+          brandId={page.brandId}
           saving={page.saving}
           error={page.formError}
           onSave={page.saveForm}

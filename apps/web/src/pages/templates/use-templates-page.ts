@@ -49,6 +49,9 @@ export function useTemplatesPage() {
   };
 
   return {
+    /** The user has no brand yet: templates belong to a brand, so the screen offers to create one. */
+    noBrand: brand.data === null,
+    brandId,
     filters,
     setSearch: (search: string) => setFilters((f) => ({ ...f, search })),
     setCategory: (category: MyTemplateFilters["category"]) => setFilters((f) => ({ ...f, category })),
