@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
 
@@ -126,3 +127,96 @@ serverTest(
     await expect(prompt).toHaveValue("");
   },
 );
+
+/** A small PNG of one colour, as a file the picker takes. */
+async function pngFile(name: string, background: string) {
+  const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+serverTest("reference images and Enhance in the template form", async ({ page, server }) => {
+  serverTest.slow();
+  await signIn(page, server, "Eve Designer");
+  await page.goto("/templates");
+  await page.getByTestId("template-new").click();
+  const form = page.getByTestId("template-form");
+  await form.getByTestId("template-name").fill("Moodboard launch");
+
+  // Enhance: disabled on an empty prompt; the review's Cancel keeps the text, Apply Changes replaces it.
+  const prompt = form.getByTestId("template-prompt");
+  await expect(form.getByTestId("template-prompt-enhance")).toBeDisabled();
+  const original = "announce our sale to {targetAudience}";
+  await prompt.fill(original);
+  await form.getByTestId("template-prompt-enhance").click();
+  const review = page.getByTestId("enhance-review");
+  await expect(review).toBeVisible();
+  await expect(review.getByText("Offline model")).toBeVisible();
+  await review.getByTestId("enhance-review-cancel").click();
+  await expect(review).toBeHidden();
+  await expect(form).toBeVisible();
+  await expect(prompt).toHaveValue(original);
+
+  await form.getByTestId("template-prompt-enhance").click();
+  const enhanced = (await review.getByTestId("enhance-review-enhanced").textContent()) ?? "";
+  expect(enhanced.trim().length).toBeGreaterThan(0);
+  expect(enhanced).not.toBe(original);
+  await review.getByRole("button", { name: "Apply Changes" }).click();
+  await expect(review).toBeHidden();
+  await expect(prompt).toHaveValue(enhanced);
+
+  const imagePrompt = form.getByTestId("template-image-prompt");
+  await imagePrompt.fill("a shop window with balloons");
+  await form.getByTestId("template-image-prompt-enhance").click();
+  await review.getByTestId("enhance-review-apply").click();
+  await expect(imagePrompt).not.toHaveValue("a shop window with balloons");
+
+  // Reference images: a renamed text file and a file over 5 MB are refused by name; the rest upload.
+  const renamed = {
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("Shopping list: balloons, banners, ribbon."),
+  };
+  const oversize = { name: "poster.png", mimeType: "image/png", buffer: Buffer.alloc(5_242_881, 1) };
+  await form
+    .getByTestId("template-images-input")
+    .setInputFiles([
+      await pngFile("red.png", "#dc2626"),
+      renamed,
+      await pngFile("green.png", "#16a34a"),
+      oversize,
+      await pngFile("blue.png", "#2563eb"),
+      await pngFile("amber.png", "#f59e0b"),
+    ]);
+  await expect(toast(page, "Invalid file: notes.png. Please use images under 5MB.")).toBeVisible();
+  await expect(toast(page, "Invalid file: poster.png. Please use images under 5MB.")).toBeVisible();
+  const thumbnails = form.getByTestId("template-image");
+  await expect(thumbnails).toHaveCount(4);
+  await expect(form.getByTestId("template-images-count")).toHaveText("4/10");
+  // The thumbnails are served through their signed links.
+  await expect
+    .poll(() =>
+      thumbnails
+        .first()
+        .locator("img")
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(32);
+
+  // Remove one, add one: still four; save.
+  await thumbnails.first().getByTestId("template-image-remove").click();
+  await expect(thumbnails).toHaveCount(3);
+  await form.getByTestId("template-images-input").setInputFiles([await pngFile("violet.png", "#7c3aed")]);
+  await expect(thumbnails).toHaveCount(4);
+  await form.getByTestId("template-save").click();
+  await expect(form).toBeHidden();
+
+  // The card shows three and '+1'; the form opens again on all four and the enhanced prompt.
+  const saved = card(page, "Moodboard launch");
+  await expect(saved.getByTestId("template-card-images").locator("img")).toHaveCount(3);
+  await expect(saved.getByTestId("template-card-images")).toContainText("+1");
+  await saved.getByTestId("template-edit").click();
+  await expect(page.getByTestId("template-form").getByTestId("template-image")).toHaveCount(4);
+  await expect(page.getByTestId("template-prompt")).toHaveValue(enhanced);
+});

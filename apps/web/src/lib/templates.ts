@@ -1,15 +1,21 @@
+import type { EnhanceContentResult } from "@smm/domain/ai/enhance-content";
+import type { MediaView } from "@smm/domain/media/media";
 import type { CreateTemplateInput } from "@smm/domain/templates/create-template";
 import type {
   TemplateCategory,
   TemplateDraft,
+  TemplateImageView,
   TemplateSort,
   TemplateView,
 } from "@smm/domain/templates/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { call, callOptions, client, pathId } from "@/lib/api";
+import { ApiError, call, callOptions, client, pathId } from "@/lib/api";
 
-export type { TemplateCategory, TemplateDraft, TemplateSort, TemplateView };
+export type { TemplateCategory, TemplateDraft, TemplateImageView, TemplateSort, TemplateView };
+
+export const UPLOAD_FAILED = "Failed to upload image";
+export const ENHANCE_PROMPT_FAILED = "Failed to enhance prompt";
 
 /*
  * The template library's server state. Every change invalidates all template lists (own, community,
@@ -137,4 +143,36 @@ export function useApplyTemplate(brandId: string | undefined) {
       call(client.api.templates[":id"].apply.$post({ param: pathId(id) }, callOptions({ brandId }))),
     onSuccess: invalidate,
   });
+}
+
+/**
+ * POST /api/templates/images (multipart, field "file"): the stored reference image with its signed link.
+ * A refused file carries the server's text ('Invalid file: {filename}. Please use images under 5MB.');
+ * anything else (network, session) is the spec's 'Failed to upload image'.
+ */
+export async function uploadTemplateImage(file: File, brandId: string | undefined): Promise<MediaView> {
+  const form = new FormData();
+  form.append("file", file);
+  try {
+    return await call(
+      client.api.templates.images.$post(undefined, { ...callOptions({ brandId }), init: { body: form } }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "invalid_input") throw error;
+    throw new ApiError(error instanceof ApiError ? error.status : 0, "upload_failed", UPLOAD_FAILED);
+  }
+}
+
+/** The template form's Enhance: only prompt_template and image_prompt_template (connections spec). */
+export function enhanceTemplatePrompt(
+  fieldName: "prompt_template" | "image_prompt_template",
+  currentValue: string,
+  brandId: string | undefined,
+): Promise<EnhanceContentResult> {
+  return call(
+    client.api["enhance-content"].$post(
+      { json: { fieldName, currentValue, context: "Template form" } },
+      callOptions({ brandId }),
+    ),
+  );
 }

@@ -57,7 +57,7 @@ export function TemplateCard({
           <p className="line-clamp-2 text-sm text-muted-foreground">{template.description}</p>
         )}
         {template.referenceImages.length > 0 && (
-          <div className="flex items-center gap-1.5">
+          <div className="flex items-center gap-1.5" data-testid="template-card-images">
             {template.referenceImages.slice(0, CARD_IMAGES).map((image) => (
               <img key={image.id} src={image.url} alt="" className="size-12 rounded-md border object-cover" />
             ))}

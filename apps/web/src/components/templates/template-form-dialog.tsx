@@ -5,6 +5,7 @@ import {
   templateCategoryLabels,
 } from "@smm/domain/templates/schemas";
 import { XIcon } from "lucide-react";
+import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,15 +21,17 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { EnhanceReviewDialog } from "./enhance-review-dialog";
+import { PromptField } from "./prompt-field";
+import { ReferenceImagesField } from "./reference-images-field";
+import { usePromptEnhancer } from "./use-prompt-enhancer";
 import { type TemplateFormValues, useTemplateForm } from "./use-template-form";
-
-/** Template prompts are 6 rows (connections spec section 9). */
-const PROMPT_ROWS = 6;
 
 /** The create/edit form. Mounted per opening (keyed), so it starts from the given values each time. */
 export function TemplateFormDialog({
   title,
   initial,
+  brandId,
   saving,
   error,
   onSave,
@@ -36,6 +39,8 @@ export function TemplateFormDialog({
 }: {
   title: string;
   initial: TemplateFormValues;
+  /** Uploads and Enhance act for the active brand. */
+  brandId: string | undefined;
   saving: boolean;
   error: string | null;
   onSave: (values: CreateTemplateInput) => void;
@@ -43,6 +48,8 @@ export function TemplateFormDialog({
 }) {
   const form = useTemplateForm(initial);
   const { values } = form;
+  const [uploading, setUploading] = useState(false);
+  const enhancer = usePromptEnhancer(brandId, (field, text) => form.change(field, text));
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = form.validate();
@@ -145,35 +152,46 @@ export function TemplateFormDialog({
               </div>
             )}
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="template-prompt">Content prompt</Label>
-            <Textarea
-              id="template-prompt"
-              rows={PROMPT_ROWS}
-              value={values.promptTemplate}
-              onChange={(e) => form.change("promptTemplate", e.target.value)}
-              data-testid="template-prompt"
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="template-image-prompt">Image prompt</Label>
-            <Textarea
-              id="template-image-prompt"
-              rows={PROMPT_ROWS}
-              value={values.imagePromptTemplate}
-              onChange={(e) => form.change("imagePromptTemplate", e.target.value)}
-              data-testid="template-image-prompt"
-            />
-          </div>
+          <PromptField
+            id="template-prompt"
+            label="Content prompt"
+            value={values.promptTemplate}
+            onChange={(value) => form.change("promptTemplate", value)}
+            enhancing={enhancer.running === "promptTemplate"}
+            canEnhance={enhancer.canEnhance(values.promptTemplate)}
+            onEnhance={() => void enhancer.enhance("promptTemplate", values.promptTemplate)}
+            testId="template-prompt"
+          />
+          <PromptField
+            id="template-image-prompt"
+            label="Image prompt"
+            value={values.imagePromptTemplate}
+            onChange={(value) => form.change("imagePromptTemplate", value)}
+            enhancing={enhancer.running === "imagePromptTemplate"}
+            canEnhance={enhancer.canEnhance(values.imagePromptTemplate)}
+            onEnhance={() => void enhancer.enhance("imagePromptTemplate", values.imagePromptTemplate)}
+            testId="template-image-prompt"
+          />
+          <ReferenceImagesField
+            images={values.referenceImages}
+            onChange={form.changeImages}
+            brandId={brandId}
+            onBusyChange={setUploading}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!form.canSave || saving} data-testid="template-save">
-              {saving ? "Saving…" : "Save Template"}
+            <Button type="submit" disabled={!form.canSave || saving || uploading} data-testid="template-save">
+              {saving ? "Saving…" : uploading ? "Uploading…" : "Save Template"}
             </Button>
           </DialogFooter>
         </form>
+        <EnhanceReviewDialog
+          review={enhancer.review}
+          onCancel={enhancer.cancel}
+          onApply={enhancer.applyReview}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { createTemplateInput } from "@smm/domain/templates/create-template";
 import { normaliseTags, TEMPLATE_NAME_REQUIRED, type TemplateCategory } from "@smm/domain/templates/schemas";
 import { useState } from "react";
 
-import type { TemplateDraft, TemplateView } from "@/lib/templates";
+import type { TemplateDraft, TemplateImageView, TemplateView } from "@/lib/templates";
 
 export interface TemplateFormValues {
   name: string;
@@ -11,6 +11,7 @@ export interface TemplateFormValues {
   tags: string[];
   promptTemplate: string;
   imagePromptTemplate: string;
+  referenceImages: TemplateImageView[];
 }
 
 export const emptyTemplateValues: TemplateFormValues = {
@@ -20,6 +21,7 @@ export const emptyTemplateValues: TemplateFormValues = {
   tags: [],
   promptTemplate: "",
   imagePromptTemplate: "",
+  referenceImages: [],
 };
 
 export function toFormValues(source: TemplateView | TemplateDraft): TemplateFormValues {
@@ -30,6 +32,7 @@ export function toFormValues(source: TemplateView | TemplateDraft): TemplateForm
     tags: source.tags,
     promptTemplate: source.promptTemplate ?? "",
     imagePromptTemplate: source.imagePromptTemplate ?? "",
+    referenceImages: source.referenceImages,
   };
 }
 
@@ -49,6 +52,8 @@ export function useTemplateForm(initial: TemplateFormValues) {
     setValues((current) => ({ ...current, tags: normaliseTags([...current.tags, tagDraft]) }));
     setTagDraft("");
   };
+  const changeImages = (update: (current: TemplateImageView[]) => TemplateImageView[]) =>
+    setValues((current) => ({ ...current, referenceImages: update(current.referenceImages) }));
   const removeTag = (tag: string) =>
     setValues((current) => ({ ...current, tags: current.tags.filter((t) => t !== tag) }));
 
@@ -61,6 +66,7 @@ export function useTemplateForm(initial: TemplateFormValues) {
       tags: values.tags,
       promptTemplate: values.promptTemplate.trim() || null,
       imagePromptTemplate: values.imagePromptTemplate.trim() || null,
+      referenceImageIds: values.referenceImages.map((image) => image.id),
     };
     const parsed = createTemplateInput.safeParse(body);
     if (!parsed.success) {
@@ -78,6 +84,7 @@ export function useTemplateForm(initial: TemplateFormValues) {
     setTagDraft,
     addTag,
     removeTag,
+    changeImages,
     nameError,
     validate,
     canSave: values.name.trim() !== "",
