@@ -320,6 +320,26 @@ const cases: Record<string, ToolCase> = {
     },
   }),
 
+  captionFromImage: toolCase({
+    async arrange(scene) {
+      const image = await uploadImage(scene.brand, { bytes: await png("#f28c28"), name: "terrace.png" });
+      return { input: { imageId: image.id, platform: "instagram", context: "our sunny terrace" } };
+    },
+    async verify(scene, { input }, output) {
+      const { post, model } = output as { post: { id: string; content: string }; model: string };
+      expect(model).toBe("offline");
+      expect(post.content).toContain("our sunny terrace");
+      const [row] = await postRows(scene);
+      expect(row).toMatchObject({
+        id: post.id,
+        status: "pending",
+        platform: "instagram",
+        source: "image_caption",
+        imageMediaId: input.imageId,
+      });
+    },
+  }),
+
   clearConversation: toolCase({
     async arrange(scene) {
       const old = {

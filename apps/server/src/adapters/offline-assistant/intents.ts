@@ -6,6 +6,7 @@
 
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
+import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
 
@@ -30,6 +31,8 @@ export interface TurnContext {
   templates?: readonly KnownTemplate[];
   /** False for a user with no brand yet: most requests need one, so the assistant offers to create it. */
   hasBrand?: boolean;
+  /** The newest image uploaded in the conversation ("write a caption for this photo"). */
+  lastImage?: UploadedImage | null;
 }
 
 export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
@@ -230,6 +233,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
 
   const template = decideTemplateTurn(text, ctx);
   if (template) return template;
+  const caption = decideCaptionTurn(text, { tools: ctx.tools, lastImage: ctx.lastImage ?? null });
+  if (caption) return caption;
 
   if (/\b(show|list|see)\b.*\b(my |all )?(images|pictures|photos|uploads)\b/.test(lower)) {
     if (!has(ctx, "listImages")) return { kind: "say", text: cannotYet("list your images") };
@@ -448,6 +453,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   if (brandReply !== null) return brandReply;
   const templateReply = describeTemplateOutcome(toolName, value);
   if (templateReply !== null) return templateReply;
+  const captionReply = describeCaptionOutcome(toolName, value);
+  if (captionReply !== null) return captionReply;
   const connectionReply = describeConnectionOutcome(toolName, value);
   if (connectionReply !== null) return connectionReply;
   const billing = describeBilling(toolName, value, input);

@@ -6,6 +6,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
+import { findUploadedImage } from "./caption-intents";
 import { decideTurn, describeOutcome, type ToolOutcome } from "./intents";
 import { knownTemplatesOf } from "./template-intents";
 
@@ -155,6 +156,7 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
     nextSuggestion: findNextSuggestion(prompt),
     templates: knownTemplatesOf(toolResultsNewestFirst(prompt)),
     hasBrand: providerOptions.hasBrand !== false,
+    lastImage: findUploadedImage(prompt.filter((message) => message.role === "user").map(textOf)),
   });
   if (decision.kind === "say") return [{ type: "text", text: decision.text }];
   const { call } = decision;
