@@ -148,7 +148,17 @@ export async function checkReferenceImages(
     .select({ id: media.id, name: media.name, mimeType: media.mimeType, byteSize: media.byteSize })
     .from(media)
     .where(and(inArray(media.id, fresh), eq(media.userId, ctx.userId)));
-  if (rows.length !== fresh.length) throw new AppError("not_found", MEDIA_NOT_FOUND);
+  // An image of someone else that one of the caller's templates already keeps (a copied community
+  // template's) may go on a duplicate of it: it was checked when its owner stored it.
+  const others = fresh.filter((id) => !rows.some((row) => row.id === id));
+  if (others.length > 0) {
+    const kept = await ctx.db
+      .select({ id: sql<string>`image_id` })
+      .from(sql`${templates}, unnest(${templates.referenceImages}) as image_id`)
+      .where(and(eq(templates.userId, ctx.userId), inArray(sql`image_id`, others)));
+    const keptIds = new Set(kept.map((row) => row.id));
+    if (!others.every((id) => keptIds.has(id))) throw new AppError("not_found", MEDIA_NOT_FOUND);
+  }
   // A stored file's type was read from its content when it was stored; an image of another kind (a
   // watermark may be an SVG) or over the limit is refused as the form would refuse the file.
   for (const row of rows) {

@@ -387,5 +387,16 @@ describe("reference images", () => {
     expect(copy.referenceImages.map((i) => i.id)).toEqual([image.id]);
     const kept = await updateTemplate(copier, { templateId: copy.id, referenceImageIds: [image.id] });
     expect(kept.referenceImages.map((i) => i.id)).toEqual([image.id]);
+    // Duplicating the copy saves a new template with the same images; a stranger cannot name them.
+    const draft = await duplicateTemplate(copier, { templateId: copy.id });
+    const duplicate = await createTemplate(copier, {
+      name: draft.name,
+      referenceImageIds: draft.referenceImages.map((i) => i.id),
+    });
+    expect(duplicate.referenceImages.map((i) => i.id)).toEqual([image.id]);
+    const stranger = await owner();
+    expect(await rejection(createTemplate(stranger, { referenceImageIds: [image.id] }))).toMatchObject({
+      code: "not_found",
+    });
   });
 });
