@@ -171,18 +171,26 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
   function start(slot: Slot<Result>, pending: Pending<Result>) {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
+    const fresh = !slot.worker;
     if (!slot.worker) slot.worker = spawn(slot);
     const worker = slot.worker;
     worker.ref();
     slot.running = pending;
     settle(pending);
-    pending.timer = setTimeout(() => {
+    const armTimer = () => {
       if (slot.running !== pending) return;
-      report("timeout", `job ${pending.id} over ${options.jobTimeoutMs} ms; replacing its worker`);
-      fail(slot, new WorkerPoolError("timeout", `image work took over ${options.jobTimeoutMs} ms`));
-      slot.timedOutAt = performance.now();
-      retire(slot);
-    }, options.jobTimeoutMs);
+      pending.timer = setTimeout(() => {
+        if (slot.running !== pending) return;
+        report("timeout", `job ${pending.id} over ${options.jobTimeoutMs} ms; replacing its worker`);
+        fail(slot, new WorkerPoolError("timeout", `image work took over ${options.jobTimeoutMs} ms`));
+        slot.timedOutAt = performance.now();
+        retire(slot);
+      }, options.jobTimeoutMs);
+    };
+    // The limit is on the work, not on booting a thread: on a busy machine a new thread can take longer to
+    // come up than a job is allowed, and failing that job would punish the user for our cold start.
+    if (fresh) worker.once("online", armTimer);
+    else armTimer();
     try {
       worker.postMessage({ id: pending.id, job: pending.job }, pending.transfer);
     } catch (error) {
