@@ -144,16 +144,28 @@ test("a new user sets up their brand in the wizard and everything typed is saved
 
   await next.click();
 
-  // Step 3: no Facebook app on this server, said plainly, and the step can be skipped.
+  // Step 3: the connect component of Settings; without a Meta app it is the sandbox, and the step can be
+  // skipped. Skipping, coming back and connecting through the popup turns 'Skip for now' into Next.
   await expect(title).toHaveText("Connect Facebook");
-  await expect(page.getByTestId("facebook-not-configured")).toContainText(
-    "Facebook connection is not set up on this server yet; you can connect a page later in Settings",
-  );
+  const connection = page.getByTestId("facebook-connection");
+  await expect(connection).toContainText("No page connected");
+  await expect(connection).toContainText("Sandbox");
   await expect(next).toHaveText("Skip for now");
+  await next.click();
+  await expect(title).toHaveText("Ready to Start");
+  await expect(page.getByTestId("wizard-ready")).toContainText("Not connected");
+  await page.getByTestId("wizard-previous").click();
+  const popupOpened = page.waitForEvent("popup");
+  await connection.getByRole("button", { name: "Connect Facebook page" }).click();
+  const popup = await popupOpened;
+  await popup.getByRole("link", { name: "Continue" }).click();
+  await expect(connection).toContainText("Connected to Sandbox page");
+  await expect(next).toHaveText("Next");
   await next.click();
 
   // Step 4: the summary, then Get Started saves everything and closes.
   await expect(title).toHaveText("Ready to Start");
+  await expect(page.getByTestId("wizard-ready")).toContainText("Sandbox page");
   await expect(page.getByTestId("brand-preview")).toContainText("Bean There");
   await expect(page.getByTestId("wizard-progress-step-4")).toHaveAttribute("aria-current", "step");
   await page.getByTestId("wizard-get-started").click();

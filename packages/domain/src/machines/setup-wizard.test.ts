@@ -76,6 +76,39 @@ describe("setup wizard", () => {
     expect(actor.getSnapshot().context.step).toBe(3);
   });
 
+  it("step 3 connects Facebook or skips it, and keeps what happened for the last step", async () => {
+    const { actor } = startWizard({ brandId: "brand-1" });
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "SET_FIELD", field: "name", value: "Acme" });
+    actor.send({ type: "NEXT" });
+    await settle(actor);
+    actor.send({ type: "NEXT" });
+    await settle(actor);
+    expect(actor.getSnapshot().value).toBe("connectFacebook");
+    expect(actor.getSnapshot().context.facebook).toBeNull();
+
+    // Skip moves on without a page.
+    actor.send({ type: "SKIP" });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 4, facebook: { status: "skipped" } });
+
+    // Back on step 3 the page gets connected; Next then keeps it.
+    actor.send({ type: "PREVIOUS" });
+    actor.send({ type: "FACEBOOK_CONNECTED", pageName: "Sandbox page" });
+    actor.send({ type: "NEXT" });
+    expect(actor.getSnapshot().context).toMatchObject({
+      step: 4,
+      facebook: { status: "connected", pageName: "Sandbox page" },
+    });
+
+    // Disconnected again, Next counts as skipping; the event means nothing outside step 3.
+    actor.send({ type: "PREVIOUS" });
+    actor.send({ type: "FACEBOOK_DISCONNECTED" });
+    actor.send({ type: "NEXT" });
+    expect(actor.getSnapshot().context.facebook).toEqual({ status: "skipped" });
+    expect(actor.getSnapshot().can({ type: "FACEBOOK_CONNECTED", pageName: "x" })).toBe(false);
+    expect(actor.getSnapshot().can({ type: "SKIP" })).toBe(false);
+  });
+
   it("disables Next on step 1 while the brand name is blank", () => {
     const { actor, calls } = startWizard();
     actor.send({ type: "NEXT" });

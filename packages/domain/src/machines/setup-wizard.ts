@@ -95,9 +95,13 @@ export interface WizardError {
   message: string;
 }
 
+/** Step 3's outcome: the page connected there (its name), skipped, or not decided yet. */
+export type WizardFacebook = { status: "connected"; pageName: string } | { status: "skipped" } | null;
+
 export interface SetupWizardContext {
   step: WizardStep;
   brandId: string | null;
+  facebook: WizardFacebook;
   values: WizardValues;
   errors: WizardError[];
 }
@@ -117,6 +121,10 @@ export type SetupWizardEvent =
   | { type: "NEXT" }
   | { type: "PREVIOUS" }
   | { type: "GET_STARTED" }
+  /** Step 3: the page was connected (through the popup), or the user moves on without one. */
+  | { type: "FACEBOOK_CONNECTED"; pageName: string }
+  | { type: "FACEBOOK_DISCONNECTED" }
+  | { type: "SKIP" }
   | { type: "SET_FIELD"; field: WizardTextField; value: string }
   /** Several fields at once, e.g. the results of Enhance All. */
   | { type: "SET_VALUES"; values: Partial<WizardValues> }
@@ -177,6 +185,7 @@ export const setupWizardMachine = setup({
   },
   guards: {
     hasBrandName: ({ context }) => isBrandNameValid(context.values.name),
+    facebookConnected: ({ context }) => context.facebook?.status === "connected",
   },
   actions: {
     /** A no-op by default; the screen provides console logging (or telemetry). */
@@ -190,6 +199,7 @@ export const setupWizardMachine = setup({
   context: ({ input }) => ({
     step: 0,
     brandId: input?.brandId ?? null,
+    facebook: null,
     values: { ...initialWizardValues, ...input?.values },
     errors: [],
   }),
@@ -295,7 +305,16 @@ export const setupWizardMachine = setup({
     connectFacebook: {
       entry: assign({ step: 3 }),
       on: {
-        NEXT: "ready",
+        FACEBOOK_CONNECTED: {
+          actions: assign({ facebook: ({ event }) => ({ status: "connected", pageName: event.pageName }) }),
+        },
+        FACEBOOK_DISCONNECTED: { actions: assign({ facebook: null }) },
+        // Connecting is optional (Settings can do it later): Next without a page counts as skipping.
+        NEXT: [
+          { guard: "facebookConnected", target: "ready" },
+          { target: "ready", actions: assign({ facebook: { status: "skipped" } }) },
+        ],
+        SKIP: { target: "ready", actions: assign({ facebook: { status: "skipped" } }) },
         PREVIOUS: "companyProfile",
       },
     },

@@ -1,8 +1,12 @@
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import type { SetupWizardEvent, WizardFacebook, WizardValues } from "@smm/domain/machines/setup-wizard";
+import { useQueryClient } from "@tanstack/react-query";
 import { BuildingIcon, PaletteIcon, RocketIcon, SettingsIcon } from "lucide-react";
 import type * as React from "react";
+import { useEffect } from "react";
 
 import { FacebookIcon } from "@/components/brand-icons";
+import { FacebookConnectionPanel } from "@/components/facebook/facebook-connection-panel";
+import { connectionKeys, useConnections } from "@/lib/connections";
 
 import { BrandPreview } from "./brand-colour-parts";
 
@@ -60,29 +64,30 @@ export function WelcomeStep() {
   );
 }
 
-/** The spec's Connect step; this server has no Facebook app yet, and says so rather than pretending. */
-export const FACEBOOK_NOT_CONFIGURED =
-  "Facebook connection is not set up on this server yet; you can connect a page later in Settings";
+/**
+ * Step 3: the same connect component as Settings (page only), through the popup. What happens is told to
+ * the wizard's machine, so 'Skip for now' becomes 'Next' once a page is connected and step 4 names it.
+ */
+export function ConnectFacebookStep({ send }: { send: (event: SetupWizardEvent) => void }) {
+  const queryClient = useQueryClient();
+  const connections = useConnections();
+  // The brand was created two steps ago: what an earlier screen read about connections may predate it.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+  }, [queryClient]);
+  const pageName = connections.data?.page ? (connections.data.page.name ?? "your page") : null;
+  useEffect(() => {
+    if (!connections.isSuccess) return;
+    send(pageName ? { type: "FACEBOOK_CONNECTED", pageName } : { type: "FACEBOOK_DISCONNECTED" });
+  }, [connections.isSuccess, pageName, send]);
 
-/** Step 3: connecting the page. */
-export function ConnectFacebookStep() {
   return (
-    <div className="grid gap-4">
-      <div
-        className="flex flex-col items-center gap-4 rounded-xl border border-dashed bg-card/40 px-6 py-10 text-center"
-        data-testid="facebook-not-configured"
-      >
-        <span
-          className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground ring-8 ring-muted/40"
-          aria-hidden="true"
-        >
-          <FacebookIcon className="size-5" />
-        </span>
-        <div className="grid max-w-sm gap-1.5">
-          <p className="text-base font-semibold">Facebook is not available yet</p>
-          <p className="text-sm text-muted-foreground">{FACEBOOK_NOT_CONFIGURED}</p>
-        </div>
-      </div>
+    <div className="grid gap-4" data-testid="wizard-connect-facebook">
+      <p className="text-sm text-muted-foreground">
+        Approved posts are published to your Facebook page, and Instagram posts to the Instagram business
+        account linked to it. You can skip this and connect later.
+      </p>
+      <FacebookConnectionPanel pageOnly />
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <SettingsIcon className="size-4 shrink-0" aria-hidden="true" />
         Settings is also where you disconnect or switch pages.
@@ -92,8 +97,12 @@ export function ConnectFacebookStep() {
 }
 
 /** Step 4: a summary of what was set up, before 'Get Started'. */
-export function ReadyStep({ values }: { values: WizardValues }) {
+export function ReadyStep({ values, facebook }: { values: WizardValues; facebook: WizardFacebook }) {
   const details: { label: string; value: string }[] = [
+    {
+      label: "Facebook page",
+      value: facebook?.status === "connected" ? facebook.pageName : "Not connected",
+    },
     { label: "Industry", value: values.industry.trim() || "Not set" },
     { label: "Tone", value: values.tone.charAt(0).toUpperCase() + values.tone.slice(1) },
     {
@@ -116,7 +125,7 @@ export function ReadyStep({ values }: { values: WizardValues }) {
         </p>
       </div>
       <BrandPreview values={values} />
-      <dl className="grid gap-2 text-sm sm:grid-cols-3 sm:gap-3">
+      <dl className="grid gap-2 text-sm sm:grid-cols-2 sm:gap-3">
         {details.map((detail) => (
           <div
             key={detail.label}

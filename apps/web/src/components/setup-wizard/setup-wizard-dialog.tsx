@@ -105,7 +105,14 @@ export function SetupWizardDialog({
   }
 
   const copy = STEP_COPY[step];
-  const primaryLabel = saving ? "Saving..." : isLast ? "Get Started" : step === 3 ? "Skip for now" : "Next";
+  const skipsFacebook = step === 3 && snapshot.context.facebook?.status !== "connected";
+  const primaryLabel = saving
+    ? "Saving..."
+    : isLast
+      ? "Get Started"
+      : skipsFacebook
+        ? "Skip for now"
+        : "Next";
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -137,8 +144,8 @@ export function SetupWizardDialog({
           {step === 2 ? (
             <CompanyProfileStep values={values} send={send} drafts={drafts} onDraftsChange={setDrafts} />
           ) : null}
-          {step === 3 ? <ConnectFacebookStep /> : null}
-          {step === 4 ? <ReadyStep values={values} /> : null}
+          {step === 3 ? <ConnectFacebookStep send={send} /> : null}
+          {step === 4 ? <ReadyStep values={values} facebook={snapshot.context.facebook} /> : null}
         </div>
 
         <div className="flex shrink-0 items-center justify-between gap-2 border-t px-4 py-3 sm:px-6 sm:py-4">
