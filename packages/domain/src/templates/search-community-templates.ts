@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { templates } from "../db/schema";
 import { parseInput } from "../parse-input";
@@ -22,13 +22,16 @@ function decodeCursor(cursor: string | undefined): number {
   return match?.[1] ? Number(match[1]) : 0;
 }
 
-// Each order is one of the partial indexes of migration 0016 (templates_community_*_idx), column for
-// column, so PostgreSQL walks the index and stops after the page instead of sorting every match.
+// Each order is one of the partial indexes of migration 0016 (templates_community_*_idx) exactly, so
+// PostgreSQL walks the index and stops after the page instead of sorting every match. "nulls last" is the
+// indexes' own spelling (a plain DESC means NULLS FIRST, which the planner cannot read from them); the
+// columns are never null, so the order is the same.
+const descending = (column: AnyColumn) => sql`${column} desc nulls last`;
 function orderFor(sort: TemplateSort): SQL[] {
-  if (sort === "newest") return [desc(templates.updatedAt), desc(templates.id)];
+  if (sort === "newest") return [descending(templates.updatedAt), descending(templates.id)];
   // Without case, so "apple" does not land after "Zebra" under a C collation.
   if (sort === "alphabetical") return [asc(sql`lower(${templates.name})`), asc(templates.id)];
-  return [desc(templates.usageCount), desc(templates.id)];
+  return [descending(templates.usageCount), descending(templates.id)];
 }
 
 type Found = { template: TemplateRow; isFavourite: boolean };
