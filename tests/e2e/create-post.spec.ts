@@ -235,7 +235,7 @@ test("custom images are checked before upload and refused by the server when the
   expect(uploads).toBe(2);
 });
 
-test("the tab lives in the URL, and the captions tab says honestly what is coming", async ({
+test("the tab lives in the URL, and switching tabs keeps what was typed", async ({
   page,
   request,
   baseURL,
@@ -245,16 +245,16 @@ test("the tab lives in the URL, and the captions tab says honestly what is comin
   await page.getByTestId("generator-prompt").fill("Kept while I look at the other tab");
   await page.getByTestId("create-tab-captions").click();
   await expect(page).toHaveURL(/\/create\?tab=image-captions$/);
-  await expect(page.getByTestId("image-captions-empty")).toBeVisible();
+  await expect(page.getByTestId("image-captions")).toBeVisible();
   await page.getByTestId("create-tab-post").click();
   await expect(page).toHaveURL(/\/create$/);
   await expect(page.getByTestId("generator-prompt")).toHaveValue("Kept while I look at the other tab");
 
   await page.goto("/create?tab=image-captions");
   await expect(page.getByTestId("create-tab-captions")).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByTestId("image-captions-empty")).toBeVisible();
+  await expect(page.getByTestId("captions-empty")).toBeVisible();
   await expectNoAxeViolations(page, "captions tab");
-  await page.getByTestId("image-captions-open-generator").click();
+  await page.getByTestId("create-tab-post").click();
   await expect(page.getByTestId("generator-form")).toBeVisible();
 
   // At phone width everything stays reachable, without sideways scrolling.

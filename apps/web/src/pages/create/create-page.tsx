@@ -50,8 +50,9 @@ export function CreatePage() {
         <TabsContent value="create-post" forceMount className="data-[state=inactive]:hidden">
           <PostGenerator />
         </TabsContent>
-        <TabsContent value="image-captions">
-          <ImageCaptionsTab onOpenGenerator={() => selectTab(DEFAULT_TAB)} />
+        {/* Kept mounted too: a batch being processed goes on while the generator tab is shown. */}
+        <TabsContent value="image-captions" forceMount className="data-[state=inactive]:hidden">
+          <ImageCaptionsTab />
         </TabsContent>
       </Tabs>
     </>
