@@ -12,7 +12,7 @@ import { signInThroughUi } from "./helpers";
 
 type Connections = {
   available: "meta" | "sandbox";
-  page: { name: string; network: string; instagramAccountId: string | null } | null;
+  page: { name: string; network: string; status: string; instagramAccountId: string | null } | null;
   adAccount: { name: string; currency: string } | null;
 };
 
@@ -217,7 +217,68 @@ metaTest(
       fake.requests.filter((request) => request.path === "/17841400000000001/media_publish"),
     ).toHaveLength(1);
 
+    // Meta answers code 190 (the token expired): the post fails, Settings asks to reconnect, Reconnect mends it.
+    fake.failNext(
+      { method: "POST", path: /\/feed$/ },
+      { status: 400, code: 190, message: "Error validating access token: Session has expired." },
+    );
+    const [expiredPostId] = await server.seedPosts(email, [
+      { content: "Meta: after the token expired", platform: "facebook", status: "approved" },
+    ]);
+    await page.goto("/dashboard");
+    await page.getByTestId("view-all-posts").click();
+    await page
+      .getByTestId("all-posts-dialog")
+      .locator(`[data-post-id="${expiredPostId}"]`)
+      .getByTestId("post-publish")
+      .click();
+    await expect
+      .poll(async () => (await readConnections(page)).page?.status, { timeout: 20_000 })
+      .toBe("expired");
     await page.goto("/settings?tab=facebook");
+    await expect(card).toContainText("Expired");
+    await expect(page.getByTestId("facebook-expired")).toHaveText(
+      "Your Facebook connection has expired. Please reconnect your page in Settings.",
+    );
+    await approveInPopup(page, "Reconnect Facebook page", /^Continue as /);
+    await pagePicker.getByRole("button", { name: "Connect Selected Page" }).click();
+    await expect(page.getByTestId("facebook-expired")).toBeHidden();
+    expect((await readConnections(page)).page).toMatchObject({
+      name: "Fake Coffee Page",
+      status: "connected",
+    });
+
     await disconnectAll(page);
   },
 );
+
+metaTest("Meta (fake Graph API): a page connected through the callback screen", async ({ page, server }) => {
+  metaTest.setTimeout(90_000);
+  const email = await createServerUser(page, server, { prefix: "metacallback" });
+  await signInThroughUi(page, email);
+  const start = await page.request.post("/api/connections/facebook/start", {
+    data: { flow: "page" },
+    headers: { origin: server.url },
+  });
+  expect(start.status()).toBe(200);
+  // No popup: the dialog in this window returns to the callback screen, which shows the picker itself.
+  await page.goto(((await start.json()) as { url: string }).url);
+  await page.getByRole("link", { name: /^Continue as / }).click();
+  await expect(page).toHaveURL(/\/auth\/facebook\/callback\?/);
+  await expect(
+    page.getByText("Facebook connected! Found 2 page(s). Please select a page to connect."),
+  ).toBeVisible();
+  await expect(page.getByTestId("facebook-callback")).not.toContainText("Sandbox");
+  await page.getByText("Fake Bakery Page").click();
+  await page.getByRole("button", { name: "Connect Selected Page" }).click();
+  await expect(page).toHaveURL(/\/settings/);
+  expect((await readConnections(page)).page).toMatchObject({
+    name: "Fake Bakery Page",
+    network: "meta",
+    instagramAccountId: null,
+  });
+  await page.goto("/settings?tab=facebook");
+  await expect(page.getByTestId("facebook-connection")).toContainText(
+    "No Instagram business account is linked to this page.",
+  );
+});
