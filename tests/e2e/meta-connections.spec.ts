@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
 import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
@@ -277,8 +278,16 @@ metaTest("Meta (fake Graph API): a page connected through the callback screen", 
     network: "meta",
     instagramAccountId: null,
   });
+  // At a phone's width the tab fits and passes axe's serious checks.
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/settings?tab=facebook");
   await expect(page.getByTestId("facebook-connection")).toContainText(
     "No Instagram business account is linked to this page.",
   );
+  await expect(page.getByTestId("facebook-ad-account")).toContainText("No ad account connected");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 });
