@@ -220,3 +220,47 @@ serverTest("reference images and Enhance in the template form", async ({ page, s
   await expect(page.getByTestId("template-form").getByTestId("template-image")).toHaveCount(4);
   await expect(page.getByTestId("template-prompt")).toHaveValue(enhanced);
 });
+
+serverTest(
+  "the custom image style: Apply Style is disabled while the prompt is blank; the applied prompt is generated with",
+  async ({ page, server }) => {
+    serverTest.slow();
+    const email = await createServerUser(page, server, { prefix: "templates", name: "Pia Pro" });
+    // Pro: the premium custom style is available (a free user sees 'Upgrade Required', create-post.spec).
+    await page.addInitScript(() => localStorage.setItem("seen_upgrades", JSON.stringify(["pro"])));
+    await server.setSubscription(email, {
+      priceId: "price_pro_monthly",
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    await signInThroughUi(page, email);
+    await page.goto("/create");
+    await expect(page.getByTestId("image-style-card-custom")).not.toContainText("Upgrade Required");
+    await page.getByTestId("image-style-custom").click();
+
+    const editor = page.getByTestId("custom-style-editor");
+    const custom = editor.getByTestId("custom-image-prompt");
+    await expect(custom).toHaveAttribute("rows", "8");
+    const apply = editor.getByTestId("custom-style-apply");
+    await expect(apply).toBeDisabled();
+    await custom.fill("   ");
+    await expect(apply).toBeDisabled();
+    await custom.fill("A lighthouse at dusk in the brand's colours");
+    await expect(apply).toBeEnabled();
+    await apply.click();
+    await expect(editor.getByTestId("custom-style-applied")).toBeVisible();
+    await expect(apply).toBeDisabled();
+
+    // The applied prompt goes with the generation request.
+    await page.getByTestId("generator-prompt").fill("Lighthouse tours start this weekend");
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith("/api/posts/generate") && response.request().method() === "POST",
+    );
+    await page.getByTestId("generate-button").click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({
+      imageStyle: "custom",
+      imagePromptOverride: "A lighthouse at dusk in the brand's colours",
+    });
+  },
+);

@@ -5,8 +5,8 @@ import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
 
+import { CustomStyleEditor } from "./custom-style-editor";
 import { ImageStylePicker } from "./image-style-picker";
 import type { Platform, PostGeneratorState } from "./use-post-generator";
 
@@ -132,25 +132,11 @@ export function ImageStyleFields({ g }: { g: PostGeneratorState }) {
         testId="generator-image-style-error"
       />
       {form.imageStyle === "custom" && (
-        <div className="grid gap-2">
-          <Label htmlFor="custom-image-prompt">Custom image prompt</Label>
-          <Textarea
-            id="custom-image-prompt"
-            value={form.customImagePrompt}
-            onChange={(event) => g.changeCustomImagePrompt(event.target.value)}
-            rows={3}
-            maxLength={4000}
-            placeholder="A flat-lay of coffee beans on linen, morning light"
-            aria-invalid={form.fieldErrors.imagePromptOverride ? true : undefined}
-            aria-describedby={form.fieldErrors.imagePromptOverride ? "custom-image-prompt-error" : undefined}
-            data-testid="custom-image-prompt"
-          />
-          <InlineError
-            id="custom-image-prompt-error"
-            message={form.fieldErrors.imagePromptOverride}
-            testId="custom-image-prompt-error"
-          />
-        </div>
+        <CustomStyleEditor
+          applied={form.customImagePrompt}
+          onApply={g.changeCustomImagePrompt}
+          error={form.fieldErrors.imagePromptOverride}
+        />
       )}
     </div>
   );
