@@ -187,7 +187,9 @@ export async function startFakeMetaGraphServer(
     },
   ];
 
-  const count = (text: string) => creations.set(text, (creations.get(text) ?? 0) + 1);
+  // Counted by the text a reader sees: invisible format characters (an app's marker) do not make it another.
+  const visible = (text: string) => text.replace(/[\u200b-\u200d\u2060\u2063]/gu, "");
+  const count = (text: string) => creations.set(visible(text), (creations.get(visible(text)) ?? 0) + 1);
   const matches = (matcher: Matcher, method: string, path: string) =>
     (!matcher.method || matcher.method === method) && (!matcher.path || matcher.path.test(path));
 
@@ -562,7 +564,7 @@ export async function startFakeMetaGraphServer(
     containers,
     igMedia,
     user,
-    creationsOf: (text) => creations.get(text) ?? 0,
+    creationsOf: (text) => creations.get(visible(text)) ?? 0,
     instagramQuota: { usage: 0, total: 50 },
     containerPolls: 2,
     failNext: (matcher, error) => failures.push({ matcher, error }),

@@ -131,6 +131,7 @@ function post(id: string, overrides: Partial<PostView> = {}): PostView {
     generation: { status: null, stage: null, progress: null, error: null },
     facebookPostId: null,
     publishedVia: null,
+    publishing: null,
     createdAt: "2030-01-01T00:00:00.000Z",
     updatedAt: "2030-01-01T00:00:00.000Z",
     ...overrides,

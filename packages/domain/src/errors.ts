@@ -24,12 +24,18 @@ export interface ErrorIssue {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: ErrorIssue[] | undefined;
+  /**
+   * upstream_failed only: the service asked us to slow down (a rate limit), so the same request is worth
+   * sending again later - after this many ms when it said how long (0 when it did not). Undefined: no.
+   */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: ErrorCode, message: string, issues?: ErrorIssue[]) {
+  constructor(code: ErrorCode, message: string, issues?: ErrorIssue[], options?: { retryAfterMs?: number }) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.issues = issues;
+    this.retryAfterMs = options?.retryAfterMs;
   }
 
   get status(): (typeof errorStatus)[ErrorCode] {

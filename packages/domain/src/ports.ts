@@ -191,6 +191,12 @@ export interface SocialPostRequest {
   platform: "facebook" | "instagram";
   content: string;
   imageUrl: string | null;
+  /**
+   * The idempotency key of this publish attempt (the attempt id recorded on the post before the call). The
+   * network keeps it with the copy it creates, so a copy made by an attempt whose answer was lost is found
+   * by it, not guessed from the text. Absent: the adapter makes one for the call.
+   */
+  marker?: string | undefined;
 }
 
 /** Which network took a post: its ids only make sense there. */
@@ -217,17 +223,31 @@ export interface SocialNetwork {
   schedule(
     request: SocialPostRequest & { scheduledDate: Date },
   ): Promise<{ externalId: string | null; network: SocialNetworkKind }>;
+  /**
+   * Whether the brand's network would hold this post natively for that time (schedule answering an id):
+   * a reschedule moves a held copy only within this, and otherwise takes it back for the publish job.
+   */
+  canSchedule(request: {
+    userId: string;
+    brandId: string;
+    platform: SocialPostRequest["platform"];
+    scheduledDate: Date;
+  }): Promise<boolean>;
   cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
   /**
-   * The network's published copy of our post, or null when it holds none: how a publish whose answer was
-   * lost (the process died during the call) is settled before trying again. Throws when the network cannot
-   * be asked, so an unknown outcome is never taken for "not published".
+   * The network's published copy of our post made by the attempt with that marker, or null when it holds
+   * none: how a publish whose answer was lost (the process died during the call) is settled before trying
+   * again. Throws when the network cannot be asked or cannot tell (a copy with our text but without the
+   * marker, made since `since`), so an unknown outcome is never taken for "not published".
    */
   findPublished(request: {
     userId: string;
     brandId: string;
     postId: string;
+    marker: string;
+    /** When the attempt began: copies older than this are not its. */
+    since: Date | null;
   }): Promise<{ externalId: string; publishedAt: Date | null; network: SocialNetworkKind } | null>;
 }
 

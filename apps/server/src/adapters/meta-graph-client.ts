@@ -104,22 +104,40 @@ export interface GraphClient {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Minutes to wait from X-Business-Use-Case-Usage / X-App-Usage: the BUC header carries
- * estimated_time_to_regain_access (minutes) per business id; the app header only percentages.
+ * App-level limits are counted over a rolling hour and X-App-Usage says only how full it is (percent): at
+ * 100 % a quarter of that hour lets enough of the oldest calls drop out.
+ */
+export const APP_USAGE_FULL_WAIT_MS = 15 * 60_000;
+
+/**
+ * How long to wait, from X-Business-Use-Case-Usage (estimated_time_to_regain_access, minutes, per business
+ * id: Page and Instagram calls) or else X-App-Usage (call_count / total_time / total_cputime, percent).
  */
 export function readRetryAfterMs(headers: Headers): number | null {
-  const raw = headers.get("x-business-use-case-usage");
-  if (!raw) return null;
-  try {
-    const usage = JSON.parse(raw) as Record<string, { estimated_time_to_regain_access?: number }[]>;
-    const minutes = Object.values(usage)
-      .flat()
-      .map((entry) => entry.estimated_time_to_regain_access ?? 0);
-    const longest = Math.max(0, ...minutes);
-    return longest > 0 ? longest * 60_000 : null;
-  } catch {
-    return null;
+  const buc = headers.get("x-business-use-case-usage");
+  if (buc) {
+    try {
+      const usage = JSON.parse(buc) as Record<string, { estimated_time_to_regain_access?: number }[]>;
+      const minutes = Object.values(usage)
+        .flat()
+        .map((entry) => entry.estimated_time_to_regain_access ?? 0);
+      const longest = Math.max(0, ...minutes);
+      if (longest > 0) return longest * 60_000;
+    } catch {
+      // An unreadable header says nothing; the app header may.
+    }
   }
+  const app = headers.get("x-app-usage");
+  if (app) {
+    try {
+      const usage = JSON.parse(app) as Record<string, number>;
+      const fullest = Math.max(0, ...Object.values(usage).filter((value) => typeof value === "number"));
+      if (fullest >= 100) return APP_USAGE_FULL_WAIT_MS;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 function toForm(params: GraphParams): URLSearchParams {

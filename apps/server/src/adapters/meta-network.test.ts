@@ -9,11 +9,14 @@ import { createLogger } from "../lib/logger";
 import { createMetaAccounts, PAGE_SCOPES } from "./meta-accounts";
 import { classifyGraphError, createGraphClient, GraphError, readRetryAfterMs } from "./meta-graph-client";
 import {
+  AMBIGUOUS_REASON,
   createMetaNetwork,
   type MetaBrandConnection,
+  markOf,
   PERMISSION_REASON,
   TOKEN_EXPIRED_REASON,
   UNCONFIRMED_REASON,
+  withoutMark,
 } from "./meta-network";
 
 let fake: FakeMetaGraphServer;
@@ -223,7 +226,8 @@ describe("publishing to a page", () => {
     expect(externalId).toMatch(new RegExp(`^${PAGE_ID}_`));
     const call = lastCall("POST", /\/feed$/);
     expect(call).toMatchObject({ path: `/${PAGE_ID}/feed`, token: connection().pageToken });
-    expect(call?.params).toMatchObject({ message: request.content, published: "true" });
+    expect(call?.params).toMatchObject({ published: "true" });
+    expect(withoutMark(call?.params.message ?? "")).toBe(request.content);
     expect(fake.creationsOf(request.content)).toBe(1);
   });
 
@@ -232,8 +236,8 @@ describe("publishing to a page", () => {
     const request = post({ imageUrl: "/api/media/abc/file?expires=1&signature=s" });
     const { externalId } = await network.publish(request);
     expect(fake.posts.get(externalId)?.kind).toBe("photo");
+    expect(withoutMark(lastCall("POST", /\/photos$/)?.params.caption ?? "")).toBe(request.content);
     expect(lastCall("POST", /\/photos$/)?.params).toMatchObject({
-      caption: request.content,
       url: `${PUBLIC_URL}/api/media/abc/file?expires=1&signature=s`,
       published: "true",
     });
@@ -302,9 +306,11 @@ describe("publishing to Instagram", () => {
     const { network, connection } = setup();
     const request = post({ platform: "instagram", imageUrl: "/api/media/ig/file?expires=1&signature=s" });
     const { externalId } = await network.publish(request);
-    expect(fake.igMedia.get(externalId)?.caption).toBe(request.content);
+    expect(withoutMark(fake.igMedia.get(externalId)?.caption ?? "")).toBe(request.content);
     const paths = fake.requests.map((r) => `${r.method} ${r.path}`);
-    const containerId = [...fake.containers.values()].find((c) => c.caption === request.content)?.id;
+    const containerId = [...fake.containers.values()].find(
+      (c) => withoutMark(c.caption) === request.content,
+    )?.id;
     expect(paths).toEqual([
       `GET /${IG_ID}/content_publishing_limit`,
       `POST /${IG_ID}/media`,
@@ -315,8 +321,8 @@ describe("publishing to Instagram", () => {
     ]);
     expect(lastCall("POST", /\/media$/)?.params).toMatchObject({
       image_url: `${PUBLIC_URL}/api/media/ig/file?expires=1&signature=s`,
-      caption: request.content,
     });
+    expect(withoutMark(lastCall("POST", /\/media$/)?.params.caption ?? "")).toBe(request.content);
     expect(lastCall("POST", /media_publish$/)).toMatchObject({
       params: { creation_id: containerId },
       token: connection().pageToken,
@@ -399,7 +405,7 @@ describe("errors by Graph code", () => {
     fake.delayNext({ method: "POST", path: /\/feed$/ }, 800);
     const { externalId } = await network.publish(request);
     expect(fake.creationsOf(request.content)).toBe(1);
-    expect(fake.posts.get(externalId)?.message).toBe(request.content);
+    expect(withoutMark(fake.posts.get(externalId)?.message ?? "")).toBe(request.content);
   });
 
   it("says 'Unconfirmed: check your page' when no answer came and the page cannot be searched", async () => {
@@ -486,24 +492,59 @@ describe("errors by Graph code", () => {
   });
 });
 
-describe("finding a post whose answer was lost", () => {
-  it("finds our published post on the page by its text, and says null when it is not there", async () => {
+describe("finding a post whose answer was lost, by the attempt's marker", () => {
+  const lookup = (request: SocialPostRequest, marker: string, since: Date | null) => ({
+    userId: request.userId,
+    brandId: request.brandId,
+    postId: request.postId,
+    marker,
+    since,
+  });
+
+  it("finds the attempt's own post by its marker, invisible in the text, and says null when it is not there", async () => {
     const { network, stored } = setup();
-    const request = post();
+    const request = post({ marker: "attempt-1" });
     stored.set(request.postId, { content: request.content, platform: "facebook" });
-    expect(await network.findPublished(request)).toBeNull();
+    expect(await network.findPublished(lookup(request, "attempt-1", new Date()))).toBeNull();
     const { externalId } = await network.publish(request);
-    const found = await network.findPublished(request);
+    const sent = lastCall("POST", /\/feed$/)?.params.message ?? "";
+    expect(sent).not.toBe(request.content);
+    expect(withoutMark(sent)).toBe(request.content);
+    expect(sent.endsWith(markOf("attempt-1"))).toBe(true);
+    const found = await network.findPublished(lookup(request, "attempt-1", new Date(Date.now() - 60_000)));
     expect(found?.externalId).toBe(externalId);
     expect(found?.publishedAt).toBeInstanceOf(Date);
   });
 
-  it("finds Instagram media by caption", async () => {
+  it("does not take another attempt's older post with the same text for this one", async () => {
     const { network, stored } = setup();
-    const request = post({ platform: "instagram", imageUrl: "https://x/i.jpg" });
+    const request = post({ marker: "earlier-attempt" });
+    stored.set(request.postId, { content: request.content, platform: "facebook" });
+    await network.publish(request);
+    // The lost attempt began well after that post was made: not ours, safe to send.
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect(await network.findPublished(lookup(request, "lost-attempt", later))).toBeNull();
+  });
+
+  it("cannot tell when our text appeared since the attempt without our marker (Meta dropped it)", async () => {
+    const { network, stored } = setup();
+    const request = post({ marker: "attempt-2" });
+    stored.set(request.postId, { content: request.content, platform: "facebook" });
+    const { externalId } = await network.publish(request);
+    const copy = fake.posts.get(externalId);
+    if (!copy) throw new Error("fake post missing");
+    copy.message = withoutMark(copy.message);
+    await expect(
+      network.findPublished(lookup(request, "attempt-2", new Date(Date.now() - 60_000))),
+    ).rejects.toThrow(AMBIGUOUS_REASON);
+  });
+
+  it("finds Instagram media by the marker in its caption", async () => {
+    const { network, stored } = setup();
+    const request = post({ platform: "instagram", imageUrl: "https://x/i.jpg", marker: "ig-attempt" });
     stored.set(request.postId, { content: request.content, platform: "instagram" });
     const { externalId } = await network.publish(request);
-    expect((await network.findPublished(request))?.externalId).toBe(externalId);
+    expect((await network.findPublished(lookup(request, "ig-attempt", null)))?.externalId).toBe(externalId);
   });
 
   it("throws when the network cannot be asked, so an unknown outcome is never taken for 'not published'", async () => {
@@ -512,6 +553,6 @@ describe("finding a post whose answer was lost", () => {
     stored.set(request.postId, { content: request.content, platform: "facebook" });
     for (let i = 0; i < 4; i++)
       fake.failNext({ method: "GET", path: /\/feed$/ }, { status: 500, code: 2, message: "down" });
-    await expect(network.findPublished(request)).rejects.toBeInstanceOf(AppError);
+    await expect(network.findPublished(lookup(request, "x", null))).rejects.toBeInstanceOf(AppError);
   });
 });

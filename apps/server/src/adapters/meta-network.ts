@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import { AppError } from "@smm/domain/errors";
 import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
 import type { Logger } from "../lib/logger";
@@ -38,6 +39,9 @@ export const PERMISSION_REASON =
   "The app is missing a Facebook permission for this page. Please reconnect your page in Settings and grant every permission it asks for.";
 export const UNCONFIRMED_REASON =
   "Unconfirmed: check your page. Facebook did not answer and the post could not be found there, so it was not sent again.";
+/** Our text is on the page without our marker (Meta may have stripped it): it may or may not be ours. */
+export const AMBIGUOUS_REASON =
+  "Unconfirmed: check your page. A post with this text is there, but Facebook could not tell us whether it is this one, so it was not sent again.";
 export const NOT_CONNECTED_REASON = "Missing Facebook page ID or token";
 export const INSTAGRAM_NOT_LINKED_REASON = "This page has no linked Instagram business account.";
 export const INSTAGRAM_NEEDS_IMAGE_REASON = "Instagram posts need an image.";
@@ -66,12 +70,36 @@ export function describeGraphFailure(error: GraphError): string {
 
 const toUnix = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** Four characters that show as nothing, one per base-4 digit; U+2063 (invisible separator) opens the mark. */
+const MARK_DIGITS = ["\u200b", "\u200c", "\u200d", "\u2060"] as const;
+const MARK_START = "\u2063";
+
+/**
+ * The attempt's marker as it travels with the post: 48 bits of a hash of the attempt id, written as 24
+ * invisible characters after the text. Graph posts have no field of ours to carry an idempotency key, so it
+ * rides in the message (or caption), where the feed, scheduled_posts and Instagram media all give it back.
+ */
+export function markOf(marker: string): string {
+  const hex = createHash("sha256").update(marker).digest("hex").slice(0, 12);
+  let mark = MARK_START;
+  for (const char of hex) {
+    const value = Number.parseInt(char, 16);
+    mark += MARK_DIGITS[value >> 2] ?? "";
+    mark += MARK_DIGITS[value & 3] ?? "";
+  }
+  return mark;
+}
+
+/** The text as a reader sees it: without our mark. */
+export const withoutMark = (text: string) => text.replace(/\u2063(?:\u200b|\u200c|\u200d|\u2060)*$/u, "");
+
 interface FeedItem {
   id: string;
   message?: string;
   caption?: string;
   created_time?: string;
   timestamp?: string;
+  scheduled_publish_time?: number | string;
 }
 
 /**
@@ -87,6 +115,12 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
   const { graph } = options;
   const poll = options.containerPoll ?? { initialDelayMs: 2000, attempts: 6 };
   const now = options.now ?? (() => new Date());
+
+  // Instagram has no native scheduling, and Meta refuses times outside its window: the job fires these.
+  const holdsNatively = (platform: SocialPostRequest["platform"], scheduledDate: Date) => {
+    const ahead = scheduledDate.getTime() - now().getTime();
+    return platform !== "instagram" && ahead > NATIVE_SCHEDULING_MIN_MS && ahead < NATIVE_SCHEDULING_MAX_MS;
+  };
 
   const absoluteUrl = (url: string) =>
     url.startsWith("/") ? `${options.publicUrl.replace(/\/$/, "")}${url}` : url;
@@ -121,7 +155,11 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
         });
       }
       const transientText = error.kind === "transient" && !error.noAnswer;
-      throw new AppError("upstream_failed", transientText ? fallback(error) : describeGraphFailure(error));
+      const message = transientText ? fallback(error) : describeGraphFailure(error);
+      // A rate limit refused the call before anything was made: the same call is worth sending later.
+      if (error.kind === "rate_limited")
+        throw new AppError("upstream_failed", message, undefined, { retryAfterMs: error.retryAfterMs ?? 0 });
+      throw new AppError("upstream_failed", message);
     }
   }
 
@@ -129,7 +167,10 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
    * Creates at most one copy: each retry first looks for the copy a failed call may have made. Only
    * transient failures are retried; an unanswered call whose copy cannot be found is "unconfirmed".
    */
-  async function createOnce(create: () => Promise<string>, find: () => Promise<string | null>) {
+  async function createOnce(
+    create: () => Promise<string>,
+    find: () => Promise<string | null>,
+  ): Promise<string> {
     let last: GraphError | null = null;
     let unanswered = false;
     for (let attempt = 0; attempt <= graph.retries; attempt++) {
@@ -138,7 +179,8 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
         let found: string | null;
         try {
           found = await find();
-        } catch {
+        } catch (error) {
+          if (error instanceof AppError) throw error;
           throw new AppError("upstream_failed", UNCONFIRMED_REASON);
         }
         if (found) return found;
@@ -155,13 +197,33 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
     throw last;
   }
 
-  const sameText = (a: string | undefined, b: string) => (a ?? "").trim() === b.trim();
+  const sameText = (a: string | undefined, b: string) => withoutMark(a ?? "").trim() === b.trim();
+
+  /** What a search found: the attempt's own copy, or only copies with its text whose origin is unknown. */
+  interface Search {
+    own: FeedItem | null;
+    lookalikes: FeedItem[];
+  }
+
+  const search = (
+    items: FeedItem[],
+    text: (item: FeedItem) => string | undefined,
+    content: string,
+    marker: string,
+  ): Search => {
+    const mark = markOf(marker);
+    return {
+      own: items.find((item) => (text(item) ?? "").includes(mark)) ?? null,
+      lookalikes: items.filter((item) => sameText(text(item), content)),
+    };
+  };
 
   async function findOnPage(
     connection: MetaBrandConnection,
     content: string,
+    marker: string,
     where: "feed" | "scheduled_posts",
-  ): Promise<FeedItem | null> {
+  ): Promise<Search> {
     const fields = where === "feed" ? "id,message,created_time" : "id,message,scheduled_publish_time";
     const page = await graph.call<{ data: FeedItem[] }>({
       method: "GET",
@@ -169,17 +231,40 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       token: connection.pageToken,
       params: { fields, limit: 50 },
     });
-    return page.data.find((item) => sameText(item.message, content)) ?? null;
+    return search(page.data, (item) => item.message, content, marker);
   }
 
-  async function findOnInstagram(connection: MetaBrandConnection, igUserId: string, caption: string) {
+  async function findOnInstagram(
+    connection: MetaBrandConnection,
+    igUserId: string,
+    caption: string,
+    marker: string,
+  ): Promise<Search> {
     const media = await graph.call<{ data: FeedItem[] }>({
       method: "GET",
       path: `/${igUserId}/media`,
       token: connection.pageToken,
       params: { fields: "id,caption,timestamp", limit: 50 },
     });
-    return media.data.find((item) => sameText(item.caption, caption)) ?? null;
+    return search(media.data, (item) => item.caption, caption, marker);
+  }
+
+  /**
+   * The attempt's copy when the search found it; null when nothing with our text appeared since the attempt
+   * began (safe to send); "cannot tell" (thrown) when our text is there without our marker, made since then
+   * (or held for the same time): Meta may have dropped the marker, and sending again could make a second.
+   */
+  function settle(found: Search, since: Date | null, scheduledDate: Date | null): string | null {
+    if (found.own) return found.own.id;
+    const margin = 2 * 60_000;
+    const recent = found.lookalikes.some((item) => {
+      if (scheduledDate && item.scheduled_publish_time !== undefined)
+        return Number(item.scheduled_publish_time) === toUnix(scheduledDate);
+      const at = item.created_time ?? item.timestamp;
+      return !since || !at || new Date(at).getTime() >= since.getTime() - margin;
+    });
+    if (recent) throw new AppError("upstream_failed", AMBIGUOUS_REASON);
+    return null;
   }
 
   /** A page post (photo or text), published now or handed over for `scheduledDate`. */
@@ -191,13 +276,16 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
     const timing = scheduledDate
       ? { published: false, scheduled_publish_time: toUnix(scheduledDate) }
       : { published: true };
+    const marker = request.marker ?? randomUUID();
+    const text = `${request.content}${markOf(marker)}`;
+    const startedAt = now();
     const create = async () => {
       if (request.imageUrl) {
         const photo = await graph.once<{ id: string; post_id?: string }>({
           method: "POST",
           path: `/${connection.pageId}/photos`,
           token: connection.pageToken,
-          params: { url: absoluteUrl(request.imageUrl), caption: request.content, ...timing },
+          params: { url: absoluteUrl(request.imageUrl), caption: text, ...timing },
         });
         return photo.post_id ?? photo.id;
       }
@@ -205,12 +293,16 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
         method: "POST",
         path: `/${connection.pageId}/feed`,
         token: connection.pageToken,
-        params: { message: request.content, ...timing },
+        params: { message: text, ...timing },
       });
       return post.id;
     };
     const find = async () =>
-      (await findOnPage(connection, request.content, scheduledDate ? "scheduled_posts" : "feed"))?.id ?? null;
+      settle(
+        await findOnPage(connection, request.content, marker, scheduledDate ? "scheduled_posts" : "feed"),
+        startedAt,
+        scheduledDate,
+      );
     return createOnce(create, find);
   }
 
@@ -261,11 +353,13 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
     if (!igUserId) throw new AppError("upstream_failed", INSTAGRAM_NOT_LINKED_REASON);
     if (!request.imageUrl) throw new AppError("upstream_failed", INSTAGRAM_NEEDS_IMAGE_REASON);
     await requireInstagramQuota(connection, igUserId);
+    const marker = request.marker ?? randomUUID();
+    const startedAt = now();
     const container = await graph.call<{ id: string }>({
       method: "POST",
       path: `/${igUserId}/media`,
       token: connection.pageToken,
-      params: { image_url: absoluteUrl(request.imageUrl), caption: request.content },
+      params: { image_url: absoluteUrl(request.imageUrl), caption: `${request.content}${markOf(marker)}` },
     });
     await waitForContainer(connection, container.id);
     return createOnce(
@@ -278,7 +372,8 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
             params: { creation_id: container.id },
           })
         ).id,
-      async () => (await findOnInstagram(connection, igUserId, request.content))?.id ?? null,
+      async () =>
+        settle(await findOnInstagram(connection, igUserId, request.content, marker), startedAt, null),
     );
   }
 
@@ -296,13 +391,12 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       );
       return { externalId, network: "meta" };
     },
+    async canSchedule(request) {
+      return holdsNatively(request.platform, request.scheduledDate);
+    },
     async schedule(request) {
       const { scheduledDate, ...post } = request;
-      const ahead = scheduledDate.getTime() - now().getTime();
-      // Instagram has no native scheduling, and Meta refuses times outside its window: the job fires these.
-      const native =
-        post.platform !== "instagram" && ahead > NATIVE_SCHEDULING_MIN_MS && ahead < NATIVE_SCHEDULING_MAX_MS;
-      if (!native) return { externalId: null, network: "meta" };
+      if (!holdsNatively(post.platform, scheduledDate)) return { externalId: null, network: "meta" };
       const connection = await requireConnection(post.userId, post.brandId);
       const externalId = await guarded(
         post,
@@ -348,14 +442,16 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
         async () => {
           if (post.platform === "instagram") {
             if (!connection.instagramAccountId) return null;
-            return findOnInstagram(connection, connection.instagramAccountId, post.content);
+            return findOnInstagram(connection, connection.instagramAccountId, post.content, request.marker);
           }
-          return findOnPage(connection, post.content, "feed");
+          return findOnPage(connection, post.content, request.marker, "feed");
         },
       );
       if (!found) return null;
-      const at = found.created_time ?? found.timestamp;
-      return { externalId: found.id, publishedAt: at ? new Date(at) : null, network: "meta" };
+      // Throws "cannot tell" when only copies without our marker, made since the attempt, are there.
+      if (!settle(found, request.since, null) || !found.own) return null;
+      const at = found.own.created_time ?? found.own.timestamp;
+      return { externalId: found.own.id, publishedAt: at ? new Date(at) : null, network: "meta" };
     },
   };
 }

@@ -83,6 +83,7 @@ export function createRoutedNetwork(options: {
     kind: options.metaConfigured ? "meta" : "sandbox",
     publish: async (request) => (await networkOf(request.userId, request.brandId)).publish(request),
     schedule: async (request) => (await networkOf(request.userId, request.brandId)).schedule(request),
+    canSchedule: async (request) => (await networkOf(request.userId, request.brandId)).canSchedule(request),
     cancel: async (request) => (await networkOf(request.userId, request.brandId)).cancel(request),
     update: async (request) => (await networkOf(request.userId, request.brandId)).update(request),
     findPublished: async (request) =>

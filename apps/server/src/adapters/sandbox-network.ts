@@ -86,6 +86,10 @@ export function createSandboxNetwork(
         network: "sandbox",
       };
     },
+    // The sandbox holds a post for any future time.
+    async canSchedule() {
+      return true;
+    },
     async cancel(request) {
       const row = await requireOwn(request.userId, request.brandId, request.externalId);
       if (row.state === "published") throw new AppError("upstream_failed", "Failed to cancel Facebook post");

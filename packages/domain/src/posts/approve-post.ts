@@ -52,6 +52,8 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     facebookPostId: externalId,
     publishedVia: externalId ? network : null,
     publishError: null,
+    publishRetryAt: null,
+    publishTries: 0,
   });
   if (!updated) {
     // Someone else changed the post while the network call ran: take back what we handed over, if we can.

@@ -40,6 +40,8 @@ export async function cancelPost(
     status: "denied",
     feedback: POST_CANCELLED_FEEDBACK,
     scheduledDate: null,
+    publishRetryAt: null,
+    publishTries: 0,
     facebookPostId: null,
     publishedVia: null,
   });

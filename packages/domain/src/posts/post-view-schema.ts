@@ -48,6 +48,17 @@ export const postView = z
     }),
     facebookPostId: z.string().nullable(),
     publishedVia: z.enum(publishNetworks).nullable(),
+    publishing: z
+      .object({
+        status: z.enum(["waiting", "failed", "unconfirmed"]),
+        message: z.string(),
+        retryAt: z.string().nullable().meta({ description: "When a waiting post is tried again." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "A post that has not gone out: waiting (a rate limit; tried again automatically), failed, or unconfirmed (check the page).",
+      }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -10,6 +10,7 @@ import {
   type PostEvent,
   type PostState,
 } from "../machines/post-lifecycle";
+import { type PublishingView, toPublishingView } from "./publish-retry";
 import { POST_CHANGED_MEANWHILE, POST_NOT_FOUND } from "./schemas";
 
 /** A post as the API, the tools and the screens see it. */
@@ -41,6 +42,8 @@ export interface PostView {
   /** The network's id for the post, and which network holds it ("sandbox" or "meta"). */
   facebookPostId: string | null;
   publishedVia: Post["publishedVia"];
+  /** A post that has not gone out: waiting for a rate limit, failed, or unconfirmed; null otherwise. */
+  publishing: PublishingView | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -75,6 +78,7 @@ export function toPostView(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): Po
     },
     facebookPostId: row.facebookPostId,
     publishedVia: row.publishedVia,
+    publishing: toPublishingView(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -7,12 +7,12 @@ import { insertNotification, publishNotificationCreated } from "../notifications
 import type { NotificationView } from "../notifications/schemas";
 import { publishPostChanged } from "./post";
 import { toPublishRequest } from "./publish-request";
+import { rateLimitWaitMs, UNCONFIRMED_PREFIX } from "./publish-retry";
 
 export const POST_PUBLISHED_MESSAGE = "Your scheduled post was published.";
 export const POST_PUBLISH_FAILED_PREFIX = "Facebook posting failed: ";
 /** Said when a publish was cut off and the network cannot tell whether it went out. */
-export const POST_PUBLISH_UNKNOWN =
-  "We could not confirm whether your scheduled post was published: the server stopped while posting it and the network could not be asked. Check your page before using Post now, so it does not go out twice.";
+export const POST_PUBLISH_UNKNOWN = `${UNCONFIRMED_PREFIX}. We could not confirm whether your scheduled post was published: the server stopped while posting it and the network could not be asked. Check your page before using Post now, so it does not go out twice.`;
 /**
  * An attempt this old is treated as cut off even though the instance holding it still runs (no network
  * call takes this long). Attempts of an instance that stopped are taken over at once, not after this.
@@ -31,7 +31,7 @@ export interface PublishDuePostsOptions extends InstanceLiveness {
   instanceId?: number | null;
 }
 
-type Outcome = "published" | "failed" | "skipped";
+type Outcome = "published" | "failed" | "waiting" | "skipped";
 
 /**
  * The publish-post job: every approved post whose date has come and that has not gone out.
@@ -97,6 +97,8 @@ async function selectCandidates(deps: Deps, options: PublishDuePostsOptions, lim
         isNull(posts.publishAttemptId),
         isNotNull(posts.scheduledDate),
         lte(posts.scheduledDate, now),
+        // A post waiting out a rate limit comes back when its wait is over.
+        or(isNull(posts.publishRetryAt), lte(posts.publishRetryAt, now)),
       ),
     )
     .orderBy(asc(posts.scheduledDate))
@@ -121,11 +123,24 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
 
   if (read.publishAttemptId) {
     // The previous attempt's answer was lost with its process: did the network take the post?
+    // Asked by the lost attempt's own marker (its id, which the network keeps with the copy it made).
     let copy: Awaited<ReturnType<Deps["social"]["findPublished"]>>;
     try {
-      copy = await ctx.social.findPublished({ userId: post.userId, brandId: post.brandId, postId: post.id });
-    } catch {
-      await recordFailure(ctx, post, attemptId, POST_PUBLISH_UNKNOWN);
+      copy = await ctx.social.findPublished({
+        userId: post.userId,
+        brandId: post.brandId,
+        postId: post.id,
+        marker: read.publishAttemptId,
+        since: read.publishAttemptAt,
+      });
+    } catch (error) {
+      const message = (error as Error).message;
+      await recordFailure(
+        ctx,
+        post,
+        attemptId,
+        message.startsWith(UNCONFIRMED_PREFIX) ? message : POST_PUBLISH_UNKNOWN,
+      );
       return "failed";
     }
     if (copy) {
@@ -140,9 +155,25 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
   let externalId: string;
   let network: Post["publishedVia"];
   try {
-    ({ externalId, network } = await ctx.social.publish(await toPublishRequest(ctx, post)));
+    // The attempt id goes with the post as its marker: a lost answer is settled by it (above).
+    ({ externalId, network } = await ctx.social.publish({
+      ...(await toPublishRequest(ctx, post)),
+      marker: attemptId,
+    }));
   } catch (error) {
-    await recordFailure(ctx, post, attemptId, `${POST_PUBLISH_FAILED_PREFIX}${(error as Error).message}`);
+    const wait = rateLimitWaitMs(error, post.publishTries);
+    if (wait !== null) {
+      await recordWaiting(ctx, post, attemptId, new Date(ctx.now().getTime() + wait));
+      return "waiting";
+    }
+    const message = (error as Error).message;
+    // "Unconfirmed: check your page" is said as it is: it is not a refusal.
+    await recordFailure(
+      ctx,
+      post,
+      attemptId,
+      message.startsWith(UNCONFIRMED_PREFIX) ? message : `${POST_PUBLISH_FAILED_PREFIX}${message}`,
+    );
     return "failed";
   }
   // A database failure from here on leaves the attempt on the post; it is settled with the network later.
@@ -192,6 +223,8 @@ async function recordPublished(
       postedAt: result.postedAt,
       facebookPostId: result.externalId,
       publishedVia: result.network ?? post.publishedVia,
+      publishRetryAt: null,
+      publishTries: 0,
     },
     { message: POST_PUBLISHED_MESSAGE, type: "success" },
   );
@@ -199,7 +232,30 @@ async function recordPublished(
 }
 
 async function recordFailure(ctx: BrandContext, post: Post, attemptId: string, message: string) {
-  await finishAttempt(ctx, post, attemptId, { publishError: message }, { message, type: "error" });
+  await finishAttempt(
+    ctx,
+    post,
+    attemptId,
+    { publishError: message, publishRetryAt: null, publishTries: 0 },
+    { message, type: "error" },
+  );
+}
+
+/** A rate limit: the post stays approved and due, and the job takes it again at `retryAt`. */
+async function recordWaiting(ctx: BrandContext, post: Post, attemptId: string, retryAt: Date) {
+  const [row] = await ctx.db
+    .update(posts)
+    .set({
+      publishRetryAt: retryAt,
+      publishTries: post.publishTries + 1,
+      publishAttemptId: null,
+      publishAttemptBy: null,
+      publishAttemptAt: null,
+      updatedAt: later(ctx.now(), post),
+    })
+    .where(and(eq(posts.id, post.id), eq(posts.publishAttemptId, attemptId)))
+    .returning({ id: posts.id });
+  if (row) await publishPostChanged(ctx, post.id, "updated").catch(() => {});
 }
 
 /**

@@ -4,6 +4,7 @@ import type { BrandContext } from "../context";
 import { type Post, posts } from "../db/schema";
 import { changedMeanwhile } from "./post";
 import { toPublishRequest } from "./publish-request";
+import { rateLimitWaitMs } from "./publish-retry";
 
 /**
  * Publishes a post now, from a user's request ("Post now", or approving with a date that has come), under
@@ -29,6 +30,9 @@ export async function publishFromRequest(
       scheduledDate: now,
       publishError: null,
       facebookPostId: null,
+      // The user asked for now: a wait for a rate limit is over, and its count starts again.
+      publishRetryAt: null,
+      publishTries: 0,
       publishAttemptId: attemptId,
       publishAttemptBy: null,
       publishAttemptAt: now,
@@ -50,8 +54,28 @@ export async function publishFromRequest(
   try {
     if (options.cancelFirst)
       await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: options.cancelFirst });
-    ({ externalId, network } = await ctx.social.publish(await toPublishRequest(ctx, claimed)));
+    ({ externalId, network } = await ctx.social.publish({
+      ...(await toPublishRequest(ctx, claimed)),
+      marker: attemptId,
+    }));
   } catch (error) {
+    const wait = rateLimitWaitMs(error, 0);
+    if (wait !== null) {
+      // Not a refusal: the post stays approved and due, and the publish job sends it when the wait is over.
+      const [waiting] = await ctx.db
+        .update(posts)
+        .set({
+          publishRetryAt: new Date(ctx.now().getTime() + wait),
+          publishTries: 1,
+          publishAttemptId: null,
+          publishAttemptBy: null,
+          publishAttemptAt: null,
+          updatedAt: later(ctx.now(), claimed),
+        })
+        .where(and(eq(posts.id, read.id), eq(posts.publishAttemptId, attemptId)))
+        .returning();
+      if (waiting) return waiting;
+    }
     // Nothing went out: the post is as it was (a copy cancelled above is gone, so its id is not kept).
     await ctx.db
       .update(posts)

@@ -29,9 +29,20 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   let externalId = isScheduledOnNetwork(post) ? post.facebookPostId : null;
   let network = post.publishedVia;
   const handedOver = !externalId && date !== null;
-  if (externalId && date) {
+  // A copy the network holds moves with the date while the network can hold it for the new one (Meta: 11
+  // minutes to 30 days ahead); past that it is taken back, and the publish job fires the post at its time.
+  const stillHeld =
+    externalId !== null &&
+    date !== null &&
+    (await ctx.social.canSchedule({
+      userId: ctx.userId,
+      brandId: ctx.brandId,
+      platform: post.platform,
+      scheduledDate: date,
+    }));
+  if (externalId && date && stillHeld) {
     await ctx.social.update({ ...toSocialRequest(ctx, post), externalId, scheduledDate: date });
-  } else if (externalId && !date) {
+  } else if (externalId) {
     await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId });
     externalId = null;
   } else if (date) {
@@ -45,6 +56,8 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     scheduledDate: date,
     facebookPostId: externalId,
     publishedVia: externalId ? network : null,
+    publishRetryAt: null,
+    publishTries: 0,
   });
   if (!updated) {
     // Someone else changed the post meanwhile: take back a copy this call handed to the network.

@@ -105,6 +105,12 @@ export const posts = pgTable(
     publishAttemptId: uuid("publish_attempt_id"),
     publishAttemptBy: integer("publish_attempt_by"),
     publishAttemptAt: timestamptz("publish_attempt_at"),
+    /**
+     * The network asked us to slow down (Meta's rate limits): the post waits, not failed, until this time,
+     * and the publish job tries again then. `tries` counts those tries, so the waiting has an end.
+     */
+    publishRetryAt: timestamptz("publish_retry_at"),
+    publishTries: integer("publish_tries").default(0).notNull(),
 
     createdAt: createdAt(),
     updatedAt: updatedAt(),
