@@ -20,6 +20,9 @@ export function buildSystemPrompt(brand: Brand | null, now: Date): string {
     "schedule Facebook and Instagram posts. Act through the tools: they are the same actions as the app's",
     "screens. Say plainly what you did and where the user can see it (e.g. the Calendar, Settings). Never",
     "invent results; if a tool fails, say what went wrong. Keep answers short.",
+    // The chat upload reaches the model as "Image id: <id>" (routes/chat.ts); this says what it is for.
+    "An image the user uploads here arrives as 'Image id: <id>'. To caption it (\"write a caption for this",
+    'photo"), call captionFromImage with that id: it creates a pending post with the caption and the image.',
     `Now: ${now.toISOString()}.`,
     "",
     "The brand:",

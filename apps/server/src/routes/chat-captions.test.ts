@@ -6,6 +6,8 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from "@smm/test-support/app";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -20,13 +22,13 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function chatUpload(cookie: string) {
+async function chatUpload(cookie: string, context = ctx) {
   const bytes = await sharp({ create: { width: 160, height: 90, channels: 3, background: "#1d4ed8" } })
     .png()
     .toBuffer();
   const form = new FormData();
   form.append("file", new File([new Uint8Array(bytes)], "harbour.png", { type: "image/png" }));
-  const response = await ctx.app.request(`${TEST_ORIGIN}/api/media/chat`, {
+  const response = await context.app.request(`${TEST_ORIGIN}/api/media/chat`, {
     method: "POST",
     headers: { origin: TEST_ORIGIN, cookie },
     body: form,
@@ -64,4 +66,52 @@ it("captions the photo just uploaded in the chat into a pending post", async () 
   expect(post).toMatchObject({ status: "pending", source: "image_caption", imageMediaId: upload.image.id });
   expect(text).toContain(post?.content.split("\n")[0]);
   expect(post?.content).toContain("landscape shot");
+});
+
+it("tells a real model the uploaded image's id and what captionFromImage does with it", async () => {
+  const model = new MockLanguageModelV3({
+    doStream: async () => ({
+      stream: simulateReadableStream({
+        chunks: [
+          { type: "stream-start" as const, warnings: [] },
+          { type: "text-start" as const, id: "t" },
+          { type: "text-delta" as const, id: "t", delta: "Which platform?" },
+          { type: "text-end" as const, id: "t" },
+          {
+            type: "finish" as const,
+            finishReason: { unified: "stop" as const, raw: undefined },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+              outputTokens: { total: 1, text: 1, reasoning: undefined },
+            },
+          },
+        ],
+      }),
+    }),
+  });
+  const withModel = await createTestContext({ chatModel: model });
+  try {
+    const { cookie } = await signUpVerifiedUser(withModel);
+    await jsonRequest(withModel, "/api/brands", { body: { name: "Harbour Cafe" }, cookie });
+    const upload = await chatUpload(cookie, withModel);
+    const ask = { id: "m2", role: "user", parts: [{ type: "text", text: "Write a caption for this photo" }] };
+    await (
+      await jsonRequest(withModel, "/api/chat", { body: { messages: [upload.message, ask] }, cookie })
+    ).text();
+
+    const prompt = model.doStreamCalls[0]?.prompt ?? [];
+    const system = prompt.find((message) => message.role === "system");
+    expect(system?.content).toContain("call captionFromImage with that id");
+    const userText = prompt
+      .filter((message) => message.role === "user")
+      .flatMap((message) => message.content)
+      .map((part) => (part.type === "text" ? part.text : ""))
+      .join("\n");
+    expect(userText).toContain(`Image id: ${upload.image.id}`);
+    expect(userText).toContain("Uploaded image: harbour.png");
+    // The link in the stored part expires; only the id goes to the model.
+    expect(userText).not.toContain("signature=");
+  } finally {
+    await withModel.close();
+  }
 });
