@@ -6,7 +6,7 @@ import type { AppConnectors } from "../context";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
 import { createMetaConnector } from "./meta-connector";
-import { createGraphClient } from "./meta-graph-client";
+import { createGraphClient, type GraphClientOptions } from "./meta-graph-client";
 import { createMetaNetwork } from "./meta-network";
 import { createConnectionLoader, createPostReader, createRoutedNetwork } from "./routed-network";
 import { createSandboxConnector } from "./sandbox-connector";
@@ -40,6 +40,8 @@ export async function createSocialSetup(options: {
   secret: string;
   /** What the expiry notice (Meta's code 190) is written and announced with. */
   expiry: Pick<Deps, "db" | "events" | "now">;
+  /** TESTS ONLY: a shorter wait for an answer and between retries, to run many faults quickly. */
+  graphTiming?: Pick<GraphClientOptions, "timeoutMs" | "retryDelayMs">;
 }): Promise<{ sandbox: SocialNetwork; social: SocialNetwork; connectors: AppConnectors }> {
   const { env } = options;
   const vault = createTokenVault(await loadOrCreateTokenKey(env.dataDir, env.TOKEN_ENCRYPTION_KEY));
@@ -49,7 +51,11 @@ export async function createSocialSetup(options: {
     secret: options.secret,
     vault,
   });
-  const graph = createGraphClient({ graphUrl: env.META_GRAPH_URL, version: env.META_GRAPH_VERSION });
+  const graph = createGraphClient({
+    graphUrl: env.META_GRAPH_URL,
+    version: env.META_GRAPH_VERSION,
+    ...options.graphTiming,
+  });
   const metaConfigured = Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET);
   const metaConnector =
     env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
