@@ -36,6 +36,9 @@ function orderFor(sort: TemplateSort): SQL[] {
 
 type Found = { template: TemplateRow; isFavourite: boolean };
 
+/** How many templates, in the page's order, a word search reads before it searches the whole library. */
+const SEARCH_WINDOW = 2000;
+
 /**
  * The community library: active public templates of every user (the caller's own included), 50 a page,
  * found with PostgreSQL full-text search (prefix words over name, tags and description), by category,
@@ -55,21 +58,41 @@ export async function searchCommunityTemplates(
   const queries = toPrefixQueries(search);
   const offset = decodeCursor(cursor);
   const wanted = offset + COMMUNITY_PAGE_SIZE + 1;
-  const read = (matching: SQL[], limit: number, skip = 0): Promise<Found[]> =>
-    ctx.db
-      .select({ template: templateColumns, isFavourite: isFavouriteOf(ctx.userId) })
+  const listed = and(
+    eq(templates.isPublic, true),
+    eq(templates.isActive, true),
+    category ? eq(templates.category, category) : undefined,
+  );
+  const select = () => ctx.db.select({ template: templateColumns, isFavourite: isFavouriteOf(ctx.userId) });
+  const everywhere = (matching: SQL[], limit: number, skip: number): Promise<Found[]> =>
+    select()
       .from(templates)
-      .where(
-        and(
-          eq(templates.isPublic, true),
-          eq(templates.isActive, true),
-          category ? eq(templates.category, category) : undefined,
-          ...matching,
-        ),
-      )
+      .where(and(listed, ...matching))
       .orderBy(...orderFor(sort))
       .limit(limit)
       .offset(skip);
+  // The first WINDOW listed templates in the page's order, under the table's own name so every column
+  // reference (and isFavouriteOf) reads the window. The limit keeps PostgreSQL from pushing the words into
+  // it: the window is an index walk, the words are checked on its rows only.
+  const window = ctx.db
+    .select()
+    .from(templates)
+    .where(listed)
+    .orderBy(...orderFor(sort))
+    .limit(SEARCH_WINDOW)
+    .as("templates");
+  const read = async (matching: SQL[], limit: number, skip = 0): Promise<Found[]> => {
+    if (matching.length === 0) return everywhere(matching, limit, skip);
+    // PostgreSQL cannot estimate how many templates a prefix query matches (it assumes 2%), so left to
+    // itself it scans and sorts every template. Words common enough to fill the page do so within the
+    // first rows in order; only rarer ones need the whole table, where a scan is what it takes anyway.
+    const early = await select()
+      .from(window)
+      .where(and(...matching))
+      .orderBy(...orderFor(sort))
+      .limit(skip + limit);
+    return early.length === skip + limit ? early.slice(skip) : everywhere(matching, limit, skip);
+  };
 
   let rows: Found[];
   if (!queries) rows = await read([], COMMUNITY_PAGE_SIZE + 1, offset);

@@ -1,5 +1,5 @@
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand } from "../brands/create-brand";
@@ -221,6 +221,38 @@ describe("community", () => {
     expect(second.nextCursor).toBeNull();
     expect([...first.templates, ...second.templates].map((x) => x.id)).toEqual(expected.flat());
     expect(first.templates).toHaveLength(50);
+  });
+
+  it("finds a rare word beyond the first 2000 templates in the page's order, and a common one within them", async () => {
+    const ctx = await owner();
+    const rare = word();
+    const common = word();
+    // 2100 busier public templates first in Most Popular order; half of them carry the common word.
+    await t.database.db.insert(templates).values(
+      Array.from({ length: 2100 }, (_, i) => ({
+        userId: ctx.userId,
+        brandId: ctx.brandId,
+        name: i % 2 ? `Busy ${common} ${i}` : `Busy ${i}`,
+        isPublic: true,
+        usageCount: 100_000 + i,
+        searchVector: sql`to_tsvector('simple', ${i % 2 ? `Busy ${common} ${i}` : `Busy ${i}`})`,
+      })),
+    );
+    const quiet = [];
+    for (const uses of [2, 1, 0]) {
+      const created = await createTemplate(ctx, { name: `Quiet ${rare}`, isPublic: true });
+      await t.database.db.update(templates).set({ usageCount: uses }).where(eq(templates.id, created.id));
+      quiet.push(created.id);
+    }
+    const reader = await owner();
+    const rareFound = await searchCommunityTemplates(reader, { search: rare });
+    expect(rareFound.templates.map((x) => x.id)).toEqual(quiet);
+    const newest = await searchCommunityTemplates(reader, { search: rare, sort: "newest" });
+    expect(newest.templates.map((x) => x.id)).toEqual([...quiet].reverse());
+    const commonFound = await searchCommunityTemplates(reader, { search: common });
+    expect(commonFound.templates).toHaveLength(50);
+    expect(commonFound.templates[0]?.usageCount).toBe(102_099);
+    expect(commonFound.templates.every((x) => x.name.includes(common))).toBe(true);
   });
 
   it("favourites: heart, list, unheart; a private template of someone else cannot be hearted", async () => {
