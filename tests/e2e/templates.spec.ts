@@ -264,3 +264,31 @@ serverTest(
     });
   },
 );
+
+serverTest(
+  "a free user's template with an image prompt keeps the style the plan allows and still generates",
+  async ({ page, server }) => {
+    serverTest.slow();
+    await signIn(page, server, "Fay Free");
+    await page.goto("/create");
+    await expect(page.getByTestId("image-style-custom")).toBeDisabled();
+    await page.getByTestId("generator-use-template").click();
+    const selector = page.getByTestId("template-selector");
+    await selector.getByRole("tab", { name: "Community" }).click();
+    await selector.getByRole("searchbox", { name: "Search templates" }).fill("product launch");
+    await selector
+      .locator('[data-template-name="Product Launch Announcement"]')
+      .getByTestId("selector-use")
+      .click();
+    await expect(toast(page, "needs a Pro or Enterprise plan")).toBeVisible();
+    await expect(page.getByTestId("generator-prompt")).toHaveValue(/new product from Test Brand/);
+    await expect(page.getByTestId("image-style-professional")).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("custom-style-editor")).toHaveCount(0);
+
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith("/api/posts/generate") && response.request().method() === "POST",
+    );
+    await page.getByTestId("generate-button").click();
+    expect((await created).status()).toBe(201);
+  },
+);

@@ -1,10 +1,14 @@
 import { FileTextIcon, XIcon } from "lucide-react";
 import { useState } from "react";
+import { toast } from "sonner";
 
 import { TemplateSelectorDialog } from "@/components/templates/template-selector-dialog";
 import type { ChosenTemplate } from "@/components/templates/use-template-selector";
 import { Button } from "@/components/ui/button";
 import type { PostGeneratorState } from "./use-post-generator";
+
+export const CUSTOM_STYLE_LOCKED =
+  "This template's image prompt uses the custom image style, which needs a Pro or Enterprise plan. Your current style is kept.";
 
 /**
  * The generator's template choice: choosing fills the prompt with the brand's values and, when the template
@@ -18,6 +22,13 @@ export function TemplatePicker({ g }: { g: PostGeneratorState }) {
     setChosen(template);
     g.changePrompt(template.prompt);
     if (template.imagePrompt) {
+      // The custom style is premium: a plan without it keeps its style (the server would refuse the
+      // generation), and the user is told why the template's image prompt is not used.
+      const custom = g.styles.data?.find((style) => style.imageStyle === "custom");
+      if (custom && !custom.available) {
+        toast.info(CUSTOM_STYLE_LOCKED);
+        return;
+      }
       g.changeImageStyle("custom");
       g.changeCustomImagePrompt(template.imagePrompt);
     }
