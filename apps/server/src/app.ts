@@ -14,6 +14,7 @@ import { addSecurityHeaders } from "./middleware/security-headers";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
 import { createAccountRoutes } from "./routes/account";
 import { createAgentRoutes } from "./routes/agent";
+import { createAnalyticsRoutes } from "./routes/analytics";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
 import { createCaptionRoutes } from "./routes/captions";
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/posts", createPostRoutes(deps))
     .route("/api/captions", createCaptionRoutes(deps))
     .route("/api/agent", createAgentRoutes(deps))
+    .route("/api/analytics", createAnalyticsRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
     .route("/api/media", createMediaRoutes(deps))
     .route("/api/watermark", createWatermarkRoutes(deps))

@@ -32,6 +32,7 @@ import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { generatePostTool } from "./tools/generate-post";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
+import { getAnalyticsTool } from "./tools/get-analytics";
 import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
 import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
@@ -108,6 +109,7 @@ export const toolFactories = {
   getBrand: getBrandTool,
   getAgentSettings: getAgentSettingsTool,
   getDashboardStats: getDashboardStatsTool,
+  getAnalytics: getAnalyticsTool,
   getPlan: getPlanTool,
   getPost: getPostTool,
   getWatermark: getWatermarkTool,

@@ -1,3 +1,6 @@
+import { insightsSourceOf, type PostInsightsSource } from "@smm/domain/agent/post-insights";
+import { type PageInsightsSource, pageInsightsSourceOf } from "@smm/domain/analytics/insights-source";
+import { ANALYTICS_FETCH_FAILED } from "@smm/domain/analytics/schemas";
 import type { DbExecutor } from "@smm/domain/context";
 import { posts, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
@@ -63,7 +66,7 @@ export function createRoutedNetwork(options: {
   meta: SocialNetwork;
   /** The port's kind: the network new connections are made with. Posts are labelled by each call's result. */
   metaConfigured: boolean;
-}): SocialNetwork {
+}): SocialNetwork & PostInsightsSource & PageInsightsSource {
   async function networkOf(userId: string, brandId: string): Promise<SocialNetwork> {
     const [row] = await options.db
       .select({ network: socialConnections.network })
@@ -88,5 +91,16 @@ export function createRoutedNetwork(options: {
     update: async (request) => (await networkOf(request.userId, request.brandId)).update(request),
     findPublished: async (request) =>
       (await networkOf(request.userId, request.brandId)).findPublished(request),
+    // Insights are optional parts of the port: asked of the brand's network, refused when it has none.
+    readPostInsights: async (request) => {
+      const source = insightsSourceOf(await networkOf(request.userId, request.brandId));
+      if (!source) throw new AppError("upstream_failed", "This network reports no post insights");
+      return source.readPostInsights(request);
+    },
+    readPageInsights: async (request) => {
+      const source = pageInsightsSourceOf(await networkOf(request.userId, request.brandId));
+      if (!source) throw new AppError("upstream_failed", ANALYTICS_FETCH_FAILED);
+      return source.readPageInsights(request);
+    },
   };
 }

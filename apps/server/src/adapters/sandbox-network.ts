@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { PostInsight, PostInsightsSource } from "@smm/domain/agent/post-insights";
+import { randomBytes } from "node:crypto";
+import type { PostInsightsSource } from "@smm/domain/agent/post-insights";
+import type { PageInsightsSource } from "@smm/domain/analytics/insights-source";
 import type { DbExecutor } from "@smm/domain/context";
 import { type NewSandboxPost, sandboxPosts } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { type SandboxPostFacts, sandboxPageInsights, sandboxPostDetail } from "./sandbox-insights";
 
 /** Ids shaped like a Page post id ("{page}_{post}") so the UI treats them like the real thing. */
 function newSandboxId(brandId: string): string {
@@ -15,28 +17,10 @@ function newSandboxId(brandId: string): string {
  * The embedded social network: a real implementation of the port that keeps what it was sent in the
  * sandbox_posts table instead of a page on Facebook. Labelled "Sandbox" wherever a post says where it went.
  */
-/** Weekday (Sunday first) and hour shapes of the sandbox's audience: busy midweek, at lunch and after work. */
-const SANDBOX_DAY_FACTOR = [0.7, 0.9, 1, 1.1, 1.05, 0.95, 0.75];
-const sandboxHourFactor = (hour: number) =>
-  hour >= 11 && hour <= 13 ? 1.3 : hour >= 17 && hour <= 19 ? 1.2 : 0.8;
-
-/**
- * The sandbox's insights for one published post: plausible numbers (engagement 20-160, reach 15-30 times
- * that) shaped by when it went out, the same every time they are asked for (from the post's id).
- */
-export function sandboxInsight(id: string, publishedAt: Date): PostInsight {
-  const seed = createHash("sha256").update(id).digest();
-  const jitter = 0.8 + ((seed[0] ?? 0) / 255) * 0.4;
-  const base =
-    60 * (SANDBOX_DAY_FACTOR[publishedAt.getUTCDay()] ?? 1) * sandboxHourFactor(publishedAt.getUTCHours());
-  const engagement = Math.round(base * jitter);
-  return { externalId: id, engagement, reach: engagement * (15 + ((seed[1] ?? 0) % 16)) };
-}
-
 export function createSandboxNetwork(
   db: DbExecutor,
   now: () => Date = () => new Date(),
-): SocialNetwork & PostInsightsSource {
+): SocialNetwork & PostInsightsSource & PageInsightsSource {
   async function requireOwn(userId: string, brandId: string, externalId: string) {
     const [row] = await db
       .select()
@@ -126,18 +110,70 @@ export function createSandboxNetwork(
     },
     async readPostInsights(request) {
       if (request.externalIds.length === 0) return [];
-      const rows = await db
-        .select({ id: sandboxPosts.id, publishedAt: sandboxPosts.publishedAt })
-        .from(sandboxPosts)
-        .where(
+      const rows = await publishedFacts(
+        and(...ownPublished(request), inArray(sandboxPosts.id, request.externalIds)),
+      );
+      return rows.map((post) => {
+        const detail = sandboxPostDetail(post);
+        return {
+          externalId: post.id,
+          reach: detail.reach,
+          engagement: detail.likes + detail.comments + detail.shares + detail.clicks,
+        };
+      });
+    },
+    // The page's numbers come from what the sandbox holds: every post it published in the window.
+    async readPageInsights(request) {
+      const platform = request.platform === "all" ? undefined : eq(sandboxPosts.platform, request.platform);
+      const [windowPosts, [all]] = await Promise.all([
+        publishedFacts(
           and(
-            inArray(sandboxPosts.id, request.externalIds),
-            eq(sandboxPosts.userId, request.userId),
-            eq(sandboxPosts.brandId, request.brandId),
-            eq(sandboxPosts.state, "published"),
+            ...ownPublished(request),
+            platform,
+            gte(sandboxPosts.publishedAt, request.since),
+            lt(sandboxPosts.publishedAt, request.until),
           ),
-        );
-      return rows.flatMap((row) => (row.publishedAt ? [sandboxInsight(row.id, row.publishedAt)] : []));
+        ),
+        db
+          .select({ n: count() })
+          .from(sandboxPosts)
+          .where(and(...ownPublished(request))),
+      ]);
+      return sandboxPageInsights(request, windowPosts, all?.n ?? 0);
     },
   };
+
+  function ownPublished(request: { userId: string; brandId: string }) {
+    return [
+      eq(sandboxPosts.userId, request.userId),
+      eq(sandboxPosts.brandId, request.brandId),
+      eq(sandboxPosts.state, "published"),
+    ];
+  }
+
+  async function publishedFacts(where: ReturnType<typeof and>): Promise<SandboxPostFacts[]> {
+    const rows = await db
+      .select({
+        id: sandboxPosts.id,
+        platform: sandboxPosts.platform,
+        content: sandboxPosts.content,
+        imageUrl: sandboxPosts.imageUrl,
+        publishedAt: sandboxPosts.publishedAt,
+      })
+      .from(sandboxPosts)
+      .where(where);
+    return rows.flatMap((row) =>
+      row.publishedAt
+        ? [
+            {
+              id: row.id,
+              platform: row.platform,
+              content: row.content,
+              hasImage: Boolean(row.imageUrl),
+              publishedAt: row.publishedAt,
+            },
+          ]
+        : [],
+    );
+  }
 }

@@ -596,6 +596,47 @@ const cases: Record<string, ToolCase> = {
     },
   }),
 
+  getAnalytics: toolCase({
+    async arrange(scene) {
+      // Two posts the sandbox network published (it reports their insights) and one still pending.
+      for (const content of ["Fresh bread every morning", "Sourdough Saturday is back"]) {
+        const post = await insertPost(scene, { content });
+        const { externalId } = await ctx.deps.social.publish({
+          userId,
+          brandId: scene.brandId,
+          postId: post.id,
+          platform: "facebook",
+          content,
+          imageUrl: null,
+        });
+        await ctx.database.db
+          .update(posts)
+          .set({
+            status: "approved",
+            facebookPostId: externalId,
+            publishedVia: "sandbox",
+            postedAt: new Date(),
+          })
+          .where(eq(posts.id, post.id));
+      }
+      await insertPost(scene);
+      return { input: { range: "7d", platform: "all" } };
+    },
+    async verify(_, __, output) {
+      expect(output).toMatchObject({
+        range: "7d",
+        platform: "all",
+        network: "sandbox",
+        totalPosts: 2,
+        bestPost: { engagement: expect.any(Number) },
+      });
+      const view = output as { posts: { reach: number }[]; daily: unknown[] };
+      expect(view.posts).toHaveLength(2);
+      expect(view.posts.every((post) => post.reach > 0)).toBe(true);
+      expect(view.daily).toHaveLength(7);
+    },
+  }),
+
   getPlan: toolCase({
     arrange: async () => ({ input: {} }),
     async verify(_, __, output) {

@@ -63,6 +63,8 @@ const routes = (): [string, string, unknown?][] => [
   ["GET", "/api/watermark"],
   ["DELETE", "/api/watermark"],
   ["POST", "/api/enhance-content", { fieldName: "industry", currentValue: "tea" }],
+  ["POST", "/api/analytics", { range: "7d" }],
+  ["POST", "/api/tools/getAnalytics", {}],
   ["POST", "/api/tools/getBrand", {}],
   ["POST", "/api/tools/listPosts", {}],
   ["POST", "/api/tools/updateBrandField", { field: "industry", value: "Tea" }],

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, unique, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import type { AnalyticsPlatform, AnalyticsView } from "../../analytics/schemas";
 import type { CachedCalendarAnalysis } from "../../suggestions/schemas";
 import { userBrands } from "./brands";
 import { createdAt, primaryId, updatedAt } from "./columns";
@@ -27,3 +28,23 @@ export const brandAnalytics = pgTable(
 );
 
 export type BrandAnalytics = typeof brandAnalytics.$inferSelect;
+
+/**
+ * The analytics dashboard's cache (getAnalytics): one row per brand, range and platform, reused for an hour.
+ * Kept apart from brand_analytics, whose rows are the calendar analysis keyed by brand and range only.
+ */
+export const brandPageInsights = pgTable(
+  "brand_page_insights",
+  {
+    id: primaryId(),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    timeRange: timeRangeEnum("time_range").notNull(),
+    platform: text("platform").$type<AnalyticsPlatform>().notNull(),
+    data: jsonb("data").$type<AnalyticsView>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("brand_page_insights_key").on(t.brandId, t.timeRange, t.platform)],
+);

@@ -1,0 +1,192 @@
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createBrand } from "../brands/create-brand";
+import { resolveBrand } from "../brands/resolve-brand";
+import type { BrandContext } from "../context";
+import { posts } from "../db/schema";
+import { getAnalytics } from "./get-analytics";
+import { abbreviateNumber, engagementRateOf, engagementRateTone } from "./schemas";
+
+const NOW = new Date("2026-11-23T15:00:00.000Z");
+const DAY = 86_400_000;
+
+let t: DomainTestContext;
+beforeAll(async () => {
+  t = await createDomainTestContext();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  t.clock.set(NOW);
+});
+
+async function owner(): Promise<BrandContext> {
+  const userId = await t.createUser();
+  await createBrand(t.as(userId), { name: "Bean There" });
+  return resolveBrand(t.as(userId));
+}
+
+/** Publishes a post through the sandbox network `daysAgo` days before NOW, as the publish job would. */
+async function publish(
+  ctx: BrandContext,
+  daysAgo: number,
+  platform: "facebook" | "instagram" = "facebook",
+  content = "Our autumn blend is back: cinnamon, clove and a little orange peel. Come taste it!",
+) {
+  const at = new Date(NOW.getTime() - daysAgo * DAY);
+  t.clock.set(at);
+  const postId = crypto.randomUUID();
+  const { externalId } = await ctx.social.publish({
+    userId: ctx.userId,
+    brandId: ctx.brandId,
+    postId,
+    platform,
+    content,
+    imageUrl: "/media/x.png",
+  });
+  await t.database.db.insert(posts).values({
+    id: postId,
+    userId: ctx.userId,
+    brandId: ctx.brandId,
+    content,
+    platform,
+    imageUrl: "/media/x.png",
+    status: "approved",
+    facebookPostId: externalId,
+    publishedVia: "sandbox",
+    postedAt: at,
+  });
+  t.clock.set(NOW);
+  return postId;
+}
+
+describe("getAnalytics on the sandbox network", () => {
+  it("reports the range's posts with insights, totals, breakdown, audience, a daily series and the previous period", async () => {
+    const ctx = await owner();
+    await publish(ctx, 2);
+    await publish(ctx, 5, "instagram");
+    await publish(ctx, 20);
+    await publish(ctx, 40); // the previous 30 days
+
+    const view = await getAnalytics(ctx, {});
+    expect(view.range).toBe("30d");
+    expect(view.platform).toBe("all");
+    expect(view.network).toBe("sandbox");
+    expect(view.fromCache).toBe(false);
+    expect(view.totalPosts).toBe(3);
+    expect(view.posts).toHaveLength(3);
+    expect(view.previous.posts).toBe(1);
+    // Newest first, each with plausible numbers whose engagement is the sum of its parts.
+    expect(view.posts.map((post) => post.publishedAt)).toEqual(
+      [2, 5, 20].map((d) => new Date(NOW.getTime() - d * DAY).toISOString()),
+    );
+    for (const post of view.posts) {
+      expect(post.engagement).toBeGreaterThan(0);
+      expect(post.reach).toBeGreaterThanOrEqual(post.engagement * 15);
+      expect(post.likes + post.comments + post.shares + post.clicks).toBe(post.engagement);
+      expect(post.engagementRate).toBe(engagementRateOf(post.engagement, post.reach));
+    }
+    expect(view.breakdown.total).toBe(view.posts.reduce((sum, post) => sum + post.engagement, 0));
+    expect(view.bestPost?.engagement).toBe(Math.max(...view.posts.map((post) => post.engagement)));
+    expect(view.daily).toHaveLength(30);
+    expect(view.daily.reduce((sum, day) => sum + day.reach, 0)).toBe(view.metrics.totalReach);
+    // The page's reach includes the posts' and the previous period had less going on.
+    expect(view.metrics.totalReach).toBeGreaterThan(
+      view.posts.reduce((sum, post) => sum + post.reach, 0) * 0.5,
+    );
+    expect(view.metrics.totalReach).toBeGreaterThan(view.previous.reach);
+    expect(view.metrics.pageFans).toBeGreaterThan(0);
+    expect(view.audience?.ageRanges).toHaveLength(7);
+    expect(view.audience?.gender?.male).toBeGreaterThan(0);
+    expect(view.audience?.locations.length).toBeGreaterThan(5);
+
+    // Deterministic: a refresh gives the same numbers.
+    const again = await getAnalytics(ctx, { refresh: true });
+    expect(again.posts).toEqual(view.posts);
+    expect(again.metrics).toEqual(view.metrics);
+  });
+
+  it("filters by range and platform", async () => {
+    const ctx = await owner();
+    await publish(ctx, 1, "facebook");
+    await publish(ctx, 3, "instagram");
+    await publish(ctx, 10, "instagram");
+    await publish(ctx, 60, "facebook");
+
+    expect((await getAnalytics(ctx, { range: "7d" })).totalPosts).toBe(2);
+    expect((await getAnalytics(ctx, { range: "7d" })).daily).toHaveLength(7);
+    expect((await getAnalytics(ctx, { range: "90d" })).totalPosts).toBe(4);
+    const instagram = await getAnalytics(ctx, { range: "30d", platform: "instagram" });
+    expect(instagram.posts.map((post) => post.platform)).toEqual(["instagram", "instagram"]);
+    const facebook = await getAnalytics(ctx, { range: "30d", platform: "facebook" });
+    expect(facebook.posts.map((post) => post.platform)).toEqual(["facebook"]);
+    expect(facebook.metrics.totalReach).toBeLessThan(
+      (await getAnalytics(ctx, { range: "30d", platform: "all" })).metrics.totalReach,
+    );
+  });
+
+  it("serves the cache for an hour, then reads again; refresh reads at once", async () => {
+    const ctx = await owner();
+    await publish(ctx, 2);
+    const first = await getAnalytics(ctx, { range: "7d" });
+    expect(first.totalPosts).toBe(1);
+
+    await publish(ctx, 1);
+    const cached = await getAnalytics(ctx, { range: "7d" });
+    expect(cached.fromCache).toBe(true);
+    expect(cached.totalPosts).toBe(1);
+    expect(cached.updatedAt).toBe(first.updatedAt);
+    // Another range or platform is its own cache entry.
+    expect((await getAnalytics(ctx, { range: "7d", platform: "facebook" })).totalPosts).toBe(2);
+
+    const refreshed = await getAnalytics(ctx, { range: "7d", refresh: true });
+    expect(refreshed.fromCache).toBe(false);
+    expect(refreshed.totalPosts).toBe(2);
+
+    await publish(ctx, 0.5);
+    t.clock.set(new Date(NOW.getTime() + 59 * 60_000));
+    expect((await getAnalytics(ctx, { range: "7d" })).totalPosts).toBe(2);
+    t.clock.set(new Date(NOW.getTime() + 61 * 60_000));
+    const stale = await getAnalytics(ctx, { range: "7d" });
+    expect(stale.fromCache).toBe(false);
+    expect(stale.totalPosts).toBe(3);
+  });
+
+  it("answers zeros and no best post for a brand with nothing published", async () => {
+    const ctx = await owner();
+    const view = await getAnalytics(ctx, { range: "7d" });
+    expect(view.posts).toEqual([]);
+    expect(view.bestPost).toBeNull();
+    expect(view.breakdown.total).toBe(0);
+    expect(view.pageConnected).toBe(false);
+  });
+
+  it("refuses another user's brand as not found, and bad input as invalid", async () => {
+    const mine = await owner();
+    const theirs = await owner();
+    await publish(theirs, 1);
+    await getAnalytics(theirs, {});
+    await expect(getAnalytics({ ...mine, brandId: theirs.brandId }, {})).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getAnalytics(mine, { range: "365d" } as never)).rejects.toMatchObject({
+      code: "invalid_input",
+    });
+  });
+});
+
+describe("analytics numbers as the cards show them", () => {
+  it("abbreviates to K and M with one decimal, rates with 2 decimals, N/A at zero reach", () => {
+    expect(abbreviateNumber(999)).toBe("999");
+    expect(abbreviateNumber(1000)).toBe("1.0K");
+    expect(abbreviateNumber(15_430)).toBe("15.4K");
+    expect(abbreviateNumber(2_500_000)).toBe("2.5M");
+    expect(engagementRateOf(1, 3)).toBe(33.33);
+    expect(engagementRateOf(5, 0)).toBeNull();
+    expect(engagementRateTone(5.01)).toBe("green");
+    expect(engagementRateTone(5)).toBe("yellow");
+    expect(engagementRateTone(2)).toBe("red");
+    expect(engagementRateTone(null)).toBe("none");
+  });
+});
