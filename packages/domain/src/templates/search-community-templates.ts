@@ -82,7 +82,9 @@ export async function searchCommunityTemplates(
     .limit(SEARCH_WINDOW)
     .as("templates");
   const read = async (matching: SQL[], limit: number, skip = 0): Promise<Found[]> => {
-    if (matching.length === 0) return everywhere(matching, limit, skip);
+    // Within a category the walk is the category's own index (0019) and a window would cost more: a
+    // category is a sixth of the library, so 2000 of its templates can mean walking all of them.
+    if (matching.length === 0 || category) return everywhere(matching, limit, skip);
     // PostgreSQL cannot estimate how many templates a prefix query matches (it assumes 2%), so left to
     // itself it scans and sorts every template. Words common enough to fill the page do so within the
     // first rows in order; only rarer ones need the whole table, where a scan is what it takes anyway.

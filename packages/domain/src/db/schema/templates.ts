@@ -44,6 +44,10 @@ export const templates = pgTable(
     index("templates_community_newest_idx")
       .on(t.updatedAt.desc(), t.id.desc())
       .where(sql`${t.isPublic} and ${t.isActive}`),
+    // Most Popular within a category (the screens' category select), read the same way.
+    index("templates_community_category_popular_idx")
+      .on(t.category, t.usageCount.desc(), t.id.desc())
+      .where(sql`${t.isPublic} and ${t.isActive}`),
     index("templates_community_alphabetical_idx")
       .on(sql`lower(${t.name})`, t.id)
       .where(sql`${t.isPublic} and ${t.isActive}`),

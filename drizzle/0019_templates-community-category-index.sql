@@ -1,0 +1,1 @@
+CREATE INDEX "templates_community_category_popular_idx" ON "templates" USING btree ("category","usage_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "templates"."is_public" and "templates"."is_active";
