@@ -104,6 +104,16 @@ export async function createTestContext(
     publicUrl: TEST_ORIGIN,
     secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
     rateLimitPerMinute: options.rateLimitPerMinute ?? 1000,
+    // 'Continue with Facebook' through the same fake as the page connections.
+    facebook: options.meta
+      ? {
+          appId: options.meta.appId,
+          appSecret: options.meta.appSecret,
+          graphUrl: options.meta.graphUrl,
+          dialogUrl: options.meta.graphUrl,
+          version: "v25.0",
+        }
+      : undefined,
   });
   const events = database.kind === "postgres" ? createPostgresEventBus(database.sql) : createLocalEventBus();
   const plans = createPlanCatalogue(localPlanPriceIds);
@@ -172,7 +182,7 @@ export async function createTestContext(
     now: clock.now,
     logger,
     version: "test",
-    facebookLogin: options.facebookLogin ?? false,
+    facebookLogin: options.facebookLogin ?? Boolean(options.meta),
     trustProxy: options.trustProxy ?? true,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.localMailbox ? { localMailbox: options.localMailbox } : {}),

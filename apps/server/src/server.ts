@@ -82,7 +82,13 @@ export async function startServer(
   const authSecret = await loadOrCreateAuthSecret(env.dataDir, env.BETTER_AUTH_SECRET);
   const facebook =
     env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
-      ? { clientId: env.FACEBOOK_APP_ID, clientSecret: env.FACEBOOK_APP_SECRET }
+      ? {
+          appId: env.FACEBOOK_APP_ID,
+          appSecret: env.FACEBOOK_APP_SECRET,
+          graphUrl: env.META_GRAPH_URL,
+          dialogUrl: env.META_DIALOG_URL,
+          version: env.META_GRAPH_VERSION,
+        }
       : undefined;
   const auth = createAuth({
     db: database.db,
