@@ -14,7 +14,7 @@ export function MarketingLayout() {
   return (
     <div className="min-h-svh bg-background">
       <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 md:px-8">
+        <div className="@container mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 md:px-8">
           <Button asChild variant="ghost" className="-ml-2 px-2.5" data-testid="back-to-dashboard">
             <Link to="/dashboard">
               <ArrowLeftIcon aria-hidden="true" />

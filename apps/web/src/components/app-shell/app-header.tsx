@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 
 export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () => void }) {
   return (
-    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
+    // A container: what the header shows follows its own width, which the open assistant narrows.
+    <header className="@container sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
       <Button
         type="button"
         variant="ghost"
@@ -21,7 +22,11 @@ export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () =
       >
         <MenuIcon aria-hidden="true" />
       </Button>
-      <h1 className="truncate text-base font-semibold tracking-tight" data-testid="view-title">
+      {/* Wraps rather than truncating: a phone's header left "Content Generation" about 100 px. */}
+      <h1
+        className="min-w-0 text-sm leading-tight font-semibold tracking-tight text-balance md:text-base"
+        data-testid="view-title"
+      >
         {title}
       </h1>
       <div className="ml-auto flex items-center gap-1">

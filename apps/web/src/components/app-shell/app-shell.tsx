@@ -51,7 +51,8 @@ export function AppShell() {
       {/* On wide screens the open assistant pushes the page body by its width. */}
       <div className={cn("flex min-h-svh min-w-0 flex-col", assistantOpen && "md:pr-[max(25vw,320px)]")}>
         <AppHeader title={title} onOpenNav={() => setNavOpen(true)} />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8 md:py-8">
+        {/* The bottom padding lets the end of every page scroll clear of the round assistant button. */}
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 md:px-8 md:pt-8">
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

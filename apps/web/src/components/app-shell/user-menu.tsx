@@ -63,7 +63,9 @@ export function UserMenu() {
               {getInitials(email)}
             </AvatarFallback>
           </Avatar>
-          <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{email}</span>
+          <span className="hidden max-w-40 truncate text-sm font-medium @4xl:inline" title={email}>
+            {email}
+          </span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">

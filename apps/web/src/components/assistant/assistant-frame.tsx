@@ -4,6 +4,13 @@ import type { KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
+/**
+ * Right padding for a bar stuck to the bottom of the screen (Settings' Save bar), so its last button ends
+ * left of the round assistant button: that button covers the right 64 px of the bottom 64 px, the page
+ * body is inset 16 px on phones and 32 px from md up, and 8 px are left between them.
+ */
+export const CLEAR_OF_ASSISTANT_BUTTON = "pr-14 md:pr-10";
+
 /** The round button at the right edge, with the badge of replies that came while the panel was closed. */
 export function AssistantToggle({
   open,

@@ -78,7 +78,11 @@ export function BrandPreview({
     >
       <BrandAvatar name={shownName} logo={logo} colors={colors} />
       <figcaption className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold" data-testid="brand-preview-name">
+        <span
+          className="block truncate text-sm font-semibold"
+          title={shownName}
+          data-testid="brand-preview-name"
+        >
           {shownName}
         </span>
         <span className="mt-1.5 flex items-center gap-1.5">

@@ -1,6 +1,7 @@
 import { CircleAlertIcon, Loader2Icon } from "lucide-react";
 import type * as React from "react";
 
+import { CLEAR_OF_ASSISTANT_BUTTON } from "@/components/assistant/assistant-frame";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -117,7 +118,9 @@ export function FormActions({
   testIdPrefix: string;
 }) {
   return (
-    <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-b-xl border-t bg-card/90 px-5 py-3 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:px-6">
+    <div
+      className={`sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-b-xl border-t bg-card/90 py-3 pl-5 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:pl-6 ${CLEAR_OF_ASSISTANT_BUTTON}`}
+    >
       <p
         className="mr-auto text-sm text-muted-foreground"
         aria-live="polite"

@@ -1,6 +1,7 @@
 import type { Brand } from "@smm/domain/brands/constants";
 import { CircleAlertIcon, Loader2Icon, RotateCwIcon } from "lucide-react";
 
+import { CLEAR_OF_ASSISTANT_BUTTON } from "@/components/assistant/assistant-frame";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -89,7 +90,9 @@ export function WatermarkTab({ brand }: { brand: Brand }) {
           </div>
         </div>
 
-        <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-b-xl border-t bg-card/90 px-5 py-3 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:px-6">
+        <div
+          className={`sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-b-xl border-t bg-card/90 py-3 pl-5 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:pl-6 ${CLEAR_OF_ASSISTANT_BUTTON}`}
+        >
           <p
             className="mr-auto basis-full text-sm text-muted-foreground sm:basis-auto"
             aria-live="polite"

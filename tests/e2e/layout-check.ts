@@ -1,0 +1,147 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+
+/*
+ * A layout check any spec can run on the screen it has open: nothing that can be clicked is covered by
+ * another element (the floating assistant button over a sticky Save bar was the case that started this),
+ * and no one-line label is cut to an ellipsis ("AI Gener...", "Content C..."). Both are measured in the
+ * browser, the way the user meets them, not read from class names alone.
+ */
+
+export const LAYOUT_SCREENSHOT_DIR = "test-results/screenshots/layout";
+
+/** What the browser found: a readable description of each covered control and each cut label. */
+export interface LayoutProblems {
+  covered: string[];
+  truncated: string[];
+}
+
+const INTERACTIVE = [
+  "a[href]",
+  "button",
+  "input:not([type=hidden])",
+  "select",
+  "textarea",
+  "summary",
+  "[role=button]",
+  "[role=link]",
+  "[role=tab]",
+  "[role=checkbox]",
+  "[role=switch]",
+  "[role=radio]",
+  "[role=combobox]",
+  "[role=menuitem]",
+  "[role=slider]",
+  "[contenteditable=true]",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+/**
+ * Runs in the page. Every visible interactive element is scrolled to the middle of its scroll containers
+ * (so the sticky header is not over it merely because of where the page happens to be scrolled; a sticky
+ * bar or a fixed button still is, wherever the page scrolls) and probed at its centre and near its left
+ * and right edges with elementFromPoint: the hit must be the element or inside it. Probing the edges too
+ * catches a button whose right end sits under the floating assistant while its centre is still free.
+ */
+function findLayoutProblems(selector: string): LayoutProblems {
+  const describe = (element: Element) => {
+    const testId = element.closest("[data-testid]")?.getAttribute("data-testid");
+    const label =
+      element.getAttribute("aria-label") ??
+      (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40) ??
+      "";
+    const own = element.getAttribute("data-testid");
+    return `<${element.tagName.toLowerCase()}${own ? ` data-testid="${own}"` : ""}> "${label}"${
+      !own && testId ? ` in [data-testid="${testId}"]` : ""
+    }`;
+  };
+  const isShown = (element: Element) => {
+    if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    const box = element.getBoundingClientRect();
+    // Visually hidden (sr-only) controls are 1 px boxes clipped away; they are for screen readers only.
+    if (box.width <= 2 || box.height <= 2) return false;
+    if (isClippedAway(getComputedStyle(element))) return false;
+    // Inside something inert or hidden from everyone (Radix's native select mirror, a closed drawer).
+    return !element.closest("[inert],[aria-hidden=true]");
+  };
+  const ownsHit = (element: Element, hit: Element | null) => {
+    if (!hit) return false;
+    if (element === hit || element.contains(hit)) return true;
+    // A disabled button takes no pointer events, so the probe falls through to what is behind it: its
+    // own container means nothing lies on top of it.
+    if (getComputedStyle(element).pointerEvents === "none" && hit.contains(element)) return true;
+    // A control drawn by its label (a styled checkbox) is reached through that label.
+    const labels = (element as HTMLInputElement).labels;
+    if (labels && Array.from(labels).some((label) => label.contains(hit))) return true;
+    // An adornment drawn inside a field (the password field's eye button) lies wholly within its box.
+    const outer = element.getBoundingClientRect();
+    const inner = hit.getBoundingClientRect();
+    return (
+      inner.left >= outer.left &&
+      inner.right <= outer.right &&
+      inner.top >= outer.top &&
+      inner.bottom <= outer.bottom
+    );
+  };
+  const isClippedAway = (style: CSSStyleDeclaration) =>
+    style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)";
+
+  const covered: string[] = [];
+  const elements = Array.from(document.querySelectorAll(selector)).filter(isShown);
+  const startX = window.scrollX;
+  const startY = window.scrollY;
+  for (const element of elements) {
+    element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    // A link that wraps onto two lines has a box that takes in the text around it; its first line is its own.
+    const box = element.getClientRects()[0] ?? element.getBoundingClientRect();
+    const inset = Math.min(6, box.width / 4);
+    const y = box.top + box.height / 2;
+    const points = [box.left + box.width / 2, box.left + inset, box.right - inset];
+    for (const x of points) {
+      // A box partly outside the window (a wide table scrolled sideways) is judged on what can be seen.
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (ownsHit(element, hit)) continue;
+      covered.push(`${describe(element)} is covered by ${hit ? describe(hit) : "nothing (off screen)"}`);
+      break;
+    }
+  }
+  window.scrollTo({ left: startX, top: startY, behavior: "instant" });
+
+  const truncated: string[] = [];
+  for (const element of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+    if (!element.checkVisibility({ checkVisibilityCSS: true })) continue;
+    // A field's value is the user's text, not a label; it scrolls rather than being lost.
+    if (element.matches("input,textarea,select")) continue;
+    const style = getComputedStyle(element);
+    if (isClippedAway(style)) continue;
+    const ellipsis = style.textOverflow === "ellipsis" || element.classList.contains("truncate");
+    if (!ellipsis || element.scrollWidth <= element.clientWidth) continue;
+    // Cut text whose whole is one hover away (a title tooltip) is a deliberate choice, not a lost label.
+    if (element.closest("[title]")) continue;
+    truncated.push(`${describe(element)} shows ${element.clientWidth}px of ${element.scrollWidth}px`);
+  }
+  return { covered, truncated };
+}
+
+/** Measures the open screen and returns what it found (for specs that want to assert something finer). */
+export async function measureLayout(page: Page): Promise<LayoutProblems> {
+  return page.evaluate(findLayoutProblems, INTERACTIVE);
+}
+
+/**
+ * Saves screenshots of the open screen as evidence, test-results/screenshots/layout/<name>.png (the whole
+ * page) and <name>-viewport.png (the window as the user sees it, where fixed and sticky things are drawn
+ * in their real places), then fails the test with a list of every covered control and every cut label found.
+ */
+export async function expectCleanLayout(page: Page, name: string) {
+  // Nothing mid-animation (a panel sliding in, a toast) should decide the result.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  const problems = await measureLayout(page);
+  mkdirSync(LAYOUT_SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${LAYOUT_SCREENSHOT_DIR}/${name}-viewport.png` });
+  await page.screenshot({ path: `${LAYOUT_SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  expect.soft(problems.covered, `${name}: interactive elements covered by another element`).toEqual([]);
+  expect.soft(problems.truncated, `${name}: labels cut to an ellipsis`).toEqual([]);
+}
