@@ -68,7 +68,7 @@ export async function getAnalytics(ctx: BrandContext, input: GetAnalyticsInput =
       cached.data.network === network &&
       now.getTime() - cached.updatedAt.getTime() < ANALYTICS_FRESH_MS
     ) {
-      return { ...cached.data, pageConnected: Boolean(connection), fromCache: true };
+      return withImageLinks(ctx, { ...cached.data, pageConnected: Boolean(connection), fromCache: true });
     }
   }
 
@@ -83,7 +83,14 @@ export async function getAnalytics(ctx: BrandContext, input: GetAnalyticsInput =
       target: [brandPageInsights.brandId, brandPageInsights.timeRange, brandPageInsights.platform],
       set: { data, updatedAt: now },
     });
-  return data;
+  return withImageLinks(ctx, data);
+}
+
+/** Stored images get a fresh signed link on every read; the cache keeps only their ids. */
+function withImageLinks(ctx: BrandContext, view: AnalyticsView): AnalyticsView {
+  const sign = (post: PostAnalytics): PostAnalytics =>
+    post.imageId ? { ...post, imageUrl: ctx.mediaUrls.sign(post.imageId, ctx.now()).url } : post;
+  return { ...view, posts: view.posts.map(sign), bestPost: view.bestPost ? sign(view.bestPost) : null };
 }
 
 async function computeAnalytics(
@@ -120,6 +127,7 @@ async function computeAnalytics(
         platform: posts.platform,
         content: posts.content,
         imageUrl: posts.imageUrl,
+        imageId: posts.imageMediaId,
         postedAt: posts.postedAt,
       })
       .from(posts)
@@ -133,7 +141,7 @@ async function computeAnalytics(
     externalId: row.externalId ?? "",
     platform: row.platform,
     content: row.content,
-    hasImage: Boolean(row.imageUrl),
+    hasImage: Boolean(row.imageUrl ?? row.imageId),
     publishedAt: row.postedAt ?? now,
   }));
   const read = (request: { since: Date; until: Date; posts: PublishedPostRef[] }) =>
@@ -163,7 +171,8 @@ async function computeAnalytics(
       postId: row.id,
       platform: row.platform,
       content: row.content,
-      imageUrl: row.imageUrl,
+      imageUrl: row.imageId ? null : row.imageUrl,
+      imageId: row.imageId,
       publishedAt: (row.postedAt ?? now).toISOString(),
       reach,
       views: insight?.views ?? 0,

@@ -37,7 +37,9 @@ export interface PostAnalytics {
   postId: string;
   platform: "facebook" | "instagram";
   content: string;
+  /** A signed link for a stored image (made on each read: links expire), else the post's own link. */
   imageUrl: string | null;
+  imageId: string | null;
   publishedAt: string;
   reach: number;
   views: number;
