@@ -12,6 +12,7 @@ import {
   AMBIGUOUS_REASON,
   createMetaNetwork,
   type MetaBrandConnection,
+  markedCaption,
   markOf,
   PERMISSION_REASON,
   TOKEN_EXPIRED_REASON,
@@ -537,6 +538,12 @@ describe("finding a post whose answer was lost, by the attempt's marker", () => 
     await expect(
       network.findPublished(lookup(request, "attempt-2", new Date(Date.now() - 60_000))),
     ).rejects.toThrow(AMBIGUOUS_REASON);
+  });
+
+  it("leaves the mark off a caption Instagram would refuse as too long", () => {
+    expect(markedCaption("short", "m")).toBe(`short${markOf("m")}`);
+    const full = "x".repeat(2190);
+    expect(markedCaption(full, "m")).toBe(full);
   });
 
   it("finds Instagram media by the marker in its caption", async () => {

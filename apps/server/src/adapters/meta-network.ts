@@ -12,7 +12,7 @@ export interface MetaBrandConnection {
   instagramAccountId: string | null;
 }
 
-/** What a lost answer is settled by: the text we sent, looked for on the page. */
+/** Our post as findPublished needs it: where to look, and the text its lookalikes would have. */
 export interface MetaPostFacts {
   content: string;
   platform: "facebook" | "instagram";
@@ -90,6 +90,18 @@ export function markOf(marker: string): string {
   return mark;
 }
 
+/** Instagram refuses captions over 2,200 characters (contracts/meta-and-stripe.md section 3). */
+export const INSTAGRAM_CAPTION_LIMIT = 2200;
+
+/**
+ * A caption with our mark when it still fits; a full caption goes without one (the search then finds only
+ * lookalikes, and an unanswered publish is reported unconfirmed rather than sent again).
+ */
+export const markedCaption = (caption: string, marker: string) => {
+  const marked = `${caption}${markOf(marker)}`;
+  return [...marked].length <= INSTAGRAM_CAPTION_LIMIT ? marked : caption;
+};
+
 /** The text as a reader sees it: without our mark. */
 export const withoutMark = (text: string) => text.replace(/\u2063(?:\u200b|\u200c|\u200d|\u2060)*$/u, "");
 
@@ -107,9 +119,10 @@ interface FeedItem {
  * is a Meta page: photos and text posts on the page, native scheduling, edits and cancels on the network,
  * and Instagram through a media container.
  *
- * A call that creates a post is never simply repeated: before each retry (and when an answer never came)
- * the page is searched for the text we sent, so a post Meta took but did not confirm is found, not sent
- * twice. When it cannot be found after an unanswered call, the user is told the outcome is unconfirmed.
+ * A call that creates a post is never simply repeated: every post carries its attempt's marker (markOf),
+ * and before each retry (and when an answer never came) the page is searched for it, so a post Meta took
+ * but did not confirm is found, not sent twice. When the search fails, or finds our text only without the
+ * marker, the user is told the outcome is unconfirmed.
  */
 export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
   const { graph } = options;
@@ -359,7 +372,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       method: "POST",
       path: `/${igUserId}/media`,
       token: connection.pageToken,
-      params: { image_url: absoluteUrl(request.imageUrl), caption: `${request.content}${markOf(marker)}` },
+      params: { image_url: absoluteUrl(request.imageUrl), caption: markedCaption(request.content, marker) },
     });
     await waitForContainer(connection, container.id);
     return createOnce(
