@@ -138,10 +138,11 @@ export async function expectCleanLayout(page: Page, name: string) {
   // Nothing mid-animation (a panel sliding in, a toast) should decide the result.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
-  const problems = await measureLayout(page);
+  // Pictures first: measuring scrolls inner strips (a sideways tab list) to reach each control.
   mkdirSync(LAYOUT_SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${LAYOUT_SCREENSHOT_DIR}/${name}-viewport.png` });
   await page.screenshot({ path: `${LAYOUT_SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  const problems = await measureLayout(page);
   expect.soft(problems.covered, `${name}: interactive elements covered by another element`).toEqual([]);
   expect.soft(problems.truncated, `${name}: labels cut to an ellipsis`).toEqual([]);
 }

@@ -4,7 +4,8 @@ import { signInThroughUi } from "./helpers";
 import { expectCleanLayout } from "./layout-check";
 
 /*
- * Issue 20 item 3: on every signed-in screen of the app shell, at a laptop's 1366 px with the assistant
+ * Issue 20 item 3: on the signed-in screens of the app shell (all but the Facebook connect screen, whose
+ * panel Settings > Facebook already shows, and /welcome, which has no floating assistant), at a laptop's 1366 px with the assistant
  * open and closed and at a phone's 390 px, no action is covered (the floating assistant button over the
  * sticky Save bar) and no title or label is cut short ("AI Gener...", "Content C..."). A user with a brand
  * and posts in every state, so the dashboard's lists and the calendar have something to lay out.
@@ -37,6 +38,22 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "settings-company",
+    path: "/settings",
+    ready: async (page) => {
+      await page.getByTestId("settings-tab-company").click();
+      await expect(page.getByTestId("company-profile-form")).toBeVisible();
+    },
+  },
+  {
+    name: "settings-watermark",
+    path: "/settings",
+    ready: async (page) => {
+      await page.getByTestId("settings-tab-watermark").click();
+      await expect(page.getByTestId("watermark-editor")).toBeVisible();
+    },
+  },
+  {
     name: "calendar",
     path: "/calendar",
     ready: async (page) => {
@@ -55,6 +72,27 @@ const SCREENS: Screen[] = [
     path: "/templates",
     ready: async (page) => {
       await expect(page.getByTestId("template-new")).toBeVisible();
+    },
+  },
+  {
+    name: "community-templates",
+    path: "/community-templates",
+    ready: async (page) => {
+      await expect(page.getByTestId("community-search")).toBeVisible();
+    },
+  },
+  {
+    name: "swipe",
+    path: "/dashboard/swipe",
+    ready: async (page) => {
+      await expect(page.getByTestId("swipe-card")).toBeVisible();
+    },
+  },
+  {
+    name: "subscription",
+    path: "/subscription",
+    ready: async (page) => {
+      await expect(page.getByTestId("billing-interval")).toBeVisible();
     },
   },
   {
@@ -83,7 +121,7 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 
 
 for (const view of VIEWS) {
   test(`signed-in screens at ${view.name}: no covered action, no cut label`, async ({ page, server }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const email = await createServerUser(page, server, {
       prefix: `layout-${view.width}`,
       brand: "Layout Coffee Roasters",

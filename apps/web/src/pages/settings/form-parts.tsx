@@ -122,7 +122,7 @@ export function FormActions({
       className={`sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-b-xl border-t bg-card/90 py-3 pl-5 backdrop-blur supports-[backdrop-filter]:bg-card/75 md:pl-6 ${CLEAR_OF_ASSISTANT_BUTTON}`}
     >
       <p
-        className="mr-auto text-sm text-muted-foreground"
+        className="mr-auto basis-full text-sm text-muted-foreground sm:basis-auto"
         aria-live="polite"
         data-testid={`${testIdPrefix}-status`}
       >
