@@ -100,6 +100,16 @@ export interface FakeMetaGraphServer {
   setFaults(faults: { errorRate: number; lateRate: number; lateMs: number; seed?: number } | null): void;
   /** Makes every token of this kind answer code 190 from now on. */
   expireTokens(): void;
+  /**
+   * Page insights (contract section 4): each CURRENT page metric's value per day, the page's
+   * followers_count, and page_follows_country when set (null: Meta answers it as an invalid metric, as
+   * deprecated demographics do). Post and Instagram media insights are derived from the id.
+   */
+  insights: {
+    daily: Record<string, number>;
+    followersCount: number;
+    followsByCountry: Record<string, number> | null;
+  };
   close(): Promise<void>;
 }
 
@@ -344,6 +354,94 @@ export async function startFakeMetaGraphServer(
       .map((post) => ({ id: post.id, message: post.message, created_time: post.createdTime }));
   }
 
+  /** Metrics the contract lists as current; anything else (page_impressions, page_fans...) is refused. */
+  const CURRENT_PAGE_METRICS = new Set([
+    "page_media_view",
+    "page_total_media_view_unique",
+    "page_post_engagements",
+    "page_follows",
+    "page_daily_follows_unique",
+    "page_daily_unfollows_unique",
+    "page_views_total",
+  ]);
+  const POST_METRICS = new Set([
+    "post_media_view",
+    "post_total_media_view_unique",
+    "post_reactions_by_type_total",
+    "post_clicks",
+  ]);
+  const IG_MEDIA_METRICS = new Set([
+    "views",
+    "reach",
+    "likes",
+    "comments",
+    "shares",
+    "saved",
+    "total_interactions",
+  ]);
+  const invalidMetric = (name: string) =>
+    invalid(`(#100) The value must be a valid insights metric: ${name}`, 100);
+  /** A number seeded by an id, so a post's insights are stable across calls. */
+  const seeded = (id: string, salt: number, modulo: number) =>
+    [...id].reduce((sum, char) => (sum * 31 + char.charCodeAt(0) + salt) % 1_000_003, 7) % modulo;
+
+  function pageInsights(params: Record<string, string>): Answer {
+    const metrics = (params.metric ?? "").split(",").filter(Boolean);
+    if (metrics.length === 0)
+      return graphError({ status: 400, code: 3001, subcode: 1504028, message: "No metric was specified" });
+    if (metrics.includes("page_follows_country")) {
+      if (!fake.insights.followsByCountry) return invalidMetric("page_follows_country");
+      return ok({
+        data: [
+          {
+            name: "page_follows_country",
+            period: "lifetime",
+            values: [{ value: fake.insights.followsByCountry, end_time: now().toISOString() }],
+          },
+        ],
+      });
+    }
+    const unknown = metrics.find((metric) => !CURRENT_PAGE_METRICS.has(metric));
+    if (unknown) return invalidMetric(unknown);
+    const since = Number(params.since ?? 0);
+    const until = Number(params.until ?? 0);
+    if (until - since > 90 * 86400)
+      return invalid("(#100) There cannot be more than 90 days between since and until");
+    const days: string[] = [];
+    for (let at = since; at < until; at += 86400) days.push(new Date((at + 86400) * 1000).toISOString());
+    return ok({
+      data: metrics.map((name) => ({
+        name,
+        period: params.period ?? "day",
+        values: days.map((end_time) => ({ value: fake.insights.daily[name] ?? 0, end_time })),
+        id: `page/insights/${name}/day`,
+      })),
+      paging: {},
+    });
+  }
+
+  function postInsights(id: string, params: Record<string, string>, metricsAllowed: Set<string>): Answer {
+    const metrics = (params.metric ?? "").split(",").filter(Boolean);
+    const unknown = metrics.find((metric) => !metricsAllowed.has(metric));
+    if (unknown) return invalidMetric(unknown);
+    const value = (name: string) =>
+      name === "post_reactions_by_type_total"
+        ? { like: 20 + seeded(id, 1, 60), love: seeded(id, 2, 15), wow: seeded(id, 3, 5) }
+        : name === "post_media_view" || name === "views"
+          ? 900 + seeded(id, 4, 2000)
+          : name === "post_total_media_view_unique" || name === "reach"
+            ? 600 + seeded(id, 5, 1200)
+            : 1 + seeded(id, 6 + name.length, 30);
+    return ok({
+      data: metrics.map((name) => ({
+        name,
+        period: "lifetime",
+        values: [{ value: value(name) }],
+        id: `${id}/insights/${name}/lifetime`,
+      })),
+    });
+  }
+
   function route(method: string, path: string, params: Record<string, string>, token: string | null): Answer {
     if (path === "/oauth/access_token" && method === "GET") return exchange(params);
     const denied = authError(token);
@@ -381,6 +479,9 @@ export async function startFakeMetaGraphServer(
         return graphError({ status: 400, code: 190, message: "Invalid OAuth access token." });
       return ok({
         id: target.id,
+        ...((params.fields ?? "").includes("followers_count")
+          ? { followers_count: fake.insights.followersCount }
+          : {}),
         ...(target.instagramAccountId
           ? { instagram_business_account: { id: target.instagramAccountId } }
           : {}),
@@ -392,6 +493,7 @@ export async function startFakeMetaGraphServer(
       if (second === "photos" && method === "POST") return createPagePost(target, "photo", params);
       if (second === "feed" && method === "POST") return createPagePost(target, "text", params);
       if (second === "feed" && method === "GET") return ok({ data: feedOf(target.id) });
+      if (second === "insights" && method === "GET") return pageInsights(params);
       if (second === "scheduled_posts" && method === "GET") {
         const at = now().getTime() / 1000;
         return ok({
@@ -401,6 +503,25 @@ export async function startFakeMetaGraphServer(
             .map((p) => ({ id: p.id, message: p.message, scheduled_publish_time: p.scheduledPublishTime })),
         });
       }
+    }
+
+    const pagePost = posts.get(first);
+    if (pagePost && !pagePost.deleted && method === "GET") {
+      if (page?.id !== pagePost.pageId)
+        return graphError({ status: 403, code: 200, message: "(#200) Permissions error" });
+      if (second === "insights") return postInsights(first, params, POST_METRICS);
+      if (!second)
+        return ok({
+          id: first,
+          shares: { count: seeded(first, 7, 12) },
+          comments: { data: [], summary: { total_count: seeded(first, 8, 25) } },
+        });
+    }
+    const media = igMedia.get(first);
+    if (media && second === "insights" && method === "GET") {
+      if (page?.instagramAccountId !== media.igUserId)
+        return graphError({ status: 403, code: 10, message: "(#10) Permission denied" });
+      return postInsights(first, params, IG_MEDIA_METRICS);
     }
 
     const igPage = [...pages.values()].find((p) => p.instagramAccountId === first);
@@ -566,6 +687,16 @@ export async function startFakeMetaGraphServer(
     user,
     creationsOf: (text) => creations.get(visible(text)) ?? 0,
     instagramQuota: { usage: 0, total: 50 },
+    insights: {
+      daily: {
+        page_media_view: 300,
+        page_total_media_view_unique: 200,
+        page_post_engagements: 25,
+        page_daily_follows_unique: 3,
+      },
+      followersCount: 1500,
+      followsByCountry: null,
+    },
     containerPolls: 2,
     failNext: (matcher, error) => failures.push({ matcher, error }),
     delayNext: (matcher, ms) => delays.push({ matcher, ms }),

@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
 import { createMetaConnector } from "./meta-connector";
 import { createGraphClient, type GraphClientOptions } from "./meta-graph-client";
+import { createMetaInsightsReader } from "./meta-insights";
 import { createMetaNetwork } from "./meta-network";
 import { createConnectionLoader, createPostReader, createRoutedNetwork } from "./routed-network";
 import { createSandboxConnector } from "./sandbox-connector";
@@ -70,14 +71,21 @@ export async function createSocialSetup(options: {
       : null;
   // Pages connected through Meta keep publishing through Meta's API even if the app settings are removed
   // later: their stored page tokens are all the adapter needs.
-  const meta = createMetaNetwork({
-    graph,
-    publicUrl: env.publicUrl,
-    loadConnection: createConnectionLoader(options.db, vault),
-    readPost: createPostReader(options.db),
-    onTokenExpired: (userId, brandId) => markConnectionExpired(options.expiry, { userId, brandId }),
-    logger: options.logger,
-  });
+  const loadConnection = createConnectionLoader(options.db, vault);
+  const onTokenExpired = (userId: string, brandId: string) =>
+    markConnectionExpired(options.expiry, { userId, brandId });
+  const meta = {
+    ...createMetaNetwork({
+      graph,
+      publicUrl: env.publicUrl,
+      loadConnection,
+      readPost: createPostReader(options.db),
+      onTokenExpired,
+      logger: options.logger,
+    }),
+    // Analytics: the page's and posts' insights (an optional part of the port, in its own adapter).
+    ...createMetaInsightsReader({ graph, loadConnection, onTokenExpired }),
+  };
   const social = createRoutedNetwork({ db: options.db, sandbox, meta, metaConfigured });
   const connectors: AppConnectors = {
     current: metaConnector ?? sandboxConnector,
