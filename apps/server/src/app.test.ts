@@ -32,6 +32,8 @@ describe("health and public routes", () => {
     const response = await jsonRequest(ctx, "/api/public-config");
     expect(await response.json()).toEqual({
       facebookLogin: false,
+      // The test app is built without the local mailbox (server.ts adds it on the embedded default).
+      localMailbox: false,
       mail: "outbox",
       ai: "offline",
       images: "offline",
