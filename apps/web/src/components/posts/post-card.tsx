@@ -10,6 +10,7 @@ import { useState } from "react";
 
 import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
 import { PostStateBadge } from "@/components/generation/generated-post-card";
+import { PublishingNote } from "@/components/posts/publishing-note";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/generation";
 import type { PostView } from "@/lib/posts";
@@ -179,6 +180,7 @@ export function PostCard({
         <div className="flex items-start gap-3">{body}</div>
       )}
       <WhenLine post={post} />
+      <PublishingNote post={post} />
       <Feedback post={post} />
       <PostActions post={post} brandId={brandId} className="-mx-1 -mb-1" />
     </article>
