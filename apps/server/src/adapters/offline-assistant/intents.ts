@@ -5,6 +5,7 @@
  */
 
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
+import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
@@ -198,6 +199,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
   if (billing) return billing;
   const agent = decideAgentTurn(lower, ctx.tools);
   if (agent) return agent;
+  const analytics = decideAnalyticsTurn(lower, ctx.tools);
+  if (analytics) return analytics;
 
   if (
     /\b(analy[sz]e|check|review)\b.*\bcalendar\b|\bcalendar (analysis|status)\b|\bhow(?:'s| is| does)\b.*\bcalendar\b/.test(
@@ -461,6 +464,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   if (billing) return billing;
   const agentReply = describeAgentOutcome(toolName, value, input);
   if (agentReply !== null) return agentReply;
+  const analyticsReply = describeAnalyticsOutcome(toolName, value);
+  if (analyticsReply !== null) return analyticsReply;
   switch (toolName) {
     case "generatePost": {
       const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";

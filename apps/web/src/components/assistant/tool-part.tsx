@@ -3,6 +3,7 @@ import { CheckIcon, CircleAlertIcon, CompassIcon, GlobeIcon, WrenchIcon } from "
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
+import { AnalyticsToolCard, isAnalyticsToolPart } from "@/components/assistant/analytics-card";
 import { cardClass } from "@/components/assistant/card-styles";
 import type { ChatPart, ChatTools, ToolPart } from "@/components/assistant/chat-part";
 import { ChatPostCard } from "@/components/assistant/chat-post-card";
@@ -60,6 +61,7 @@ export function ToolPartCard({
   const name = getToolName(part);
   // Plans, ideas, written captions and suggestions: their cards show their own progress and errors.
   if (isPlanningToolPart(part)) return <PlanningToolCard part={part} />;
+  if (isAnalyticsToolPart(part)) return <AnalyticsToolCard part={part} />;
   if (part.state === "output-error") {
     return (
       <div

@@ -1,0 +1,64 @@
+import { abbreviateNumber } from "@smm/domain/analytics/schemas";
+
+/*
+ * The offline assistant's understanding of analytics: "how did my posts do this month?", "show my analytics
+ * for Instagram this week", "what was my reach in the last 90 days", and the reply that sums the numbers up
+ * (the chat shows the card with the details).
+ */
+
+export type AnalyticsTurnDecision =
+  | { kind: "call"; call: { toolName: string; input: Record<string, unknown> } }
+  | { kind: "say"; text: string };
+
+const ASKS_ANALYTICS =
+  /\bhow\b.*\b(?:posts?|page|content)\b.*\b(?:do|did|doing|done|perform(?:ed|ing)?|going)\b|\b(?:analytics|insights|performance|engagement rate|reach)\b(?!.*\bcalendar\b)|\bhow many (?:people|likes|views)\b/;
+
+/** The decision for an analytics request, or null when the message is about something else. */
+export function decideAnalyticsTurn(lower: string, tools: ReadonlySet<string>): AnalyticsTurnDecision | null {
+  if (!ASKS_ANALYTICS.test(lower) || /\bcalendar\b/.test(lower)) return null;
+  if (!tools.has("getAnalytics"))
+    return { kind: "say", text: "I can't read your analytics in this version yet." };
+  const range = /\b(?:90|ninety)\b|\bquarter\b|\bthree months\b|\b3 months\b/.test(lower)
+    ? "90d"
+    : /\bweek\b|\b7 days\b|\bseven days\b/.test(lower)
+      ? "7d"
+      : "30d";
+  const platform = /\binstagram\b|\binsta\b|\big\b/.test(lower)
+    ? "instagram"
+    : /\bfacebook\b|\bfb\b/.test(lower)
+      ? "facebook"
+      : "all";
+  return { kind: "call", call: { toolName: "getAnalytics", input: { range, platform } } };
+}
+
+const RANGE_WORDS: Record<string, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+
+/** The reply after getAnalytics: the headline numbers, the change and the best post. */
+export function describeAnalyticsOutcome(toolName: string, value: Record<string, unknown>): string | null {
+  if (toolName !== "getAnalytics") return null;
+  const metrics = (value.metrics ?? {}) as Record<string, number | null>;
+  const previous = (value.previous ?? {}) as Record<string, number>;
+  const totalPosts = Number(value.totalPosts ?? 0);
+  const range = RANGE_WORDS[String(value.range)] ?? "30 days";
+  const where =
+    value.platform === "instagram" ? " on Instagram" : value.platform === "facebook" ? " on Facebook" : "";
+  if (totalPosts === 0) {
+    return `You published no posts${where} in the last ${range}, so there is nothing to compare yet. Your page reached ${abbreviateNumber(Number(metrics.totalReach ?? 0))} people. Approve a post and publish it to see how it does.`;
+  }
+  const reach = Number(metrics.totalReach ?? 0);
+  const before = Number(previous.reach ?? 0);
+  const change = before > 0 ? Math.round(((reach - before) / before) * 100) : null;
+  const trend =
+    change === null
+      ? ""
+      : change >= 0
+        ? ` That is ${change}% more than the ${range} before.`
+        : ` That is ${Math.abs(change)}% less than the ${range} before.`;
+  const rate = metrics.engagementRate === null ? "N/A" : `${Number(metrics.engagementRate).toFixed(2)}%`;
+  const best = value.bestPost as { content?: string; engagement?: number } | null;
+  const bestText =
+    best && Number(best.engagement) > 0
+      ? ` Your best post (${abbreviateNumber(Number(best.engagement))} engagements) was “${String(best.content ?? "").slice(0, 80)}”.`
+      : "";
+  return `In the last ${range}${where} you published ${totalPosts} post${totalPosts === 1 ? "" : "s"}: ${abbreviateNumber(reach)} reach, ${abbreviateNumber(Number(metrics.totalEngagement ?? 0))} engagements, an engagement rate of ${rate}.${trend}${bestText} The details are on the Analytics page.`;
+}
