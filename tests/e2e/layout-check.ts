@@ -14,6 +14,8 @@ export const LAYOUT_SCREENSHOT_DIR = "test-results/screenshots/layout";
 export interface LayoutProblems {
   covered: string[];
   truncated: string[];
+  /** Controls and labels whose content runs out of their own box (a radio card's "Instagram" past its border). */
+  spilling: string[];
 }
 
 const INTERACTIVE = [
@@ -121,7 +123,14 @@ function findLayoutProblems(selector: string): LayoutProblems {
     if (element.closest("[title]")) continue;
     truncated.push(`${describe(element)} shows ${element.clientWidth}px of ${element.scrollWidth}px`);
   }
-  return { covered, truncated };
+  const spilling: string[] = [];
+  for (const element of Array.from(document.querySelectorAll<HTMLElement>(`${selector},label,h1,h2,h3`))) {
+    if (!isShown(element) || element.matches("input,textarea,select")) continue;
+    if (getComputedStyle(element).overflowX !== "visible") continue;
+    if (element.scrollWidth <= element.clientWidth + 1) continue;
+    spilling.push(`${describe(element)} holds ${element.scrollWidth}px in ${element.clientWidth}px`);
+  }
+  return { covered, truncated, spilling };
 }
 
 /** Measures the open screen and returns what it found (for specs that want to assert something finer). */
@@ -145,4 +154,5 @@ export async function expectCleanLayout(page: Page, name: string) {
   const problems = await measureLayout(page);
   expect.soft(problems.covered, `${name}: interactive elements covered by another element`).toEqual([]);
   expect.soft(problems.truncated, `${name}: labels cut to an ellipsis`).toEqual([]);
+  expect.soft(problems.spilling, `${name}: content running out of its box`).toEqual([]);
 }

@@ -60,7 +60,8 @@ export function ChipFace({ post, overlay }: { post: CalendarPostView; overlay?: 
         overlay && "shadow-lg ring-2 ring-primary",
       )}
     >
-      <span className="flex items-center gap-1">
+      {/* Wraps: with the assistant open a day cell is about 45 px wide, less than icon and time need. */}
+      <span className="flex flex-wrap items-center gap-x-1">
         <PlatformIcon platform={post.platform} />
         {time && <span className="font-semibold tabular-nums">{formatTime(time)}</span>}
       </span>

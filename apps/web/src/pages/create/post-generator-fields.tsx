@@ -47,7 +47,8 @@ export function PlatformAndLanguageFields({ g }: { g: PostGeneratorState }) {
           value={form.platform}
           onValueChange={(value) => g.changePlatform(value as Platform)}
           aria-labelledby="platform-label"
-          className="grid grid-cols-2 gap-2"
+          // Side by side only where both names fit: the form is about 280 px wide beside the open assistant.
+          className="grid grid-cols-1 gap-2 @xs:grid-cols-2"
           data-testid="generator-platform"
         >
           {PLATFORMS.map((option) => (
