@@ -10,6 +10,7 @@
 //     first byte with the offline model (scripts/bench-tools.ts),
 //  8. other users' reads while four users upload SVG bombs as watermarks (scripts/bench-images.ts).
 //  9. the community template search over 10,000 public templates on PostgreSQL (scripts/bench-templates.ts).
+// 10. the analytics dashboard for a brand with 10,000 published posts, from the cache (scripts/bench-analytics.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
@@ -19,6 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchAnalytics } from "./bench-analytics";
 import { benchGenerations } from "./bench-generation";
 import { benchImages } from "./bench-images";
 import { benchPosts } from "./bench-posts";
@@ -182,6 +184,7 @@ async function main() {
   await benchGenerations();
   await benchPosts({ explain: process.argv.includes("--explain") });
   await benchTemplates();
+  await benchAnalytics();
   await benchTools();
   await benchImages();
 }
