@@ -78,6 +78,21 @@ serverTest(
     const refreshed = page.waitForResponse((response) => response.url().endsWith("/api/analytics"));
     await page.getByTestId("analytics-refresh").click();
     expect(((await (await refreshed).json()) as { fromCache: boolean }).fromCache).toBe(false);
+
+    // The assistant answers the same question in the chat with a summary card.
+    await page.goto("/dashboard");
+    await page.getByTestId("assistant-toggle").click();
+    const panel = page.getByTestId("assistant-panel");
+    await panel.getByTestId("assistant-input").fill("how did my posts do this month?");
+    await panel.getByTestId("assistant-input").press("Enter");
+    const summary = panel.getByTestId("analytics-summary-card");
+    await expect(summary).toBeVisible({ timeout: 20_000 });
+    await expect(summary).toContainText("Last 30 days: 12 posts");
+    await expect(summary).toContainText("Engagement Rate");
+    await expect(panel.getByTestId("assistant-messages")).toContainText(
+      "In the last 30 days you published 12 posts",
+    );
+    await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
   },
 );
 
