@@ -96,15 +96,34 @@ serverTest(
   },
 );
 
-serverTest("on a phone the dashboard of a brand without posts fits the width", async ({ page, server }) => {
-  serverTest.slow();
-  await page.setViewportSize({ width: 375, height: 800 });
-  const email = await createServerUser(page, server, { prefix: "analytics-phone" });
-  await signInThroughUi(page, email);
-  await page.goto("/analytics");
-  // The sandbox page has a little organic reach of its own, but no posts in the period.
-  await expect(page.getByTestId("metric-rate-value")).toHaveText(/%$/);
-  await expect(page.getByText("No post data available for this time period")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-});
+serverTest(
+  "on a phone the dashboard of a brand without posts fits the width; a refusal shows the error banner",
+  async ({ page, server }) => {
+    serverTest.slow();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const email = await createServerUser(page, server, { prefix: "analytics-phone" });
+    await signInThroughUi(page, email);
+    await page.goto("/analytics");
+    // The sandbox page has a little organic reach of its own, but no posts in the period.
+    await expect(page.getByTestId("metric-rate-value")).toHaveText(/%$/);
+    await expect(page.getByText("No post data available for this time period")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // When the network refuses, the banner says so in the server's words and the last numbers stay.
+    await page.route("**/api/analytics", (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "upstream_failed", message: "Failed to fetch Facebook insights" },
+        }),
+      }),
+    );
+    await page.getByTestId("analytics-refresh").click();
+    const banner = page.getByTestId("analytics-error");
+    await expect(banner).toContainText("Error Loading Analytics");
+    await expect(banner).toContainText("Failed to fetch Facebook insights");
+    await expect(page.getByTestId("metric-reach")).toBeVisible();
+  },
+);

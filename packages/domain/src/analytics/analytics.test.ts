@@ -4,6 +4,7 @@ import { createBrand } from "../brands/create-brand";
 import { resolveBrand } from "../brands/resolve-brand";
 import type { BrandContext } from "../context";
 import { posts } from "../db/schema";
+import { AppError } from "../errors";
 import { getAnalytics } from "./get-analytics";
 import { abbreviateNumber, engagementRateOf, engagementRateTone } from "./schemas";
 
@@ -173,6 +174,43 @@ describe("getAnalytics on the sandbox network", () => {
     await expect(getAnalytics(mine, { range: "365d" } as never)).rejects.toMatchObject({
       code: "invalid_input",
     });
+  });
+});
+
+describe("getAnalytics when the network cannot answer", () => {
+  it("says 'Failed to fetch analytics data' without an insights source, and the network's words when it fails", async () => {
+    const ctx = await owner();
+    const {
+      readPageInsights: _drop,
+      readPostInsights: _also,
+      ...withoutInsights
+    } = ctx.social as typeof ctx.social & {
+      readPageInsights?: unknown;
+      readPostInsights?: unknown;
+    };
+    await expect(getAnalytics({ ...ctx, social: withoutInsights }, {})).rejects.toMatchObject({
+      code: "upstream_failed",
+      message: "Failed to fetch analytics data",
+    });
+    const failing = (error: Error) => ({
+      ...ctx,
+      social: Object.assign(Object.create(ctx.social), {
+        readPageInsights: async () => {
+          throw error;
+        },
+      }),
+    });
+    await expect(getAnalytics(failing(new Error("socket hang up")), { refresh: true })).rejects.toMatchObject(
+      {
+        code: "upstream_failed",
+        message: "Failed to fetch Facebook insights",
+      },
+    );
+    await expect(
+      getAnalytics(failing(new AppError("upstream_failed", "Missing Facebook page ID or token")), {
+        refresh: true,
+      }),
+    ).rejects.toMatchObject({ message: "Missing Facebook page ID or token" });
   });
 });
 
