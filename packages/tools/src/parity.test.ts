@@ -15,6 +15,7 @@ const NOT_TOOLS: Record<string, string> = {
   requireBrandPost: "a lookup inside the post use cases",
   updatePostIfUnchanged: "the post use cases' conditional write",
   publishFromRequest: "the claimed publish inside publishPostNow and approvePost",
+  toPublishRequest: "a step of publishFromRequest and the publish job (the request a network is handed)",
   publishPostChanged: "an event the post use cases send",
   requireUserBrand: "a lookup inside the brand use cases",
   findUserBrand: "a lookup inside the brand use cases",
