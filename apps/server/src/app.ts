@@ -17,6 +17,7 @@ import { createAgentRoutes } from "./routes/agent";
 import { createAnalyticsRoutes } from "./routes/analytics";
 import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
+import { createCampaignRoutes } from "./routes/campaigns";
 import { createCaptionRoutes } from "./routes/captions";
 import { createChatRoutes } from "./routes/chat";
 import { createConnectionRoutes } from "./routes/connections";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/captions", createCaptionRoutes(deps))
     .route("/api/agent", createAgentRoutes(deps))
     .route("/api/analytics", createAnalyticsRoutes(deps))
+    .route("/api/campaigns", createCampaignRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
     .route("/api/media", createMediaRoutes(deps))
     .route("/api/watermark", createWatermarkRoutes(deps))

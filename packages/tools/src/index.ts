@@ -11,11 +11,14 @@ import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { connectFacebookPageTool } from "./tools/connect-facebook-page";
 import { copyCommunityTemplateTool } from "./tools/copy-community-template";
+import { createAdSetTool } from "./tools/create-ad-set";
 import { createBrandTool } from "./tools/create-brand";
+import { createCampaignTool } from "./tools/create-campaign";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
 import { createTemplateTool } from "./tools/create-template";
 import { deleteAccountTool } from "./tools/delete-account";
 import { deleteBrandTool } from "./tools/delete-brand";
+import { deleteCampaignTool } from "./tools/delete-campaign";
 import { deleteNotificationTool } from "./tools/delete-notification";
 import { deletePostTool } from "./tools/delete-post";
 import { deleteTemplateTool } from "./tools/delete-template";
@@ -40,8 +43,10 @@ import { getPlanTool } from "./tools/get-plan";
 import { getPostTool } from "./tools/get-post";
 import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
+import { listAdAccountsTool } from "./tools/list-ad-accounts";
 import { listBrandsTool } from "./tools/list-brands";
 import { listCalendarPostsTool } from "./tools/list-calendar-posts";
+import { listCampaignsTool } from "./tools/list-campaigns";
 import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
@@ -72,6 +77,7 @@ import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateAgentSettingsTool } from "./tools/update-agent-settings";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
+import { updateCampaignTool } from "./tools/update-campaign";
 import { updateCompanyProfileTool } from "./tools/update-company-profile";
 import { updateTemplateTool } from "./tools/update-template";
 import { writeSocialPostTool } from "./tools/write-social-post";
@@ -160,6 +166,12 @@ export const toolFactories = {
   selectAdAccount: selectAdAccountTool,
   disconnectFacebook: disconnectFacebookTool,
   disconnectAdAccount: disconnectAdAccountTool,
+  listAdAccounts: listAdAccountsTool,
+  listCampaigns: listCampaignsTool,
+  createCampaign: createCampaignTool,
+  updateCampaign: updateCampaignTool,
+  deleteCampaign: deleteCampaignTool,
+  createAdSet: createAdSetTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 export type ToolName = keyof typeof toolFactories;

@@ -1,11 +1,14 @@
 import { insightsSourceOf, type PostInsightsSource } from "@smm/domain/agent/post-insights";
 import { type PageInsightsSource, pageInsightsSourceOf } from "@smm/domain/analytics/insights-source";
 import { ANALYTICS_FETCH_FAILED } from "@smm/domain/analytics/schemas";
+import { type AdsCallRef, type AdsNetwork, adsNetworkOf } from "@smm/domain/campaigns/ads-network";
+import { CAMPAIGNS_CONNECTION_REQUIRED } from "@smm/domain/campaigns/schemas";
 import type { DbExecutor } from "@smm/domain/context";
 import { posts, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { SocialNetwork } from "@smm/domain/ports";
 import { and, eq, inArray } from "drizzle-orm";
+import type { MetaAdConnection } from "./meta-ads";
 import type { MetaBrandConnection } from "./meta-network";
 import type { TokenVault } from "./token-vault";
 
@@ -38,6 +41,24 @@ export function createConnectionLoader(db: DbExecutor, vault: TokenVault) {
   };
 }
 
+/** The brand's ad account connection made through Meta, with its token opened, for the Meta adapter only. */
+export function createAdConnectionLoader(db: DbExecutor, vault: TokenVault) {
+  return async (userId: string, brandId: string): Promise<MetaAdConnection | null> => {
+    const [row] = await db
+      .select()
+      .from(socialConnections)
+      .where(
+        and(
+          eq(socialConnections.userId, userId),
+          eq(socialConnections.brandId, brandId),
+          eq(socialConnections.provider, "facebook_ads"),
+        ),
+      );
+    if (row?.network !== "meta") return null;
+    return { token: vault.open(row.encryptedToken) };
+  };
+}
+
 /** Our post's text, for settling a publish whose answer was lost. */
 export function createPostReader(db: DbExecutor) {
   return async (request: { userId: string; brandId: string; postId: string }) => {
@@ -66,7 +87,7 @@ export function createRoutedNetwork(options: {
   meta: SocialNetwork;
   /** The port's kind: the network new connections are made with. Posts are labelled by each call's result. */
   metaConfigured: boolean;
-}): SocialNetwork & PostInsightsSource & PageInsightsSource {
+}): SocialNetwork & PostInsightsSource & PageInsightsSource & AdsNetwork {
   async function networkOf(userId: string, brandId: string): Promise<SocialNetwork> {
     const [row] = await options.db
       .select({ network: socialConnections.network })
@@ -79,6 +100,22 @@ export function createRoutedNetwork(options: {
         ),
       );
     return row?.network === "meta" ? options.meta : options.sandbox;
+  }
+  // Campaigns go where the brand's ad account was connected (Meta or the sandbox ad account).
+  async function adsOf(ref: AdsCallRef): Promise<AdsNetwork> {
+    const [row] = await options.db
+      .select({ network: socialConnections.network })
+      .from(socialConnections)
+      .where(
+        and(
+          eq(socialConnections.userId, ref.userId),
+          eq(socialConnections.brandId, ref.brandId),
+          eq(socialConnections.provider, "facebook_ads"),
+        ),
+      );
+    const ads = adsNetworkOf(row?.network === "meta" ? options.meta : options.sandbox);
+    if (!ads) throw new AppError("upstream_failed", CAMPAIGNS_CONNECTION_REQUIRED);
+    return ads;
   }
   return {
     // Which network new connections use; each call goes (and its result says it went) where the brand's
@@ -102,5 +139,12 @@ export function createRoutedNetwork(options: {
       if (!source) throw new AppError("upstream_failed", ANALYTICS_FETCH_FAILED);
       return source.readPageInsights(request);
     },
+    listAdAccounts: async (ref) => (await adsOf(ref)).listAdAccounts(ref),
+    listCampaigns: async (ref) => (await adsOf(ref)).listCampaigns(ref),
+    createCampaign: async (ref) => (await adsOf(ref)).createCampaign(ref),
+    updateCampaign: async (ref) => (await adsOf(ref)).updateCampaign(ref),
+    createAdSet: async (ref) => (await adsOf(ref)).createAdSet(ref),
+    findCampaign: async (ref) => (await adsOf(ref)).findCampaign(ref),
+    findAdSet: async (ref) => (await adsOf(ref)).findAdSet(ref),
   };
 }

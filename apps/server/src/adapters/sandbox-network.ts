@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { PostInsightsSource } from "@smm/domain/agent/post-insights";
 import type { PageInsightsSource } from "@smm/domain/analytics/insights-source";
+import type { AdsNetwork } from "@smm/domain/campaigns/ads-network";
 import type { DbExecutor } from "@smm/domain/context";
 import { type NewSandboxPost, sandboxPosts } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
 import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { createSandboxAds } from "./sandbox-ads";
 import { type SandboxPostFacts, sandboxPageInsights, sandboxPostDetail } from "./sandbox-insights";
 
 /** Ids shaped like a Page post id ("{page}_{post}") so the UI treats them like the real thing. */
@@ -20,7 +22,7 @@ function newSandboxId(brandId: string): string {
 export function createSandboxNetwork(
   db: DbExecutor,
   now: () => Date = () => new Date(),
-): SocialNetwork & PostInsightsSource & PageInsightsSource {
+): SocialNetwork & PostInsightsSource & PageInsightsSource & AdsNetwork {
   async function requireOwn(userId: string, brandId: string, externalId: string) {
     const [row] = await db
       .select()
@@ -57,6 +59,8 @@ export function createSandboxNetwork(
 
   return {
     kind: "sandbox",
+    // The sandbox ad account: campaigns and ad sets (an optional part of the port, in its own file).
+    ...createSandboxAds(db, now),
     async publish(request) {
       return {
         externalId: await record(request, { state: "published", publishedAt: now() }),

@@ -5,11 +5,17 @@ import type { ConnectionFlow, SocialNetwork } from "@smm/domain/ports";
 import type { AppConnectors } from "../context";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
+import { createMetaAds } from "./meta-ads";
 import { createMetaConnector } from "./meta-connector";
 import { createGraphClient, type GraphClientOptions } from "./meta-graph-client";
 import { createMetaInsightsReader } from "./meta-insights";
 import { createMetaNetwork } from "./meta-network";
-import { createConnectionLoader, createPostReader, createRoutedNetwork } from "./routed-network";
+import {
+  createAdConnectionLoader,
+  createConnectionLoader,
+  createPostReader,
+  createRoutedNetwork,
+} from "./routed-network";
 import { createSandboxConnector } from "./sandbox-connector";
 import { createSandboxNetwork } from "./sandbox-network";
 import { createTokenVault, loadOrCreateTokenKey } from "./token-vault";
@@ -85,6 +91,8 @@ export async function createSocialSetup(options: {
     }),
     // Analytics: the page's and posts' insights (an optional part of the port, in its own adapter).
     ...createMetaInsightsReader({ graph, loadConnection, onTokenExpired }),
+    // Campaigns: the Marketing API on the brand's ad account token (also its own adapter).
+    ...createMetaAds({ graph, loadAdConnection: createAdConnectionLoader(options.db, vault) }),
   };
   const social = createRoutedNetwork({ db: options.db, sandbox, meta, metaConfigured });
   const connectors: AppConnectors = {

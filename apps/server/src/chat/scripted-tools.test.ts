@@ -2,6 +2,8 @@ import { deleteAccount } from "@smm/domain/account/delete-account";
 import { getAgentSettings } from "@smm/domain/agent/get-agent-settings";
 import { createBrand } from "@smm/domain/brands/create-brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
+import { createCampaign } from "@smm/domain/campaigns/create-campaign";
+import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
 import { getConversation, saveConversation } from "@smm/domain/chat/conversation";
 import { connectFacebookPage } from "@smm/domain/connections/connect-facebook-page";
 import { exchangeFacebookCode } from "@smm/domain/connections/exchange-facebook-code";
@@ -1222,6 +1224,97 @@ const cases: Record<string, ToolCase> = {
     async verify(scene, _, output) {
       expect(output).toMatchObject({ page: null, adAccount: null });
       expect(await getConnections(scene.brand)).toMatchObject({ page: null, adAccount: null });
+    },
+  }),
+
+  listAdAccounts: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      return { input: {} };
+    },
+    async verify(_, __, output) {
+      expect(output).toMatchObject({
+        accounts: [{ id: "act_sandbox", name: "Sandbox ad account", currency: "EUR", statusText: "Active" }],
+        selectedId: "act_sandbox",
+      });
+    },
+  }),
+
+  listCampaigns: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      await createCampaign(scene.brand, { name: "Winter coffee" });
+      await createCampaign(scene.brand, { name: "Summer tea", status: "PAUSED" });
+      return { input: { status: "paused", search: "tea" } };
+    },
+    parsedInput: { status: "paused", search: "tea", range: "30d" },
+    async verify(_, __, output) {
+      expect(output).toMatchObject({
+        source: "network",
+        account: { id: "act_sandbox", currency: "EUR" },
+        campaigns: [{ name: "Summer tea", status: "PAUSED" }],
+      });
+      expect((output as { campaigns: unknown[] }).campaigns).toHaveLength(1);
+    },
+  }),
+
+  createCampaign: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      return { input: { name: "Spring launch", objective: "OUTCOME_AWARENESS", budget: 2500 } };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({
+        name: "Spring launch",
+        objective: "OUTCOME_AWARENESS",
+        status: "ACTIVE",
+        dailyBudget: 2500,
+        unconfirmed: false,
+      });
+      const listed = await listCampaigns(scene.brand);
+      expect(listed.campaigns.map((campaign) => campaign.name)).toEqual(["Spring launch"]);
+    },
+  }),
+
+  updateCampaign: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      const campaign = await createCampaign(scene.brand, { name: "Pause me" });
+      return { input: { campaignId: campaign.id, status: "PAUSED" } };
+    },
+    async verify(scene, { input }, output) {
+      expect(output).toMatchObject({ id: input.campaignId, status: "PAUSED" });
+      expect((await listCampaigns(scene.brand)).campaigns[0]).toMatchObject({ status: "PAUSED" });
+    },
+  }),
+
+  deleteCampaign: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      const campaign = await createCampaign(scene.brand, { name: "Delete me" });
+      return { input: { campaignId: campaign.id } };
+    },
+    async verify(scene, { input }, output) {
+      expect(output).toEqual({ deleted: true, campaignId: input.campaignId, name: "Delete me" });
+      expect((await listCampaigns(scene.brand)).campaigns).toEqual([]);
+    },
+  }),
+
+  createAdSet: toolCase({
+    async arrange(scene) {
+      await connectSandboxAdAccount(scene);
+      const campaign = await createCampaign(scene.brand, { name: "With an ad set" });
+      return { input: { campaignId: campaign.id, name: "Women in France", genders: [2], countries: ["FR"] } };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({
+        name: "Women in France",
+        optimizationGoal: "LINK_CLICKS",
+        billingEvent: "CLICKS",
+        targeting: { age_min: 18, age_max: 65, genders: [2], geo_locations: { countries: ["FR"] } },
+      });
+      const [campaign] = (await listCampaigns(scene.brand)).campaigns;
+      expect(campaign?.adSets.map((set) => set.name)).toEqual(["Women in France"]);
     },
   }),
 

@@ -53,6 +53,11 @@ export const campaigns = pgTable(
     endTime: timestamptz("end_time"),
     specialAdCategories: text("special_ad_categories").array().default(sql`'{}'::text[]`).notNull(),
     insights: jsonb("insights").$type<AdInsights>(),
+    /**
+     * Set when a create was sent and not yet confirmed (exactly-once writes): the row is recorded before the
+     * call, and a later attempt looks the campaign up on the network by name before sending it again.
+     */
+    writeStartedAt: timestamptz("write_started_at"),
     createdTime: timestamptz("created_time").defaultNow().notNull(),
     updatedTime: timestamptz("updated_time")
       .defaultNow()
@@ -96,6 +101,8 @@ export const adSets = pgTable(
     startTime: timestamptz("start_time"),
     endTime: timestamptz("end_time"),
     insights: jsonb("insights").$type<AdInsights>(),
+    /** As on campaigns: a create sent and not yet confirmed. */
+    writeStartedAt: timestamptz("write_started_at"),
     createdTime: timestamptz("created_time").defaultNow().notNull(),
     updatedTime: timestamptz("updated_time")
       .defaultNow()

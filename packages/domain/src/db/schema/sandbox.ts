@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
 import { createdAt, timestamptz, updatedAt } from "./columns";
@@ -35,3 +35,36 @@ export const sandboxPosts = pgTable(
 
 export type SandboxPost = typeof sandboxPosts.$inferSelect;
 export type NewSandboxPost = typeof sandboxPosts.$inferInsert;
+
+/**
+ * The sandbox ad account's campaigns and ad sets, as Meta would hold them: the sandbox's side of the
+ * Marketing API. `active_ms` plus the time since `active_since` (while ACTIVE) is what its deterministic
+ * spend, impressions and clicks grow with.
+ */
+export const sandboxAdObjects = pgTable(
+  "sandbox_ad_objects",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"campaign" | "adset">().notNull(),
+    /** Ad sets: their campaign's id. */
+    campaignId: text("campaign_id"),
+    accountId: text("account_id").notNull(),
+    name: text("name").notNull(),
+    status: text("status").notNull(),
+    /** The fields as sent (objective, budgets, times, targeting...). */
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    activeMs: bigint("active_ms", { mode: "number" }).default(0).notNull(),
+    activeSince: timestamptz("active_since"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sandbox_ad_objects_brand_id_idx").on(t.brandId, t.accountId)],
+);
+
+export type SandboxAdObject = typeof sandboxAdObjects.$inferSelect;

@@ -1,0 +1,166 @@
+import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { requireUserBrand } from "../brands/brand";
+import type { BrandContext } from "../context";
+import { type AdSet, adSets, type Campaign, campaigns, socialConnections } from "../db/schema";
+import { AppError } from "../errors";
+import { type AdsNetwork, adsNetworkOf } from "./ads-network";
+import {
+  type AdSetView,
+  CAMPAIGN_NOT_FOUND,
+  CAMPAIGNS_CONNECTION_REQUIRED,
+  type CampaignView,
+  DEFAULT_CURRENCY,
+  toInsightsView,
+} from "./schemas";
+
+/** The brand's connected ad account (not its token: the adapter opens that itself). */
+export interface BrandAdAccount {
+  accountId: string;
+  graphId: string;
+  name: string;
+  currency: string;
+  accountStatus: number;
+  businessName: string | null;
+  network: "sandbox" | "meta";
+}
+
+/** Campaigns need a page and an ad account connected to the brand. */
+export async function requireAdAccount(scope: BrandContext): Promise<BrandAdAccount> {
+  await requireUserBrand(scope.db, scope.userId, scope.brandId);
+  const rows = await scope.db
+    .select()
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.userId, scope.userId),
+        eq(socialConnections.brandId, scope.brandId),
+        inArray(socialConnections.provider, ["facebook", "facebook_ads"]),
+      ),
+    );
+  const page = rows.find((row) => row.provider === "facebook");
+  const ads = rows.find((row) => row.provider === "facebook_ads");
+  if (!page || !ads) throw new AppError("conflict", CAMPAIGNS_CONNECTION_REQUIRED);
+  return {
+    accountId: ads.externalAccountId,
+    graphId: ads.metadata.graphId ?? `act_${ads.externalAccountId}`,
+    name: ads.name ?? ads.externalAccountId,
+    currency: ads.metadata.currency ?? DEFAULT_CURRENCY,
+    accountStatus: ads.metadata.accountStatus ?? 0,
+    businessName: ads.metadata.businessName ?? null,
+    network: ads.network,
+  };
+}
+
+export function requireAdsNetwork(scope: BrandContext): AdsNetwork {
+  const ads = adsNetworkOf(scope.social);
+  if (!ads) throw new AppError("upstream_failed", CAMPAIGNS_CONNECTION_REQUIRED);
+  return ads;
+}
+
+/** One of the caller's campaigns on this brand, by our id or the network's; anyone else's is not found. */
+export async function requireCampaign(scope: BrandContext, campaignId: string): Promise<Campaign> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(campaignId);
+  const [row] = await scope.db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.userId, scope.userId),
+        eq(campaigns.brandId, scope.brandId),
+        ne(campaigns.status, "DELETED"),
+        isUuid
+          ? or(eq(campaigns.id, campaignId), eq(campaigns.facebookCampaignId, campaignId))
+          : eq(campaigns.facebookCampaignId, campaignId),
+      ),
+    );
+  if (!row) throw new AppError("not_found", CAMPAIGN_NOT_FOUND);
+  return row;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toAdSetView(row: AdSet): AdSetView {
+  return {
+    id: row.id,
+    facebookAdSetId: row.facebookAdSetId,
+    name: row.name,
+    status: row.status,
+    optimizationGoal: row.optimizationGoal,
+    billingEvent: row.billingEvent,
+    dailyBudget: row.dailyBudget,
+    lifetimeBudget: row.lifetimeBudget,
+    targeting: row.targeting,
+    startTime: iso(row.startTime),
+    endTime: iso(row.endTime),
+    createdTime: row.createdTime.toISOString(),
+    insights: toInsightsView(row.insights),
+  };
+}
+
+export function toCampaignView(row: Campaign, sets: AdSet[]): CampaignView {
+  return {
+    id: row.id,
+    facebookCampaignId: row.facebookCampaignId,
+    name: row.name,
+    objective: row.objective,
+    status: row.status,
+    dailyBudget: row.dailyBudget,
+    lifetimeBudget: row.lifetimeBudget,
+    startTime: iso(row.startTime),
+    endTime: iso(row.endTime),
+    createdTime: row.createdTime.toISOString(),
+    updatedTime: row.updatedTime.toISOString(),
+    specialAdCategories: row.specialAdCategories,
+    insights: toInsightsView(row.insights),
+    adSets: sets.filter((set) => set.campaignId === row.id && set.status !== "DELETED").map(toAdSetView),
+    unconfirmed: row.facebookCampaignId === null,
+  };
+}
+
+/** The brand's campaigns on this ad account, newest first, with their ad sets. */
+export async function readCampaignViews(scope: BrandContext, accountId: string): Promise<CampaignView[]> {
+  const rows = await scope.db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.userId, scope.userId),
+        eq(campaigns.brandId, scope.brandId),
+        eq(campaigns.accountId, accountId),
+        ne(campaigns.status, "DELETED"),
+      ),
+    )
+    .orderBy(desc(campaigns.createdTime));
+  if (rows.length === 0) return [];
+  const sets = await scope.db
+    .select()
+    .from(adSets)
+    .where(
+      and(
+        eq(adSets.userId, scope.userId),
+        eq(adSets.brandId, scope.brandId),
+        inArray(
+          adSets.campaignId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(adSets.createdTime);
+  return rows.map((row) => toCampaignView(row, sets));
+}
+
+export async function readCampaignView(scope: BrandContext, campaignId: string): Promise<CampaignView> {
+  const row = await requireCampaign(scope, campaignId);
+  const sets = await scope.db
+    .select()
+    .from(adSets)
+    .where(and(eq(adSets.campaignId, row.id), eq(adSets.userId, scope.userId)))
+    .orderBy(adSets.createdTime);
+  return toCampaignView(row, sets);
+}
+
+/** The network's refusal keeps its words; anything else becomes the spec's text for the action. */
+export function toUpstreamError(error: unknown, fallback: string): AppError {
+  if (error instanceof AppError) return error;
+  return new AppError("upstream_failed", fallback);
+}

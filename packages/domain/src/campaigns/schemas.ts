@@ -1,0 +1,228 @@
+import { z } from "zod";
+import {
+  type AdInsights,
+  type AdSetTargeting,
+  billingEvents,
+  type CampaignStatus,
+  campaignObjectives,
+  campaignStatuses,
+  optimizationGoals,
+} from "../db/schema";
+import { safeText } from "../text";
+
+// The connections spec's Campaigns constants and texts (section 9 and "Campaigns" errors).
+export const CAMPAIGNS_CONNECTION_REQUIRED = "Facebook connection required for campaigns";
+export const AD_ACCOUNTS_FETCH_FAILED = "Failed to fetch ad accounts";
+export const CAMPAIGN_CREATE_FAILED = "Failed to create campaign";
+export const CAMPAIGN_UPDATE_FAILED = "Failed to update campaign";
+export const AD_SET_CREATE_FAILED = "Failed to create ad set";
+export const CAMPAIGN_NOT_FOUND = "Campaign not found";
+export const CAMPAIGN_NAME_REQUIRED = "Please enter a campaign name";
+export const CAMPAIGN_BUDGET_REQUIRED = "Please enter a budget";
+
+export const DEFAULT_OBJECTIVE = "OUTCOME_TRAFFIC" as const;
+/** Minor units (10.00 in the account's currency). */
+export const DEFAULT_DAILY_BUDGET = 1000;
+export const DEFAULT_OPTIMIZATION_GOAL = "LINK_CLICKS" as const;
+export const DEFAULT_BILLING_EVENT = "CLICKS" as const;
+export const AGE_MIN = 18;
+export const AGE_MAX = 65;
+export const DEFAULT_COUNTRIES = ["US"] as const;
+export const AD_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "IT", "ES", "NL", "AU", "JP"] as const;
+export const DEFAULT_CURRENCY = "USD";
+/** The ad set wizard's fixed estimate. */
+export const ESTIMATED_AUDIENCE = "2.5M";
+
+export const insightRanges = ["today", "7d", "30d", "90d"] as const;
+export type InsightRange = (typeof insightRanges)[number];
+
+/** The status filter: 'pending' is PENDING_REVIEW and PENDING_BILLING_INFO. */
+export const campaignStatusFilters = ["all", "active", "paused", "pending"] as const;
+export type CampaignStatusFilter = (typeof campaignStatusFilters)[number];
+
+export function matchesStatusFilter(status: CampaignStatus, filter: CampaignStatusFilter): boolean {
+  if (filter === "all") return true;
+  if (filter === "active") return status === "ACTIVE";
+  if (filter === "paused") return status === "PAUSED";
+  return status === "PENDING_REVIEW" || status === "PENDING_BILLING_INFO";
+}
+
+const minorUnits = z.number().int().min(1).max(100_000_000_00);
+const isoTime = z.iso.datetime({ offset: true });
+
+export const listCampaignsInput = z.object({
+  status: z.enum(campaignStatusFilters).default("all"),
+  search: safeText().trim().max(200).optional(),
+  /** The window the insights cover (the date range selector). */
+  range: z.enum(insightRanges).default("30d"),
+});
+export type ListCampaignsInput = z.input<typeof listCampaignsInput>;
+
+export const createCampaignInput = z
+  .object({
+    name: safeText({ error: CAMPAIGN_NAME_REQUIRED }).trim().min(1, CAMPAIGN_NAME_REQUIRED).max(400),
+    objective: z.enum(campaignObjectives).default(DEFAULT_OBJECTIVE),
+    budgetType: z.enum(["daily", "lifetime"]).default("daily"),
+    /** Minor units of the ad account's currency (the form's 10.00 is 1000). */
+    budget: minorUnits.default(DEFAULT_DAILY_BUDGET),
+    startTime: isoTime.optional(),
+    /** Only with a lifetime budget. */
+    endTime: isoTime.optional(),
+    specialAdCategories: z
+      .array(z.enum(["HOUSING", "EMPLOYMENT", "CREDIT", "ISSUES_ELECTIONS_POLITICS"]))
+      .default([]),
+    /** New campaigns start ACTIVE; a duplicate is made PAUSED. */
+    status: z.enum(["ACTIVE", "PAUSED"]).default("ACTIVE"),
+  })
+  .refine((input) => input.budgetType === "lifetime" || input.endTime === undefined, {
+    message: "An end date goes with a lifetime budget",
+    path: ["endTime"],
+  });
+export type CreateCampaignInput = z.input<typeof createCampaignInput>;
+
+const campaignChangeFields = {
+  status: z.enum(["ACTIVE", "PAUSED"]).optional(),
+  name: safeText({ error: CAMPAIGN_NAME_REQUIRED }).trim().min(1, CAMPAIGN_NAME_REQUIRED).max(400).optional(),
+  /** Minor units; applies to the campaign's own budget type. */
+  budget: minorUnits.optional(),
+  endTime: isoTime.nullable().optional(),
+};
+const saysWhatToChange = [
+  (input: { status?: unknown; name?: unknown; budget?: unknown; endTime?: unknown }) =>
+    [input.status, input.name, input.budget, input.endTime].some((value) => value !== undefined),
+  { message: "Say what to change: status, name, budget or end time" },
+] as const;
+
+/** The changes alone (the route's body; the id is in its path). */
+export const campaignChangesInput = z.object(campaignChangeFields).refine(...saysWhatToChange);
+
+export const updateCampaignInput = z
+  .object({
+    /** Our id, or the network's (facebook_campaign_id). */
+    campaignId: safeText().trim().min(1).max(100),
+    ...campaignChangeFields,
+  })
+  .refine(...saysWhatToChange);
+export type UpdateCampaignInput = z.input<typeof updateCampaignInput>;
+
+export const deleteCampaignInput = z.object({ campaignId: safeText().trim().min(1).max(100) });
+export type DeleteCampaignInput = z.input<typeof deleteCampaignInput>;
+
+export const createAdSetInput = z.object({
+  campaignId: safeText().trim().min(1).max(100),
+  /** The wizard does not require a name. */
+  name: safeText().trim().max(400).default(""),
+  optimizationGoal: z.enum(optimizationGoals).default(DEFAULT_OPTIMIZATION_GOAL),
+  billingEvent: z.enum(billingEvents).default(DEFAULT_BILLING_EVENT),
+  budgetType: z.enum(["daily", "lifetime"]).default("daily"),
+  budget: minorUnits.default(DEFAULT_DAILY_BUDGET),
+  ageMin: z.number().int().min(AGE_MIN).max(AGE_MAX).default(AGE_MIN),
+  ageMax: z.number().int().min(AGE_MIN).max(AGE_MAX).default(AGE_MAX),
+  /** Empty or both: all genders; 1 male, 2 female. */
+  genders: z
+    .array(z.union([z.literal(1), z.literal(2)]))
+    .max(2)
+    .default([1, 2]),
+  countries: z
+    .array(z.enum(AD_COUNTRIES))
+    .min(1)
+    .default([...DEFAULT_COUNTRIES]),
+  startTime: isoTime.optional(),
+  endTime: isoTime.optional(),
+});
+export type CreateAdSetInput = z.input<typeof createAdSetInput>;
+
+export { campaignStatuses };
+
+export interface AdInsightsView {
+  /** Minor units, like every amount here. */
+  spend: number;
+  impressions: number;
+  clicks: number;
+  /** Percent. */
+  ctr: number;
+}
+
+export interface AdSetView {
+  id: string;
+  facebookAdSetId: string | null;
+  name: string;
+  status: CampaignStatus;
+  optimizationGoal: string;
+  billingEvent: string;
+  dailyBudget: number | null;
+  lifetimeBudget: number | null;
+  targeting: AdSetTargeting;
+  startTime: string | null;
+  endTime: string | null;
+  createdTime: string;
+  insights: AdInsightsView;
+}
+
+export interface CampaignView {
+  id: string;
+  facebookCampaignId: string | null;
+  name: string;
+  objective: string;
+  status: CampaignStatus;
+  dailyBudget: number | null;
+  lifetimeBudget: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  createdTime: string;
+  updatedTime: string;
+  specialAdCategories: string[];
+  insights: AdInsightsView;
+  adSets: AdSetView[];
+  /** Sent to the network and not yet confirmed (a create whose answer was lost). */
+  unconfirmed: boolean;
+}
+
+export interface AdAccountView {
+  id: string;
+  accountId: string;
+  name: string;
+  currency: string;
+  accountStatus: number;
+  statusText: string;
+  /** Minor units. */
+  balance: number;
+  amountSpent: number;
+  businessName: string | null;
+  network: "sandbox" | "meta";
+}
+
+export interface CampaignListView {
+  account: AdAccountView;
+  range: InsightRange;
+  campaigns: CampaignView[];
+  summary: AdInsightsView;
+  /** "network" when read from the ad account, "database" when the network failed and our copy is shown. */
+  source: "network" | "database";
+  /** Why the network's list could not be read (source "database"). */
+  notice: string | null;
+}
+
+/** Insights as stored (spend in major units, as Meta's Insights API returns it) to the view's minor units. */
+export function toInsightsView(insights: AdInsights | null | undefined): AdInsightsView {
+  if (!insights) return { spend: 0, impressions: 0, clicks: 0, ctr: 0 };
+  return {
+    spend: Math.round(insights.spend * 100),
+    impressions: insights.impressions,
+    clicks: insights.clicks,
+    ctr: insights.ctr,
+  };
+}
+
+/** Totals of the summary cards; CTR from the totals, not an average of rates. */
+export function summarizeInsights(rows: AdInsightsView[]): AdInsightsView {
+  const spend = rows.reduce((sum, row) => sum + row.spend, 0);
+  const impressions = rows.reduce((sum, row) => sum + row.impressions, 0);
+  const clicks = rows.reduce((sum, row) => sum + row.clicks, 0);
+  return {
+    spend,
+    impressions,
+    clicks,
+    ctr: impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : 0,
+  };
+}
