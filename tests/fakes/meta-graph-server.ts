@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createFakeMarketing, type FakeMarketing } from "./meta-marketing";
 
 /** One request as the fake received it: version stripped from the path, query and form merged. */
 export interface RecordedGraphRequest {
@@ -84,6 +85,10 @@ export interface FakeMetaGraphServer {
   posts: Map<string, FakePagePost>;
   containers: Map<string, FakeContainer>;
   igMedia: Map<string, FakeIgMedia>;
+  /** The Marketing API's campaigns and ad sets (contract section 5). */
+  marketing: FakeMarketing;
+  /** A long-lived user token as the code exchange gives one (adapter tests that skip the dialog). */
+  issueUserToken(): string;
   /** The signed-in Meta user the dialog approves as. */
   user: { id: string; name: string; email: string };
   /** How many posts (page posts and Instagram media) were created with this text. */
@@ -196,6 +201,12 @@ export async function startFakeMetaGraphServer(
       business: null,
     },
   ];
+
+  const marketing = createFakeMarketing({
+    now,
+    accountIds: () => adAccounts.map((account) => account.account_id),
+    isUserToken: (token) => userTokens.has(token ?? ""),
+  });
 
   // Counted by the text a reader sees: invisible format characters (an app's marker) do not make it another.
   const visible = (text: string) => text.replace(/[\u200b-\u200d\u2060\u2063]/gu, "");
@@ -471,6 +482,9 @@ export async function startFakeMetaGraphServer(
       return ok({ data: adAccounts });
     }
 
+    const marketingAnswer = marketing.route(method, segments, params, token);
+    if (marketingAnswer) return marketingAnswer;
+
     const [first, second] = segments;
     if (!first) return invalid("Unknown path");
     const target = pages.get(first);
@@ -684,6 +698,16 @@ export async function startFakeMetaGraphServer(
     posts,
     containers,
     igMedia,
+    marketing: {
+      campaigns: marketing.campaigns,
+      adSets: marketing.adSets,
+      campaignsNamed: marketing.campaignsNamed,
+    },
+    issueUserToken() {
+      const token = `EAAUSER${randomBytes(8).toString("hex")}`;
+      userTokens.add(token);
+      return token;
+    },
     user,
     creationsOf: (text) => creations.get(visible(text)) ?? 0,
     instagramQuota: { usage: 0, total: 50 },

@@ -270,8 +270,10 @@ export function createMetaAds(options: {
         name: networkAdSetName(adSet.name),
         campaign_id: ref.campaignId,
         status: adSet.status,
-        daily_budget: adSet.dailyBudget,
-        lifetime_budget: adSet.lifetimeBudget,
+        // The campaign's budget governs when it has one (Meta refuses both levels).
+        ...(ref.campaignHasBudget
+          ? {}
+          : { daily_budget: adSet.dailyBudget, lifetime_budget: adSet.lifetimeBudget }),
         billing_event: adSet.billingEvent,
         optimization_goal: adSet.optimizationGoal,
         bid_strategy: "LOWEST_COST_WITHOUT_CAP",

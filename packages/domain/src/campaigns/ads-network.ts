@@ -96,8 +96,17 @@ export interface AdsNetwork {
   ): Promise<{ campaigns: NetworkCampaign[]; adSets: NetworkAdSet[] }>;
   createCampaign(ref: AdsCallRef & { accountId: string; campaign: CampaignDraft }): Promise<{ id: string }>;
   updateCampaign(ref: AdsCallRef & { campaignId: string; changes: CampaignChanges }): Promise<void>;
+  /**
+   * `campaignHasBudget`: the campaign carries the budget (Meta refuses a budget on both levels, subcode
+   * 1885621), so the ad set's own is not sent there.
+   */
   createAdSet(
-    ref: AdsCallRef & { accountId: string; campaignId: string; adSet: AdSetDraft },
+    ref: AdsCallRef & {
+      accountId: string;
+      campaignId: string;
+      campaignHasBudget: boolean;
+      adSet: AdSetDraft;
+    },
   ): Promise<{ id: string }>;
   /** The account's campaign of that name created since `since`, or null. */
   findCampaign(ref: AdsCallRef & { accountId: string; name: string; since: Date }): Promise<string | null>;

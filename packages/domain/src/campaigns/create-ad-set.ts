@@ -93,7 +93,8 @@ export async function createAdSet(ctx: BrandContext, input: CreateAdSetInput): P
     .returning({ id: adSets.id });
   if (!row) throw new AppError("internal", AD_SET_CREATE_FAILED);
   try {
-    const { id } = await ads.createAdSet({ ...ref, adSet: draft });
+    const campaignHasBudget = campaign.dailyBudget !== null || campaign.lifetimeBudget !== null;
+    const { id } = await ads.createAdSet({ ...ref, campaignHasBudget, adSet: draft });
     return confirm(ctx, row.id, id);
   } catch (error) {
     let existing: string | null;

@@ -1,0 +1,294 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createBrand } from "@smm/domain/brands/create-brand";
+import { createAdSet } from "@smm/domain/campaigns/create-ad-set";
+import { createCampaign } from "@smm/domain/campaigns/create-campaign";
+import { deleteCampaign } from "@smm/domain/campaigns/delete-campaign";
+import { listAdAccounts } from "@smm/domain/campaigns/list-ad-accounts";
+import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
+import { updateCampaign } from "@smm/domain/campaigns/update-campaign";
+import type { BrandContext } from "@smm/domain/context";
+import { campaigns, socialConnections } from "@smm/domain/db/schema";
+import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type FakeMetaGraphServer,
+  startFakeMetaGraphServer,
+} from "../../../../tests/fakes/meta-graph-server";
+import { createLogger } from "../lib/logger";
+import { createSocialSetup } from "./social-setup";
+import { createTokenVault } from "./token-vault";
+
+/*
+ * The Marketing API adapter through the app's wiring (social-setup's routed network) and the campaigns use
+ * cases, against the fake Graph server over HTTP (contract section 5): each call's request, minor units
+ * both ways, Meta's errors in the product's words, the stored list when listing fails, and no second
+ * campaign after a create whose answer was lost.
+ */
+
+const KEY = "ab".repeat(32);
+const ACCOUNT = "555000111";
+let fake: FakeMetaGraphServer;
+let t: DomainTestContext;
+let dataDir: string;
+
+beforeAll(async () => {
+  fake = await startFakeMetaGraphServer();
+  t = await createDomainTestContext();
+  dataDir = mkdtempSync(join(tmpdir(), "meta-ads-"));
+  const setup = await createSocialSetup({
+    env: {
+      dataDir,
+      publicUrl: "https://app.example.com",
+      TOKEN_ENCRYPTION_KEY: KEY,
+      FACEBOOK_APP_ID: fake.appId,
+      FACEBOOK_APP_SECRET: fake.appSecret,
+      META_GRAPH_URL: fake.url,
+      META_DIALOG_URL: fake.url,
+      META_GRAPH_VERSION: "v25.0",
+    },
+    db: t.database.db,
+    logger: createLogger("silent"),
+    secret: "test-secret-0123456789abcdef0123456789",
+    expiry: { db: t.database.db, events: t.events, now: t.clock.now },
+    graphTiming: { timeoutMs: 400, retryDelayMs: 1 },
+  });
+  t.deps.social = setup.social;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+/** A brand whose page and ad account were connected through Meta (what selectAdAccount stores). */
+async function metaBrand(): Promise<BrandContext> {
+  const userId = await t.createUser();
+  const brand = await createBrand(t.as(userId), { name: "Ads on Meta" });
+  const page = [...fake.pages.values()][0];
+  if (!page) throw new Error("fake has no page");
+  const vault = createTokenVault(Buffer.from(KEY, "hex"));
+  await t.database.db.insert(socialConnections).values([
+    {
+      userId,
+      brandId: brand.id,
+      provider: "facebook",
+      externalAccountId: page.id,
+      name: page.name,
+      encryptedToken: vault.seal(page.token),
+      network: "meta",
+    },
+    {
+      userId,
+      brandId: brand.id,
+      provider: "facebook_ads",
+      externalAccountId: ACCOUNT,
+      name: "Fake Coffee Ads",
+      encryptedToken: vault.seal(fake.issueUserToken()),
+      network: "meta",
+      metadata: { graphId: `act_${ACCOUNT}`, currency: "EUR", accountStatus: 1 },
+    },
+  ]);
+  return { ...t.as(userId), brandId: brand.id };
+}
+
+const requestsTo = (method: string, path: string) =>
+  fake.requests.filter((request) => request.method === method && request.path === path);
+
+describe("the Marketing API adapter", () => {
+  it("lists ad accounts with the contract's fields, money in minor units", async () => {
+    const ctx = await metaBrand();
+    const view = await listAdAccounts(ctx);
+    expect(requestsTo("GET", "/me/adaccounts")[0]?.params).toEqual({
+      fields:
+        "id,account_id,name,currency,account_status,balance,amount_spent,business{id,name},timezone_name",
+    });
+    expect(view.selectedId).toBe(`act_${ACCOUNT}`);
+    expect(view.accounts[0]).toEqual({
+      id: `act_${ACCOUNT}`,
+      accountId: ACCOUNT,
+      name: "Fake Coffee Ads",
+      currency: "EUR",
+      accountStatus: 1,
+      statusText: "Active",
+      balance: 1250,
+      amountSpent: 74385,
+      businessName: "Fake Coffee Ltd",
+      network: "meta",
+    });
+    expect(view.accounts[1]).toMatchObject({ accountStatus: 2, statusText: "Disabled", businessName: null });
+  });
+
+  it("creates a campaign and an ad set with the contract's parameters, pauses, resumes and deletes", async () => {
+    const ctx = await metaBrand();
+    const name = `Meta launch ${Math.random()}`;
+    const campaign = await createCampaign(ctx, { name, objective: "OUTCOME_LEADS", budget: 2500 });
+    const [create] = requestsTo("POST", `/act_${ACCOUNT}/campaigns`);
+    expect(create?.params).toEqual({
+      name,
+      objective: "OUTCOME_LEADS",
+      status: "ACTIVE",
+      special_ad_categories: "[]",
+      daily_budget: "2500",
+      bid_strategy: "LOWEST_COST_WITHOUT_CAP",
+    });
+    expect(campaign).toMatchObject({ name, status: "ACTIVE", dailyBudget: 2500, unconfirmed: false });
+    expect(fake.marketing.campaigns.get(campaign.facebookCampaignId ?? "")).toMatchObject({
+      name,
+      daily_budget: "2500",
+    });
+
+    const set = await createAdSet(ctx, {
+      campaignId: campaign.id,
+      name: "Women FR",
+      genders: [2],
+      countries: ["FR"],
+    });
+    const [adSetCall] = requestsTo("POST", `/act_${ACCOUNT}/adsets`);
+    // The campaign holds the budget, so the ad set's is not sent (Meta refuses both levels).
+    expect(adSetCall?.params).toEqual({
+      name: "Women FR",
+      campaign_id: campaign.facebookCampaignId,
+      status: "ACTIVE",
+      billing_event: "CLICKS",
+      optimization_goal: "LINK_CLICKS",
+      bid_strategy: "LOWEST_COST_WITHOUT_CAP",
+      targeting: JSON.stringify({
+        age_min: 18,
+        age_max: 65,
+        genders: [2],
+        geo_locations: { countries: ["FR"] },
+      }),
+    });
+    expect(set.facebookAdSetId).toBe([...fake.marketing.adSets.keys()].at(-1));
+
+    await updateCampaign(ctx, { campaignId: campaign.id, status: "PAUSED" });
+    expect(requestsTo("POST", `/${campaign.facebookCampaignId}`)[0]?.params).toEqual({ status: "PAUSED" });
+    expect(fake.marketing.campaigns.get(campaign.facebookCampaignId ?? "")?.status).toBe("PAUSED");
+    await updateCampaign(ctx, { campaignId: campaign.id, status: "ACTIVE", budget: 4000 });
+    expect(requestsTo("POST", `/${campaign.facebookCampaignId}`)[1]?.params).toEqual({
+      status: "ACTIVE",
+      daily_budget: "4000",
+    });
+    await deleteCampaign(ctx, { campaignId: campaign.id });
+    expect(fake.marketing.campaigns.get(campaign.facebookCampaignId ?? "")?.status).toBe("DELETED");
+  });
+
+  it("lists campaigns and ad sets with insights for the range, spend turned into minor units, and mirrors them", async () => {
+    const ctx = await metaBrand();
+    const campaign = await createCampaign(ctx, { name: `Listed ${Math.random()}` });
+    await createAdSet(ctx, { campaignId: campaign.id, name: "Everyone" });
+    // A campaign made in Ads Manager appears too.
+    fake.marketing.campaigns.set("238999", {
+      id: "238999",
+      accountId: ACCOUNT,
+      name: "Made elsewhere",
+      objective: "OUTCOME_AWARENESS",
+      status: "PAUSED",
+      lifetime_budget: "90000",
+      special_ad_categories: [],
+      created_time: "2026-01-01T00:00:00+0000",
+      sent: {},
+    });
+    fake.requests.length = 0;
+    const list = await listCampaigns(ctx, { range: "7d" });
+    const [read] = requestsTo("GET", `/act_${ACCOUNT}/campaigns`);
+    expect(read?.params.fields).toBe(
+      "id,name,objective,status,daily_budget,lifetime_budget,start_time,stop_time,created_time,special_ad_categories,insights.date_preset(last_7d){spend,impressions,clicks,ctr,reach}",
+    );
+    expect(requestsTo("GET", `/act_${ACCOUNT}/adsets`)[0]?.params.fields).toContain(
+      "insights.date_preset(last_7d)",
+    );
+    expect(list).toMatchObject({
+      source: "network",
+      account: { name: "Fake Coffee Ads", currency: "EUR", balance: 1250 },
+    });
+    const mine = list.campaigns.find((c) => c.id === campaign.id);
+    const fakeInsights = await (
+      await fetch(
+        `${fake.url}/v25.0/${campaign.facebookCampaignId}?fields=insights.date_preset(last_7d){spend}`,
+        {
+          headers: { authorization: `Bearer ${fake.issueUserToken()}` },
+        },
+      )
+    ).json();
+    const spendMajor = Number(
+      (fakeInsights as { insights: { data: { spend: string }[] } }).insights.data[0]?.spend,
+    );
+    expect(mine?.insights.spend).toBe(Math.round(spendMajor * 100));
+    expect(mine?.insights.impressions).toBeGreaterThan(0);
+    expect(mine?.adSets).toMatchObject([{ name: "Everyone", optimizationGoal: "LINK_CLICKS" }]);
+    expect(list.campaigns.find((c) => c.facebookCampaignId === "238999")).toMatchObject({
+      name: "Made elsewhere",
+      status: "PAUSED",
+      lifetimeBudget: 90000,
+      insights: { spend: 0, impressions: 0 },
+    });
+    const month = await listCampaigns(ctx, { range: "30d" });
+    expect(month.campaigns.find((c) => c.id === campaign.id)?.insights.impressions).toBeGreaterThan(
+      mine?.insights.impressions ?? 0,
+    );
+    fake.marketing.campaigns.delete("238999");
+  });
+});
+
+describe("Meta's errors and lost answers", () => {
+  it("shows the stored list with Meta's reason when listing fails", async () => {
+    const ctx = await metaBrand();
+    await createCampaign(ctx, { name: `Stored ${Math.random()}` });
+    fake.failNext(
+      { method: "GET", path: new RegExp(`^/act_${ACCOUNT}/campaigns$`) },
+      { status: 400, code: 100, message: "(#100) Unsupported get request" },
+    );
+    const list = await listCampaigns(ctx);
+    expect(list).toMatchObject({ source: "database", notice: "(#100) Unsupported get request" });
+    expect(list.campaigns).toHaveLength(1);
+  });
+
+  it("says 'Failed to create campaign' when Meta fails without words, and keeps no row", async () => {
+    const ctx = await metaBrand();
+    fake.failNext(
+      { method: "POST", path: new RegExp(`^/act_${ACCOUNT}/campaigns$`) },
+      { status: 500, code: 2, message: "An unexpected error has occurred." },
+    );
+    await expect(createCampaign(ctx, { name: `Broken ${Math.random()}` })).rejects.toMatchObject({
+      code: "upstream_failed",
+      message: "Failed to create campaign",
+    });
+    expect(await t.database.db.select().from(campaigns).where(eq(campaigns.brandId, ctx.brandId))).toEqual(
+      [],
+    );
+  });
+
+  it("passes Meta's refusal on in its words (a budget too low)", async () => {
+    const ctx = await metaBrand();
+    fake.failNext(
+      { method: "POST", path: new RegExp(`^/act_${ACCOUNT}/campaigns$`) },
+      { status: 400, code: 100, message: "Budget Is Too Low" },
+    );
+    await expect(createCampaign(ctx, { name: `Cheap ${Math.random()}`, budget: 50 })).rejects.toMatchObject({
+      message: "Budget Is Too Low",
+    });
+  });
+
+  it("adopts the campaign Meta made when its answer came too late: one campaign, confirmed", async () => {
+    const ctx = await metaBrand();
+    const name = `Slow ${Math.random()}`;
+    fake.delayNext({ method: "POST", path: new RegExp(`^/act_${ACCOUNT}/campaigns$`) }, 900);
+    const campaign = await createCampaign(ctx, { name });
+    expect(campaign).toMatchObject({ name, unconfirmed: false });
+    expect(fake.marketing.campaignsNamed(name)).toBe(1);
+    const lookup = requestsTo("GET", `/act_${ACCOUNT}/campaigns`)[0];
+    expect(JSON.parse(lookup?.params.filtering ?? "[]")).toEqual([
+      { field: "name", operator: "EQUAL", value: name },
+    ]);
+    expect(campaign.facebookCampaignId).toBe(
+      [...fake.marketing.campaigns.values()].find((c) => c.name === name)?.id,
+    );
+  });
+});
