@@ -7,6 +7,7 @@
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
+import { decideCampaignTurn, describeCampaignOutcome } from "./campaign-intents";
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
@@ -201,6 +202,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
   if (agent) return agent;
   const analytics = decideAnalyticsTurn(lower, ctx.tools);
   if (analytics) return analytics;
+  const campaign = decideCampaignTurn(text, ctx.tools);
+  if (campaign) return campaign;
 
   if (
     /\b(analy[sz]e|check|review)\b.*\bcalendar\b|\bcalendar (analysis|status)\b|\bhow(?:'s| is| does)\b.*\bcalendar\b/.test(
@@ -466,6 +469,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   if (agentReply !== null) return agentReply;
   const analyticsReply = describeAnalyticsOutcome(toolName, value);
   if (analyticsReply !== null) return analyticsReply;
+  const campaignReply = describeCampaignOutcome(toolName, value);
+  if (campaignReply !== null) return campaignReply;
   switch (toolName) {
     case "generatePost": {
       const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";

@@ -6,6 +6,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
+import { decideCampaignFollowUp } from "./campaign-intents";
 import { findUploadedImage } from "./caption-intents";
 import { decideTurn, describeOutcome, type ToolOutcome } from "./intents";
 import { knownTemplatesOf } from "./template-intents";
@@ -132,8 +133,30 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
           calls.set(part.toolCallId, (part.input ?? {}) as Record<string, unknown>);
       }
     }
-    const text = last.content
-      .filter((part) => part.type === "tool-result")
+    const results = last.content.filter((part) => part.type === "tool-result");
+    // "pause campaign X": the search found the campaign; the next step acts on it (or asks first).
+    const [only] = results;
+    if (results.length === 1 && only) {
+      const userText = textOf([...prompt].reverse().find((message) => message.role === "user"));
+      const tools = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
+      const found = outputValue(only.output);
+      const follow = found.error
+        ? null
+        : decideCampaignFollowUp(userText, only.toolName, found.result, tools);
+      if (follow?.kind === "say") return [{ type: "text", text: follow.text }];
+      if (follow?.kind === "call") {
+        const toolCallId = `offline-${prompt.length}-${follow.call.toolName}`;
+        return [
+          {
+            type: "tool-call",
+            toolCallId,
+            toolName: follow.call.toolName,
+            input: JSON.stringify(follow.call.input),
+          },
+        ];
+      }
+    }
+    const text = results
       .map((part) => {
         const outcome: ToolOutcome = {
           toolName: part.toolName,
