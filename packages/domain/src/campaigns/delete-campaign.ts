@@ -6,10 +6,6 @@ import { sendCampaignChanges } from "./update-campaign";
 
 export { type DeleteCampaignInput, deleteCampaignInput };
 
-/** The confirmation every door asks before deleting (the screen's dialog, the chat's question). */
-export const deleteCampaignConfirmation = (name: string) =>
-  `Are you sure you want to delete "${name}"? This action cannot be undone.`;
-
 /** Sets the campaign DELETED on the network and here; it leaves the list. Callers confirm first. */
 export async function deleteCampaign(
   ctx: BrandContext,

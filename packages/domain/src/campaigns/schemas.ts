@@ -48,6 +48,10 @@ export type OptimizationGoal = (typeof optimizationGoals)[number];
 export const billingEvents = ["IMPRESSIONS", "CLICKS", "THRUPLAY"] as const;
 export type BillingEvent = (typeof billingEvents)[number];
 
+/** The confirmation every door asks before deleting (the screen's dialog, the chat's question). */
+export const deleteCampaignConfirmation = (name: string) =>
+  `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+
 export const DEFAULT_OBJECTIVE = "OUTCOME_TRAFFIC" as const;
 /** Minor units (10.00 in the account's currency). */
 export const DEFAULT_DAILY_BUDGET = 1000;
@@ -123,6 +127,7 @@ const saysWhatToChange = [
 
 /** The changes alone (the route's body; the id is in its path). */
 export const campaignChangesInput = z.object(campaignChangeFields).refine(...saysWhatToChange);
+export type CampaignChangesInput = z.input<typeof campaignChangesInput>;
 
 export const updateCampaignInput = z
   .object({

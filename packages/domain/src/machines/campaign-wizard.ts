@@ -45,9 +45,11 @@ export interface CampaignWizardValues {
   startDate: string;
   /** Only with a lifetime budget. */
   endDate: string;
+  /** ACTIVE for a new campaign; a duplicate is created PAUSED. */
+  status: "ACTIVE" | "PAUSED";
 }
 
-export type CampaignWizardField = Exclude<keyof CampaignWizardValues, "objective">;
+export type CampaignWizardField = Exclude<keyof CampaignWizardValues, "objective" | "status">;
 
 export interface CampaignWizardContext {
   step: WizardStepIndex;
@@ -72,6 +74,7 @@ export const initialCampaignValues: CampaignWizardValues = {
   budget: fromMinorUnits(DEFAULT_DAILY_BUDGET),
   startDate: "",
   endDate: "",
+  status: "ACTIVE",
 };
 
 /** Whether Next may leave this step (the screen disables Next otherwise). */
@@ -95,6 +98,7 @@ export function toCreateCampaignInput(values: CampaignWizardValues): CreateCampa
     budget: toMinorUnits(values.budget),
     ...(startTime ? { startTime } : {}),
     ...(endTime ? { endTime } : {}),
+    ...(values.status === "PAUSED" ? { status: "PAUSED" as const } : {}),
   };
 }
 

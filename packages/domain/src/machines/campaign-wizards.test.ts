@@ -141,6 +141,25 @@ describe("the campaign wizard", () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it("creates a duplicate PAUSED", async () => {
+    const sent: CreateCampaignInput[] = [];
+    const machine = campaignWizardMachine.provide({
+      actors: {
+        createCampaign: fromPromise<unknown, CreateCampaignInput>(async ({ input }) => {
+          sent.push(input);
+          return {};
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { values: { name: "Spring (Copy)", status: "PAUSED" } },
+    }).start();
+    for (let i = 0; i < 3; i++) actor.send({ type: "NEXT" });
+    actor.send({ type: "CREATE" });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(sent[0]).toMatchObject({ name: "Spring (Copy)", status: "PAUSED" });
+  });
+
   it("turns typed amounts into minor units", () => {
     expect(toMinorUnits("10")).toBe(1000);
     expect(toMinorUnits("10,5")).toBe(1050);

@@ -1,0 +1,137 @@
+import { expect, type Page } from "@playwright/test";
+import { createServerUser, serverTest } from "./fixtures/in-process-server";
+import { signInThroughUi } from "./helpers";
+
+/*
+ * The campaign manager of issue 19 on the sandbox ad account: without an ad account the page says what is
+ * required; after connecting a page and the ad account through the popup, a campaign is made through the
+ * Create Campaign wizard and an ad set through the Create Ad Set wizard, then paused, resumed and deleted
+ * with the spec's confirmation.
+ */
+
+async function approveInPopup(page: Page, button: string) {
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: button }).click();
+  const popup = await popupOpened;
+  await popup.getByRole("link", { name: /^Continue$/ }).click();
+  await popup.waitForEvent("close");
+}
+
+serverTest(
+  "sandbox: create a campaign and an ad set through the wizards, pause, resume, delete",
+  async ({ page, server }) => {
+    serverTest.setTimeout(120_000);
+    const email = await createServerUser(page, server, { prefix: "campaigns" });
+    await signInThroughUi(page, email);
+
+    await page.goto("/campaigns");
+    await expect(page.getByTestId("campaigns-setup-required")).toContainText(
+      "Facebook Ad Account Setup Required",
+    );
+
+    await page.goto("/settings?tab=facebook");
+    await approveInPopup(page, "Connect Facebook page");
+    await expect(page.getByTestId("facebook-connection")).toContainText("Connected to Sandbox page");
+    await approveInPopup(page, "Connect ad account");
+    await expect(page.getByTestId("facebook-ad-account")).toContainText("Ad account: Sandbox ad account");
+
+    await page.goto("/campaigns");
+    await expect(page.getByTestId("campaigns-account")).toContainText("Sandbox ad account · EUR");
+    await expect(page.getByTestId("campaigns-empty")).toContainText("No campaigns yet");
+    await expect(page.getByTestId("summary-spend")).toBeVisible();
+
+    // The Create Campaign wizard: objective (Traffic by default), a name (Next is disabled without one), budget.
+    await page.getByTestId("campaigns-create").click();
+    const wizard = page.getByTestId("campaign-wizard");
+    await expect(wizard.getByTestId("objective-OUTCOME_TRAFFIC")).toHaveAttribute("aria-pressed", "true");
+    await wizard.getByTestId("objective-OUTCOME_AWARENESS").click();
+    await wizard.getByTestId("wizard-next").click();
+    await expect(wizard.getByTestId("wizard-next")).toBeDisabled();
+    await wizard.getByTestId("campaign-name").fill("Winter coffee launch");
+    await wizard.getByTestId("wizard-next").click();
+    await expect(wizard.getByTestId("campaign-budget")).toHaveValue("10.00");
+    await expect(wizard).toContainText("Minimum $1.00 per day");
+    await wizard.getByTestId("campaign-budget").fill("25");
+    await wizard.getByTestId("wizard-next").click();
+    await expect(wizard.getByTestId("campaign-review")).toContainText("Winter coffee launch");
+    await expect(wizard.getByTestId("campaign-review")).toContainText("Awareness");
+    await wizard.getByTestId("wizard-create").click();
+    await expect(wizard).toBeHidden();
+    await expect(page.getByText("Campaign created successfully")).toBeVisible();
+
+    const row = page.locator('[data-testid="campaign-row"][data-name="Winter coffee launch"]');
+    await expect(row).toContainText("Awareness");
+    await expect(row.getByTestId("campaign-status")).toHaveText("Active");
+
+    // The Create Ad Set wizard: nothing blocks Next; women in France.
+    await row.getByTestId("campaign-add-adset").click();
+    const adSet = page.getByTestId("adset-wizard");
+    await adSet.getByTestId("adset-name").fill("Women in France");
+    await adSet.getByTestId("wizard-next").click();
+    await adSet.getByRole("button", { name: "Female" }).click();
+    await adSet.getByTestId("country-FR").click();
+    await adSet.getByTestId("country-US").click();
+    await expect(adSet).toContainText("Estimated audience size: 2.5M");
+    await adSet.getByTestId("wizard-next").click();
+    await adSet.getByTestId("wizard-next").click();
+    await expect(adSet.getByTestId("adset-review")).toContainText("women, FR");
+    await adSet.getByTestId("wizard-create").click();
+    await expect(adSet).toBeHidden();
+    await row.getByTestId("campaign-expand").click();
+    await expect(page.getByTestId("adset-row")).toContainText("Women in France");
+
+    // Pause and resume.
+    await row.getByTestId("campaign-pause").click();
+    await expect(row.getByTestId("campaign-status")).toHaveText("Paused");
+    await page.getByTestId("campaign-status-filter").selectOption("active");
+    await expect(page.getByTestId("campaigns-none-found")).toContainText("No campaigns found");
+    await page.getByTestId("campaign-status-filter").selectOption("all");
+    await row.getByTestId("campaign-resume").click();
+    await expect(row.getByTestId("campaign-status")).toHaveText("Active");
+
+    // View Details.
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await expect(page.getByTestId("campaign-details")).toContainText("Winter coffee launch");
+    await page.keyboard.press("Escape");
+
+    // Edit Campaign: a new name and budget.
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "Edit Campaign" }).click();
+    const edit = page.getByTestId("campaign-edit-form");
+    await expect(edit.getByLabel("Daily budget")).toHaveValue("25.00");
+    await edit.getByLabel("Daily budget").fill("30");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("campaign-details")).toBeHidden();
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await expect(page.getByTestId("campaign-details")).toContainText("per day");
+    await expect(page.getByTestId("campaign-details")).toContainText("30.00");
+    await page.keyboard.press("Escape");
+
+    // Duplicate: the wizard pre-filled, the copy created PAUSED.
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "Duplicate" }).click();
+    await expect(wizard.getByTestId("objective-OUTCOME_AWARENESS")).toHaveAttribute("aria-pressed", "true");
+    await wizard.getByTestId("wizard-next").click();
+    await expect(wizard.getByTestId("campaign-name")).toHaveValue("Winter coffee launch (Copy)");
+    await wizard.getByTestId("wizard-next").click();
+    await wizard.getByTestId("wizard-next").click();
+    await wizard.getByTestId("wizard-create").click();
+    const copy = page.locator('[data-testid="campaign-row"][data-name="Winter coffee launch (Copy)"]');
+    await expect(copy.getByTestId("campaign-status")).toHaveText("Paused");
+    await copy.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByTestId("campaign-delete-confirm-button").click();
+    await expect(copy).toBeHidden();
+
+    // Delete, with the spec's confirmation.
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await expect(page.getByTestId("campaign-delete-confirm")).toContainText(
+      'Are you sure you want to delete "Winter coffee launch"? This action cannot be undone.',
+    );
+    await page.getByTestId("campaign-delete-confirm-button").click();
+    await expect(page.getByTestId("campaigns-empty")).toBeVisible();
+  },
+);
