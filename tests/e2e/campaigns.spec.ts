@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
 
@@ -9,11 +10,11 @@ import { signInThroughUi } from "./helpers";
  * with the spec's confirmation.
  */
 
-async function approveInPopup(page: Page, button: string) {
+async function approveInPopup(page: Page, button: string, approve = /^Continue$/) {
   const popupOpened = page.waitForEvent("popup");
   await page.getByRole("button", { name: button }).click();
   const popup = await popupOpened;
-  await popup.getByRole("link", { name: /^Continue$/ }).click();
+  await popup.getByRole("link", { name: approve }).click();
   await popup.waitForEvent("close");
 }
 
@@ -133,5 +134,88 @@ serverTest(
     );
     await page.getByTestId("campaign-delete-confirm-button").click();
     await expect(page.getByTestId("campaigns-empty")).toBeVisible();
+  },
+);
+
+const metaTest = serverTest.extend<Record<never, never>, { fake: FakeMetaGraphServer }>({
+  fake: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const fake = await startFakeMetaGraphServer();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: "worker" },
+  ],
+  serverOptions: [
+    async ({ fake }, use) => {
+      await use({
+        env: {
+          FACEBOOK_APP_ID: fake.appId,
+          FACEBOOK_APP_SECRET: fake.appSecret,
+          META_GRAPH_URL: fake.url,
+          META_DIALOG_URL: fake.url,
+        },
+      });
+    },
+    { scope: "worker" },
+  ],
+});
+
+metaTest(
+  "Meta (fake Graph API): the same journey on a Marketing API ad account",
+  async ({ page, server, fake }) => {
+    metaTest.setTimeout(120_000);
+    const email = await createServerUser(page, server, { prefix: "campaignsmeta" });
+    await signInThroughUi(page, email);
+    await page.goto("/settings?tab=facebook");
+    await approveInPopup(page, "Connect Facebook page", /^Continue as /);
+    const pagePicker = page.getByTestId("facebook-page-picker");
+    await pagePicker.getByText("Fake Coffee Page").click();
+    await pagePicker.getByRole("button", { name: "Connect Selected Page" }).click();
+    await expect(page.getByTestId("facebook-connection")).toContainText("Connected to Fake Coffee Page");
+    await approveInPopup(page, "Connect ad account", /^Continue as /);
+    const adPicker = page.getByTestId("facebook-ads-picker");
+    await adPicker.getByText("Fake Coffee Ads").click();
+    await adPicker.getByRole("button", { name: "Connect Selected Ad Account" }).click();
+    await expect(page.getByTestId("facebook-ad-account")).toContainText("Ad account: Fake Coffee Ads");
+
+    await page.goto("/campaigns");
+    await expect(page.getByTestId("campaigns-account")).toContainText("Fake Coffee Ads · EUR · Balance");
+    await page.getByTestId("campaigns-create").click();
+    const wizard = page.getByTestId("campaign-wizard");
+    await wizard.getByTestId("wizard-next").click();
+    await wizard.getByTestId("campaign-name").fill("Meta spring launch");
+    await wizard.getByTestId("wizard-next").click();
+    await wizard.getByTestId("campaign-budget").fill("12.50");
+    await wizard.getByTestId("wizard-next").click();
+    await wizard.getByTestId("wizard-create").click();
+    await expect(wizard).toBeHidden();
+    const created = [...fake.marketing.campaigns.values()].find((c) => c.name === "Meta spring launch");
+    expect(created).toMatchObject({ daily_budget: "1250", objective: "OUTCOME_TRAFFIC", status: "ACTIVE" });
+
+    const row = page.locator('[data-testid="campaign-row"][data-name="Meta spring launch"]');
+    await expect(row.getByTestId("campaign-status")).toHaveText("Active");
+    await row.getByTestId("campaign-add-adset").click();
+    const adSet = page.getByTestId("adset-wizard");
+    await adSet.getByTestId("adset-name").fill("Everyone in the US");
+    for (let step = 0; step < 3; step++) await adSet.getByTestId("wizard-next").click();
+    await adSet.getByTestId("wizard-create").click();
+    await expect(adSet).toBeHidden();
+    expect([...fake.marketing.adSets.values()].map((set) => set.name)).toContain("Everyone in the US");
+    await row.getByTestId("campaign-expand").click();
+    await expect(page.getByTestId("adset-row")).toContainText("Everyone in the US");
+
+    await row.getByTestId("campaign-pause").click();
+    await expect(row.getByTestId("campaign-status")).toHaveText("Paused");
+    expect(fake.marketing.campaigns.get(created?.id ?? "")?.status).toBe("PAUSED");
+    await row.getByTestId("campaign-resume").click();
+    await expect(row.getByTestId("campaign-status")).toHaveText("Active");
+
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByTestId("campaign-delete-confirm-button").click();
+    await expect(page.getByTestId("campaigns-empty")).toBeVisible();
+    expect(fake.marketing.campaigns.get(created?.id ?? "")?.status).toBe("DELETED");
   },
 );
