@@ -40,6 +40,8 @@ serverTest(
     await expect(page.getByTestId("campaigns-account")).toContainText("Sandbox ad account · EUR");
     await expect(page.getByTestId("campaigns-empty")).toContainText("No campaigns yet");
     await expect(page.getByTestId("summary-spend")).toBeVisible();
+    // One account: no selector.
+    await expect(page.getByTestId("ad-account-selector")).toHaveCount(0);
 
     // The Create Campaign wizard: objective (Traffic by default), a name (Next is disabled without one), budget.
     await page.getByTestId("campaigns-create").click();
@@ -182,6 +184,12 @@ metaTest(
 
     await page.goto("/campaigns");
     await expect(page.getByTestId("campaigns-account")).toContainText("Fake Coffee Ads · EUR · Balance");
+    // Two accounts reach this token: the selector switches between them, and back.
+    const selector = page.getByTestId("ad-account-selector");
+    await selector.selectOption("act_555000222");
+    await expect(page.getByTestId("campaigns-account")).toContainText("Old Ads · USD");
+    await selector.selectOption("act_555000111");
+    await expect(page.getByTestId("campaigns-account")).toContainText("Fake Coffee Ads · EUR");
     await page.getByTestId("campaigns-create").click();
     const wizard = page.getByTestId("campaign-wizard");
     await wizard.getByTestId("wizard-next").click();

@@ -8,7 +8,8 @@ import { deleteCampaign } from "@smm/domain/campaigns/delete-campaign";
 import { listAdAccounts } from "@smm/domain/campaigns/list-ad-accounts";
 import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
 import { updateCampaign } from "@smm/domain/campaigns/update-campaign";
-import type { BrandContext } from "@smm/domain/context";
+import { selectAdAccount } from "@smm/domain/connections/select-ad-account";
+import type { BrandContext, UserContext } from "@smm/domain/context";
 import { campaigns, socialConnections } from "@smm/domain/db/schema";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
@@ -56,6 +57,8 @@ beforeAll(async () => {
     graphTiming: { timeoutMs: 400, retryDelayMs: 1 },
   });
   t.deps.social = setup.social;
+  // selectAdAccount answers with the connections view, which names the connector in use.
+  (t.deps as UserContext).connectors = setup.connectors;
 });
 afterAll(async () => {
   await t?.close();
@@ -234,6 +237,29 @@ describe("the Marketing API adapter", () => {
       mine?.insights.impressions ?? 0,
     );
     fake.marketing.campaigns.delete("238999");
+  });
+});
+
+describe("switching ad accounts (the campaigns page's selector)", () => {
+  it("moves the brand to another account its token reaches, and campaigns follow it", async () => {
+    const ctx = await metaBrand();
+    expect((await listAdAccounts(ctx)).accounts).toHaveLength(2);
+    const view = await selectAdAccount(ctx, { adAccountId: "act_555000222" });
+    expect(view.adAccount).toMatchObject({
+      id: "act_555000222",
+      accountId: "555000222",
+      name: "Old Ads",
+      currency: "USD",
+    });
+    expect((await listAdAccounts(ctx)).selectedId).toBe("act_555000222");
+    fake.requests.length = 0;
+    const list = await listCampaigns(ctx);
+    expect(list.account).toMatchObject({ accountId: "555000222", currency: "USD" });
+    expect(requestsTo("GET", "/act_555000222/campaigns")).toHaveLength(1);
+    await expect(selectAdAccount(ctx, { adAccountId: "act_999" })).rejects.toMatchObject({
+      code: "not_found",
+      message: "Selected ad account not found",
+    });
   });
 });
 

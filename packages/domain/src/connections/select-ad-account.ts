@@ -1,3 +1,5 @@
+import { and, eq } from "drizzle-orm";
+import { adsNetworkOf } from "../campaigns/ads-network";
 import type { BrandContext } from "../context";
 import { socialConnections } from "../db/schema";
 import { AppError } from "../errors";
@@ -9,7 +11,9 @@ import { type ConnectionsView, type SelectAdAccountInput, selectAdAccountInput }
 
 /**
  * Stores the picked ad account (from the brand's latest marketing exchange) with the brand: the marketing
- * flow's sealed user token, name and currency. Only after a page is connected.
+ * flow's sealed user token, name and currency. Only after a page is connected. Without such a pick, it
+ * switches between the accounts the brand's connected ad token already reaches (the campaigns page's
+ * account selector).
  */
 export async function selectAdAccount(
   ctx: BrandContext,
@@ -22,7 +26,10 @@ export async function selectAdAccount(
   const account = pending?.row.choices?.adAccounts?.find(
     (choice) => choice.id === adAccountId || choice.accountId === adAccountId,
   );
-  if (!pending || !account) throw new AppError("not_found", AD_ACCOUNT_NOT_FOUND);
+  if (!pending || !account) {
+    if (await switchConnectedAdAccount(ctx, adAccountId)) return toConnectionsView(ctx);
+    throw new AppError("not_found", AD_ACCOUNT_NOT_FOUND);
+  }
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await deleteBrandConnections(tx, ctx, ["facebook_ads"]);
@@ -46,4 +53,29 @@ export async function selectAdAccount(
   });
   await closePendingChoices(ctx, pending.row);
   return toConnectionsView(ctx);
+}
+
+/** Moves the brand's ad connection to another account its token reaches; false when there is none such. */
+async function switchConnectedAdAccount(scope: BrandContext, adAccountId: string): Promise<boolean> {
+  const { adAccount } = await readBrandConnections(scope.db, scope);
+  const ads = adsNetworkOf(scope.social);
+  if (!adAccount || !ads) return false;
+  const accounts = await ads.listAdAccounts({ userId: scope.userId, brandId: scope.brandId });
+  const target = accounts.find((choice) => choice.id === adAccountId || choice.accountId === adAccountId);
+  if (!target) return false;
+  await scope.db
+    .update(socialConnections)
+    .set({
+      externalAccountId: target.accountId,
+      name: target.name,
+      metadata: {
+        graphId: target.id,
+        currency: target.currency,
+        accountStatus: target.accountStatus,
+        ...(target.businessName ? { businessName: target.businessName } : {}),
+      },
+      updatedAt: scope.now(),
+    })
+    .where(and(eq(socialConnections.id, adAccount.id), eq(socialConnections.userId, scope.userId)));
+  return true;
 }

@@ -29,6 +29,7 @@ import {
   useDeleteCampaign,
   useUpdateCampaign,
 } from "@/lib/campaigns";
+import { AdAccountSelector } from "./ad-account-selector";
 import { AdSetWizardDialog } from "./ad-set-wizard-dialog";
 import { CampaignDetailsSheet } from "./campaign-details-sheet";
 import { CampaignSummary } from "./campaign-summary";
@@ -112,7 +113,8 @@ function BrandCampaigns({ brandId }: { brandId: string }) {
               : "Facebook and Instagram ad campaigns for your brand."}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <AdAccountSelector brandId={brandId} enabled={Boolean(view)} />
           <Button
             variant="outline"
             onClick={() => void query.refetch()}
