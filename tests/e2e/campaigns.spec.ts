@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
+import { expectCleanLayout } from "./layout-check";
 
 /*
  * The campaign manager of issue 19 on the sandbox ad account: without an ad account the page says what is
@@ -138,6 +139,30 @@ serverTest(
     await expect(page.getByTestId("campaigns-empty")).toBeVisible();
   },
 );
+
+serverTest("on a phone the campaigns become cards that fit the width", async ({ page, server }) => {
+  serverTest.slow();
+  await page.setViewportSize({ width: 375, height: 800 });
+  const email = await createServerUser(page, server, { prefix: "campaigns-phone" });
+  await signInThroughUi(page, email);
+  await page.goto("/settings?tab=facebook");
+  await approveInPopup(page, "Connect Facebook page");
+  await expect(page.getByTestId("facebook-connection")).toContainText("Connected to Sandbox page");
+  await approveInPopup(page, "Connect ad account");
+  await expect(page.getByTestId("facebook-ad-account")).toContainText("Ad account: Sandbox ad account");
+  for (const name of ["Autumn blend, a long campaign name for a small screen", "Winter"]) {
+    const created = await page.request.post("/api/campaigns", {
+      headers: { Origin: server.url },
+      data: { name },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto("/campaigns");
+  await expect(page.getByTestId("campaign-row")).toHaveCount(2);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectCleanLayout(page, "campaigns-phone");
+});
 
 const metaTest = serverTest.extend<Record<never, never>, { fake: FakeMetaGraphServer }>({
   fake: [

@@ -164,7 +164,7 @@ export function CampaignTable(props: {
             return (
               <Fragment key={campaign.id}>
                 <tr
-                  className="grid grid-cols-[2.5rem_1fr_auto] border-b md:table-row"
+                  className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start border-b md:table-row"
                   data-testid="campaign-row"
                   data-name={campaign.name}
                 >
