@@ -93,6 +93,21 @@ serverTest(
     await row.getByTestId("campaign-resume").click();
     await expect(row.getByTestId("campaign-status")).toHaveText("Active");
 
+    // The assistant (on the dashboard) pauses it by name, with a card linking to the page; the table follows.
+    await page.goto("/dashboard");
+    await page.getByTestId("assistant-toggle").click();
+    const panel = page.getByTestId("assistant-panel");
+    await panel.getByTestId("assistant-input").fill("pause campaign Winter coffee launch");
+    await panel.getByTestId("assistant-input").press("Enter");
+    await expect(panel.getByTestId("assistant-campaign-card")).toContainText("Winter coffee launch: paused");
+    await expect(panel.getByTestId("assistant-messages")).toContainText("I paused “Winter coffee launch”.");
+    await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
+    await panel.getByTestId("assistant-campaign-card").getByRole("link", { name: "Open Campaigns" }).click();
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(row.getByTestId("campaign-status")).toHaveText("Paused");
+    await row.getByTestId("campaign-resume").click();
+    await expect(row.getByTestId("campaign-status")).toHaveText("Active");
+
     // View Details.
     await row.getByTestId("campaign-menu").click();
     await page.getByRole("menuitem", { name: "View Details" }).click();

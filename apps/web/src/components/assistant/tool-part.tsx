@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
 import { AnalyticsToolCard, isAnalyticsToolPart } from "@/components/assistant/analytics-card";
+import { campaignCard } from "@/components/assistant/campaign-cards";
 import { cardClass } from "@/components/assistant/card-styles";
 import type { ChatPart, ChatTools, ToolPart } from "@/components/assistant/chat-part";
 import { ChatPostCard } from "@/components/assistant/chat-post-card";
@@ -92,7 +93,7 @@ export function ToolPartCard({
       </div>
     );
   }
-  const card = outputCard(part, brandId, onAsk);
+  const card = outputCard(part, brandId, onAsk) ?? campaignCard(part);
   if (card) return card;
   if (part.type === "tool-updateBrandField") {
     const field = part.input?.field;
