@@ -93,8 +93,8 @@ serverTest(
     await row.getByTestId("campaign-resume").click();
     await expect(row.getByTestId("campaign-status")).toHaveText("Active");
 
-    // The assistant (on the dashboard) pauses it by name, with a card linking to the page; the table follows.
-    await page.goto("/dashboard");
+    // The assistant, open beside the table, pauses it by name with a card linking to the page; the table
+    // follows without a reload.
     await page.getByTestId("assistant-toggle").click();
     const panel = page.getByTestId("assistant-panel");
     await panel.getByTestId("assistant-input").fill("pause campaign Winter coffee launch");
@@ -102,9 +102,9 @@ serverTest(
     await expect(panel.getByTestId("assistant-campaign-card")).toContainText("Winter coffee launch: paused");
     await expect(panel.getByTestId("assistant-messages")).toContainText("I paused “Winter coffee launch”.");
     await expect(panel.getByTestId("assistant-messages")).not.toContainText('{"');
+    await expect(row.getByTestId("campaign-status")).toHaveText("Paused");
     await panel.getByTestId("assistant-campaign-card").getByRole("link", { name: "Open Campaigns" }).click();
     await expect(page).toHaveURL(/\/campaigns$/);
-    await expect(row.getByTestId("campaign-status")).toHaveText("Paused");
     await row.getByTestId("campaign-resume").click();
     await expect(row.getByTestId("campaign-status")).toHaveText("Active");
 

@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { MegaphoneIcon } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 
 import { cardClass } from "@/components/assistant/card-styles";
@@ -17,6 +19,20 @@ function CampaignLink() {
       Open Campaigns
     </Link>
   );
+}
+
+/**
+ * A campaign the chat changed is re-read wherever a screen shows campaigns (the Campaigns page may be open
+ * beside the assistant); campaigns have no live event of their own.
+ */
+function RefreshCampaigns() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === "brand" && query.queryKey[2] === "campaigns",
+    });
+  }, [queryClient]);
+  return null;
 }
 
 /** The card of a finished campaign tool, or null for any other part. */
@@ -60,6 +76,7 @@ export function campaignCard(part: ToolPart) {
   if (changed === null) return null;
   return (
     <div className={cn(cardClass, "flex items-start gap-2")} data-testid="assistant-campaign-card">
+      <RefreshCampaigns />
       <MegaphoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <span className="min-w-0">
         <span className="block truncate font-medium">{changed}</span>
