@@ -205,7 +205,7 @@ const metaTest = serverTest.extend<Record<never, never>, { fake: FakeMetaGraphSe
 });
 
 metaTest(
-  "Meta (fake Graph API): the same journey on a Marketing API ad account",
+  "Meta (fake Graph API): analytics from the page, then the same campaign journey on a Marketing API ad account",
   async ({ page, server, fake }) => {
     metaTest.setTimeout(120_000);
     const email = await createServerUser(page, server, { prefix: "campaignsmeta" });
@@ -221,6 +221,35 @@ metaTest(
     await adPicker.getByText("Fake Coffee Ads").click();
     await adPicker.getByRole("button", { name: "Connect Selected Ad Account" }).click();
     await expect(page.getByTestId("facebook-ad-account")).toContainText("Ad account: Fake Coffee Ads");
+
+    // Analytics on the same page: two posts go out through the Graph API, then /analytics reads the page's
+    // current metrics and the posts' insights from Meta (the fake), not from the sandbox.
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const postIds = await server.seedPosts(
+      email,
+      ["Our spring roast is here", "Two new pastries on the counter today"].map((content) => ({
+        content,
+        platform: "facebook" as const,
+        status: "approved" as const,
+        scheduledDate: later,
+      })),
+    );
+    for (const postId of postIds) {
+      const published = await page.request.post("/api/tools/publishPostNow", {
+        headers: { Origin: server.url },
+        data: { postId },
+      });
+      expect(published.ok(), await published.text()).toBe(true);
+    }
+    await page.goto("/analytics");
+    await expect(page.getByTestId("analytics-source")).toContainText("Facebook");
+    await expect(page.getByTestId("analytics-no-page")).toHaveCount(0);
+    await expect(page.getByTestId("metric-reach-value")).toHaveText(/^\d+(\.\d)?[KM]?$/);
+    await expect(page.getByTestId("metric-fans-value")).toHaveText("1.5K");
+    await expect(page.getByTestId("post-table").getByTestId("post-row")).toHaveCount(2);
+    await page.getByTestId("range-7d").click();
+    await expect(page.getByTestId("range-7d")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("post-table").getByTestId("post-row")).toHaveCount(2);
 
     await page.goto("/campaigns");
     await expect(page.getByTestId("campaigns-account")).toContainText("Fake Coffee Ads · EUR · Balance");
