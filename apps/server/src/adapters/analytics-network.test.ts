@@ -8,13 +8,12 @@ import { posts, socialConnections } from "@smm/domain/db/schema";
 import { approvePost } from "@smm/domain/posts/approve-post";
 import { publishPostNow } from "@smm/domain/posts/publish-post-now";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeMetaGraphServer,
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
-import { createLogger } from "../lib/logger";
-import { createSocialSetup } from "./social-setup";
 import { createTokenVault } from "./token-vault";
 
 /*
@@ -23,7 +22,7 @@ import { createTokenVault } from "./token-vault";
  * sandbox brand reads the sandbox's model. The cache never mixes the two.
  */
 
-const KEY = "cd".repeat(32);
+const KEY = TEST_TOKEN_KEY;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
 let dataDir: string;
@@ -32,21 +31,12 @@ beforeAll(async () => {
   fake = await startFakeMetaGraphServer();
   t = await createDomainTestContext();
   dataDir = mkdtempSync(join(tmpdir(), "analytics-network-"));
-  const setup = await createSocialSetup({
-    env: {
-      dataDir,
-      publicUrl: "https://app.example.com",
-      TOKEN_ENCRYPTION_KEY: KEY,
-      FACEBOOK_APP_ID: fake.appId,
-      FACEBOOK_APP_SECRET: fake.appSecret,
-      META_GRAPH_URL: fake.url,
-      META_DIALOG_URL: fake.url,
-      META_GRAPH_VERSION: "v25.0",
-    },
+  const setup = await createTestSocialSetup({
+    fake,
     db: t.database.db,
-    logger: createLogger("silent"),
-    secret: "test-secret-0123456789abcdef0123456789",
-    expiry: { db: t.database.db, events: t.events, now: t.clock.now },
+    events: t.events,
+    now: t.clock.now,
+    dataDir,
   });
   t.deps.social = setup.social;
 });

@@ -12,14 +12,13 @@ import { selectAdAccount } from "@smm/domain/connections/select-ad-account";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import { campaigns, socialConnections } from "@smm/domain/db/schema";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeMetaGraphServer,
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
-import { createLogger } from "../lib/logger";
-import { createSocialSetup } from "./social-setup";
 import { createTokenVault } from "./token-vault";
 
 /*
@@ -29,7 +28,7 @@ import { createTokenVault } from "./token-vault";
  * campaign after a create whose answer was lost.
  */
 
-const KEY = "ab".repeat(32);
+const KEY = TEST_TOKEN_KEY;
 const ACCOUNT = "555000111";
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
@@ -39,21 +38,12 @@ beforeAll(async () => {
   fake = await startFakeMetaGraphServer();
   t = await createDomainTestContext();
   dataDir = mkdtempSync(join(tmpdir(), "meta-ads-"));
-  const setup = await createSocialSetup({
-    env: {
-      dataDir,
-      publicUrl: "https://app.example.com",
-      TOKEN_ENCRYPTION_KEY: KEY,
-      FACEBOOK_APP_ID: fake.appId,
-      FACEBOOK_APP_SECRET: fake.appSecret,
-      META_GRAPH_URL: fake.url,
-      META_DIALOG_URL: fake.url,
-      META_GRAPH_VERSION: "v25.0",
-    },
+  const setup = await createTestSocialSetup({
+    fake,
     db: t.database.db,
-    logger: createLogger("silent"),
-    secret: "test-secret-0123456789abcdef0123456789",
-    expiry: { db: t.database.db, events: t.events, now: t.clock.now },
+    events: t.events,
+    now: t.clock.now,
+    dataDir,
     graphTiming: { timeoutMs: 400, retryDelayMs: 1 },
   });
   t.deps.social = setup.social;

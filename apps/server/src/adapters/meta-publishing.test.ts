@@ -11,15 +11,14 @@ import { publishPostNow } from "@smm/domain/posts/publish-post-now";
 import { MAX_PUBLISH_TRIES } from "@smm/domain/posts/publish-retry";
 import { reschedulePost } from "@smm/domain/posts/reschedule-post";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeMetaGraphServer,
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
-import { createLogger } from "../lib/logger";
 import { withoutMark } from "./meta-network";
-import { createSocialSetup } from "./social-setup";
 import { createTokenVault } from "./token-vault";
 
 /*
@@ -29,7 +28,7 @@ import { createTokenVault } from "./token-vault";
  * attempt's marker.
  */
 
-const KEY = "cd".repeat(32);
+const KEY = TEST_TOKEN_KEY;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
 let dataDir: string;
@@ -38,21 +37,12 @@ beforeAll(async () => {
   fake = await startFakeMetaGraphServer();
   t = await createDomainTestContext();
   dataDir = mkdtempSync(join(tmpdir(), "meta-publishing-"));
-  const setup = await createSocialSetup({
-    env: {
-      dataDir,
-      publicUrl: "https://app.example.com",
-      TOKEN_ENCRYPTION_KEY: KEY,
-      FACEBOOK_APP_ID: fake.appId,
-      FACEBOOK_APP_SECRET: fake.appSecret,
-      META_GRAPH_URL: fake.url,
-      META_DIALOG_URL: fake.url,
-      META_GRAPH_VERSION: "v25.0",
-    },
+  const setup = await createTestSocialSetup({
+    fake,
     db: t.database.db,
-    logger: createLogger("silent"),
-    secret: "test-secret-0123456789abcdef0123456789",
-    expiry: { db: t.database.db, events: t.events, now: t.clock.now },
+    events: t.events,
+    now: t.clock.now,
+    dataDir,
   });
   t.deps.social = setup.social;
 });

@@ -8,14 +8,13 @@ import { approvePost } from "@smm/domain/posts/approve-post";
 import { publishDuePosts } from "@smm/domain/posts/publish-due-posts";
 import { publishPostNow } from "@smm/domain/posts/publish-post-now";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeMetaGraphServer,
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
-import { createLogger } from "../lib/logger";
-import { createSocialSetup } from "./social-setup";
 import { createTokenVault } from "./token-vault";
 
 /*
@@ -24,7 +23,7 @@ import { createTokenVault } from "./token-vault";
  * brand's post is "meta" after the app settings are removed.
  */
 
-const KEY = "ab".repeat(32);
+const KEY = TEST_TOKEN_KEY;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
 let dataDir: string;
@@ -41,21 +40,13 @@ afterAll(async () => {
 });
 
 async function useNetwork(metaConfigured: boolean) {
-  const setup = await createSocialSetup({
-    env: {
-      dataDir,
-      publicUrl: "https://app.example.com",
-      TOKEN_ENCRYPTION_KEY: KEY,
-      FACEBOOK_APP_ID: metaConfigured ? fake.appId : undefined,
-      FACEBOOK_APP_SECRET: metaConfigured ? fake.appSecret : undefined,
-      META_GRAPH_URL: fake.url,
-      META_DIALOG_URL: fake.url,
-      META_GRAPH_VERSION: "v25.0",
-    },
+  const setup = await createTestSocialSetup({
+    fake,
     db: t.database.db,
-    logger: createLogger("silent"),
-    secret: "test-secret-0123456789abcdef0123456789",
-    expiry: { db: t.database.db, events: t.events, now: t.clock.now },
+    events: t.events,
+    now: t.clock.now,
+    dataDir,
+    metaConfigured,
   });
   expect(setup.social.kind).toBe(metaConfigured ? "meta" : "sandbox");
   t.deps.social = setup.social;

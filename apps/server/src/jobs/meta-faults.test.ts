@@ -8,6 +8,7 @@ import { notifications, posts, socialConnections } from "@smm/domain/db/schema";
 import { getPost } from "@smm/domain/posts/get-post";
 import { publishDuePosts } from "@smm/domain/posts/publish-due-posts";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
+import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,9 +16,7 @@ import {
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
 import { withoutMark } from "../adapters/meta-network";
-import { createSocialSetup } from "../adapters/social-setup";
 import { createTokenVault } from "../adapters/token-vault";
-import { createLogger } from "../lib/logger";
 
 /*
  * The publish job against a Meta that misbehaves, over real HTTP: 200 posts fall due while the fake Graph
@@ -26,7 +25,7 @@ import { createLogger } from "../lib/logger";
  * that did not go out says why, to its user.
  */
 
-const KEY = "ef".repeat(32);
+const KEY = TEST_TOKEN_KEY;
 const POSTS = 200;
 const BAKERY_POSTS = 20;
 let fake: FakeMetaGraphServer;
@@ -37,21 +36,12 @@ beforeAll(async () => {
   fake = await startFakeMetaGraphServer();
   t = await createDomainTestContext();
   dataDir = mkdtempSync(join(tmpdir(), "meta-faults-"));
-  const setup = await createSocialSetup({
-    env: {
-      dataDir,
-      publicUrl: "https://app.example.com",
-      TOKEN_ENCRYPTION_KEY: KEY,
-      FACEBOOK_APP_ID: fake.appId,
-      FACEBOOK_APP_SECRET: fake.appSecret,
-      META_GRAPH_URL: fake.url,
-      META_DIALOG_URL: fake.url,
-      META_GRAPH_VERSION: "v25.0",
-    },
+  const setup = await createTestSocialSetup({
+    fake,
     db: t.database.db,
-    logger: createLogger("silent"),
-    secret: "test-secret-0123456789abcdef0123456789",
-    expiry: { db: t.database.db, events: t.events, now: t.clock.now },
+    events: t.events,
+    now: t.clock.now,
+    dataDir,
     // Gives up on an answer after 300 ms; the fake's late answers come after 600 ms.
     graphTiming: { timeoutMs: 300, retryDelayMs: 1 },
   });

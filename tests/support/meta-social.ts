@@ -1,0 +1,41 @@
+import type { Db } from "@smm/domain/db/client";
+import type { EventBus } from "@smm/domain/events/types";
+import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
+import { createLogger } from "../../apps/server/src/lib/logger";
+import type { FakeMetaGraphServer } from "../fakes/meta-graph-server";
+
+/** The token key the Meta tests seal their pages' tokens with (hex, 32 bytes). */
+export const TEST_TOKEN_KEY = "cd".repeat(32);
+
+/**
+ * The server's real social wiring (routed network, Meta adapter, connectors) pointed at the fake Graph
+ * server, for tests that drive the domain's use cases directly. Meta is configured unless said otherwise.
+ */
+export function createTestSocialSetup(options: {
+  fake: FakeMetaGraphServer;
+  db: Db;
+  events: EventBus;
+  now: () => Date;
+  dataDir: string;
+  metaConfigured?: boolean;
+  graphTiming?: Parameters<typeof createSocialSetup>[0]["graphTiming"];
+}) {
+  const { fake, metaConfigured = true } = options;
+  return createSocialSetup({
+    env: {
+      dataDir: options.dataDir,
+      publicUrl: "https://app.example.com",
+      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY,
+      FACEBOOK_APP_ID: metaConfigured ? fake.appId : undefined,
+      FACEBOOK_APP_SECRET: metaConfigured ? fake.appSecret : undefined,
+      META_GRAPH_URL: fake.url,
+      META_DIALOG_URL: fake.url,
+      META_GRAPH_VERSION: "v25.0",
+    },
+    db: options.db,
+    logger: createLogger("silent"),
+    secret: "test-secret-0123456789abcdef0123456789",
+    expiry: { db: options.db, events: options.events, now: options.now },
+    ...(options.graphTiming ? { graphTiming: options.graphTiming } : {}),
+  });
+}
