@@ -18,9 +18,9 @@ export function isAnalyticsToolPart(part: ChatPart): part is AnalyticsToolPart {
 const RANGE_WORDS = { "7d": "7 days", "30d": "30 days", "90d": "90 days" } as const;
 const PLATFORM_WORDS = { all: "", facebook: " on Facebook", instagram: " on Instagram" } as const;
 const RATE_TEXT = {
-  green: "text-emerald-600 dark:text-emerald-400",
-  yellow: "text-amber-600 dark:text-amber-400",
-  red: "text-red-600 dark:text-red-400",
+  green: "text-emerald-700 dark:text-emerald-400",
+  yellow: "text-amber-700 dark:text-amber-400",
+  red: "text-red-700 dark:text-red-400",
   none: "text-muted-foreground",
 };
 

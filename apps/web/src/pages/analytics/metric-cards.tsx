@@ -14,9 +14,9 @@ import type { AnalyticsView } from "@/lib/analytics";
 import { cn } from "@/lib/utils";
 
 const RATE_TONE = {
-  green: "text-emerald-600 dark:text-emerald-400",
-  yellow: "text-amber-600 dark:text-amber-400",
-  red: "text-red-600 dark:text-red-400",
+  green: "text-emerald-700 dark:text-emerald-400",
+  yellow: "text-amber-700 dark:text-amber-400",
+  red: "text-red-700 dark:text-red-400",
   none: "text-muted-foreground",
 };
 
