@@ -52,3 +52,25 @@ it("rolls back the transaction of a client that disconnects inside it", async ()
   const [row] = await database.sql`select n from counters where id = ${1}`;
   expect(row?.n).toBe(30);
 });
+
+it("answers a failing parameterised query with its error and keeps serving every connection", async () => {
+  // Each query's Parse..Sync runs as one batch: an error inside it must end that cycle only.
+  const outcomes = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => {
+      const client = i % 2 === 0 ? database.sql : other;
+      const query =
+        i % 4 === 0
+          ? client`select ${i}::int / ${0}::int as a`
+          : client`select ${i}::int as a, ${`t${i}`}::text as b`;
+      return query.then(
+        (rows) => rows[0],
+        (error: { code?: string }) => ({ error: error.code }),
+      );
+    }),
+  );
+  outcomes.forEach((outcome, i) => {
+    expect(outcome).toEqual(i % 4 === 0 ? { error: "22012" } : { a: i, b: `t${i}` });
+  });
+  const [row] = await database.sql`select n from counters where id = ${1}`;
+  expect(row?.n).toBe(30);
+});

@@ -29,14 +29,27 @@ export interface PgliteWireServer {
  * Sync or a simple Query and no transaction remains open. (pglite-socket schedules per message,
  * which corrupts concurrent parameterised queries.)
  */
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Promise<PgliteWireServer> {
   const connections = new Set<Connection>();
   const ready: Connection[] = [];
   let owner: Connection | null = null;
   let running = false;
 
+  // In a microtask, so every message of the chunk being read is queued first and a cycle runs as one batch.
   const schedule = () => {
-    if (!running) void drain();
+    if (running) return;
+    running = true;
+    queueMicrotask(() => void drain());
   };
 
   const nextConnection = (): Connection | null => {
@@ -54,19 +67,22 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
       for (;;) {
         const connection = nextConnection();
         if (!connection) return;
-        const { message, startup } = connection.pending.shift()!;
+        const { message, startup, type } = takeCycle(connection);
+        // The answers of the whole batch go out in one write: one TCP packet instead of one per message.
+        const answers: Uint8Array[] = [];
         try {
           await db.runExclusive(() =>
             db.execProtocolRawStream(message, {
               onRawData: (data) => {
-                if (!connection.closed && data.length > 0) connection.socket.write(data);
+                if (data.length > 0) answers.push(data.slice());
               },
             }),
           );
+          if (!connection.closed && answers.length > 0)
+            connection.socket.write(answers.length === 1 ? answers[0]! : Buffer.concat(answers));
         } catch (error) {
           connection.socket.destroy(error as Error);
         }
-        const type = message[0];
         const cycleEnded = startup || type === 0x53 /* S */ || type === 0x51 /* Q */;
         owner = cycleEnded && !db.isInTransaction() ? null : connection;
         if (connection.pending.length > 0 && owner !== connection) ready.push(connection);
@@ -74,6 +90,28 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
     } finally {
       running = false;
     }
+  };
+
+  /**
+   * The connection's next messages up to the end of its cycle (Sync or a simple Query), as one buffer:
+   * PGlite runs a buffer of several protocol messages in one call, so a parameterised query (Parse, Bind,
+   * Describe, Execute, Sync, which a client sends together) costs one trip through the backend, not five.
+   * A startup message always goes alone.
+   */
+  const takeCycle = (connection: Connection) => {
+    const first = connection.pending.shift()!;
+    const firstType = first.message[0] ?? 0;
+    if (first.startup || firstType === 0x53 || firstType === 0x51)
+      return { message: first.message, startup: first.startup, type: firstType };
+    const parts = [first.message];
+    let type = firstType;
+    while (connection.pending.length > 0 && !connection.pending[0]!.startup) {
+      const next = connection.pending.shift()!;
+      parts.push(next.message);
+      type = next.message[0] ?? 0;
+      if (type === 0x53 || type === 0x51) break;
+    }
+    return { message: parts.length === 1 ? first.message : concatBytes(parts), startup: false, type };
   };
 
   const release = async (connection: Connection) => {
