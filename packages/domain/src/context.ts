@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import type { UserBrand } from "./db/schema/brands";
 import type { EventBus } from "./events/types";
 import type { PlanCatalogue } from "./plans/catalogue";
 import type {
@@ -62,4 +63,10 @@ export interface UserContext extends Deps {
 /** A user context resolved to one of the user's brands (the active one, or X-Brand-Id). */
 export interface BrandContext extends UserContext {
   brandId: string;
+  /**
+   * The brand's row as resolveBrand read it (forOneCall) for a single use case (the tool API's call), so a read
+   * of the brand itself (getBrand) does not ask the database twice. Writes never use it. Ignored unless it
+   * is still this context's brand (a context spread onto another brand id keeps a stale one).
+   */
+  resolvedBrand?: UserBrand;
 }

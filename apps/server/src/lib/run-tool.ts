@@ -16,7 +16,11 @@ export async function runTool(
   options: { brandId?: string | undefined } = {},
 ): Promise<unknown> {
   if (!isToolName(name)) throw new AppError("not_found", `No tool named ${name}`);
-  const ctx: ToolContext = { user, brand: () => resolveBrand(user, { brandId: options.brandId }) };
+  // One call, one use case: the brand's row read to resolve it may answer a read of the brand itself.
+  const ctx: ToolContext = {
+    user,
+    brand: () => resolveBrand(user, { brandId: options.brandId }, { forOneCall: true }),
+  };
   const selected = createTool(ctx, name);
   const parsed = (selected.inputSchema as z.ZodType).safeParse(rawInput);
   if (!parsed.success) throw AppError.fromZod(parsed.error);

@@ -121,6 +121,33 @@ describe("switchBrand, listBrands, getBrand", () => {
     expect((await brandRows(userId)).filter((row) => row.isActive).map((row) => row.id)).toEqual([first.id]);
   });
 
+  it("reads the brand once per tool call: getBrand answers from the row resolveBrand read for it", async () => {
+    const ctx = t.as(await t.createUser());
+    const first = await createBrand(ctx, { name: "First" });
+    const second = await createBrand(ctx, { name: "Second" });
+    // A database that refuses every use: only the row read by resolveBrand can answer.
+    const noDatabase = new Proxy({} as typeof ctx.db, {
+      get() {
+        throw new Error("getBrand read the database again");
+      },
+    });
+    const active = await resolveBrand(ctx, {}, { forOneCall: true });
+    expect(await getBrand({ ...active, db: noDatabase })).toMatchObject({ id: second.id, name: "Second" });
+    const named = await resolveBrand(ctx, { brandId: first.id }, { forOneCall: true });
+    expect(await getBrand({ ...named, db: noDatabase })).toMatchObject({ id: first.id, name: "First" });
+    // A context moved onto another brand id never answers with the row it carries.
+    expect(await getBrand({ ...active, brandId: first.id })).toMatchObject({ id: first.id, name: "First" });
+    const stranger = t.as(await t.createUser());
+    expect(await rejection(getBrand({ ...active, userId: stranger.userId }))).toMatchObject({
+      code: "not_found",
+    });
+    // A context kept across calls carries no row, so it never answers with a brand from before a write.
+    const kept = await resolveBrand(ctx);
+    expect(kept.resolvedBrand).toBeUndefined();
+    await updateBrandField(kept, { field: "industry", value: "Tea" });
+    expect((await getBrand(kept)).companyProfile.industry).toBe("Tea");
+  });
+
   it("stays consistent when switches race", async () => {
     const userId = await t.createUser();
     const ctx = t.as(userId);

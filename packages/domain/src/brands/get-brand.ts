@@ -4,5 +4,8 @@ import type { Brand } from "./constants";
 
 /** The brand a brand context points at (the active one unless the caller named another of theirs). */
 export async function getBrand(ctx: BrandContext): Promise<Brand> {
+  const resolved = ctx.resolvedBrand;
+  // resolveBrand (forOneCall) has just read this row for this very call: reading it again doubles its cost.
+  if (resolved && resolved.id === ctx.brandId && resolved.userId === ctx.userId) return toBrand(resolved);
   return toBrand(await requireUserBrand(ctx.db, ctx.userId, ctx.brandId));
 }
