@@ -1,27 +1,17 @@
-import { ArrowRightIcon, LogOutIcon, SunMoonIcon } from "lucide-react";
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
 
-import { NAVIGATION_TARGETS } from "@/components/app-shell/nav-config";
-import { useSignOut } from "@/components/app-shell/user-menu";
-import {
-  CommandDialog,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-  CommandSeparator,
-  CommandShortcut,
-} from "@/components/ui/command";
 import { setCommandPaletteOpen, useCommandPaletteOpen } from "@/lib/command-palette";
-import { toggleTheme } from "@/lib/theme";
+import { useOpenedOnce } from "@/lib/use-opened-once";
+
+// The palette's code (cmdk, its dialog) loads with its first opening: most visits never open it.
+const CommandPaletteDialog = lazy(async () => ({
+  default: (await import("./command-palette-dialog")).CommandPaletteDialog,
+}));
 
 /** Ctrl/Cmd+K: the keyboard twin of the chat (UI.md): jump to any screen or run a common action. */
 export function CommandPalette() {
   const open = useCommandPaletteOpen();
-  const navigate = useNavigate();
-  const { signOut } = useSignOut();
+  const opened = useOpenedOnce(open);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -34,42 +24,10 @@ export function CommandPalette() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
-  function run(action: () => void) {
-    setCommandPaletteOpen(false);
-    action();
-  }
-
+  if (!opened) return null;
   return (
-    <CommandDialog
-      open={open}
-      onOpenChange={setCommandPaletteOpen}
-      title="Command palette"
-      description="Jump to a screen or run an action"
-    >
-      <CommandInput placeholder="Type a screen or an action…" aria-label="Search screens and actions" />
-      <CommandList>
-        <CommandEmpty>Nothing matches that.</CommandEmpty>
-        <CommandGroup heading="Go to">
-          {NAVIGATION_TARGETS.map((target) => (
-            <CommandItem key={target.to} value={target.label} onSelect={() => run(() => navigate(target.to))}>
-              <ArrowRightIcon aria-hidden="true" />
-              {target.label}
-              <CommandShortcut>{target.to}</CommandShortcut>
-            </CommandItem>
-          ))}
-        </CommandGroup>
-        <CommandSeparator />
-        <CommandGroup heading="Actions">
-          <CommandItem value="Toggle theme" onSelect={() => run(toggleTheme)}>
-            <SunMoonIcon aria-hidden="true" />
-            Toggle light / dark theme
-          </CommandItem>
-          <CommandItem value="Sign out" onSelect={() => run(() => void signOut())}>
-            <LogOutIcon aria-hidden="true" />
-            Sign out
-          </CommandItem>
-        </CommandGroup>
-      </CommandList>
-    </CommandDialog>
+    <Suspense fallback={null}>
+      <CommandPaletteDialog open={open} />
+    </Suspense>
   );
 }

@@ -9,6 +9,7 @@ import { MarketingTabs } from "@/components/marketing-tabs";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
+import { PageShown } from "@/lib/page-settled";
 import { cn } from "@/lib/utils";
 
 /**
@@ -46,6 +47,7 @@ export function MarketingLayout() {
         <MarketingTabs className="mb-6" />
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
+          <PageShown />
         </Suspense>
       </main>
       <Assistant open={assistantOpen} onOpenChange={setAssistantOpen} />

@@ -1,6 +1,6 @@
 import type { Brand } from "@smm/domain/brands/constants";
+import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/chat-parts";
 import type { MediaView } from "@smm/domain/media/media";
-import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/schemas";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";

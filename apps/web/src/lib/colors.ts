@@ -1,4 +1,4 @@
-import { isHexColor, normalizeHexColor } from "@smm/domain/brands/schemas";
+import { isHexColor, normalizeHexColor } from "@smm/domain/brands/hex-color";
 
 /**
  * `<input type="color">` and the preview need #rrggbb: "#abc" is widened, and an invalid value (mid-typing)

@@ -1,6 +1,6 @@
 import type { GeneratePostInput } from "@smm/domain/generation/generate-post";
 import type { ImageStyleView } from "@smm/domain/generation/list-image-styles";
-import { GENERATION_FAILED_PREFIX, generationProgress } from "@smm/domain/generation/schemas";
+import { GENERATION_FAILED_PREFIX, generationProgress } from "@smm/domain/generation/progress";
 import type { MediaView } from "@smm/domain/media/media";
 import type { PostView } from "@smm/domain/posts/post";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

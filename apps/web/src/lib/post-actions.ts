@@ -1,6 +1,6 @@
 import { nextPostState, type PostEvent, type PostState } from "@smm/domain/machines/post-lifecycle";
+import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/messages";
 import type { PostView } from "@smm/domain/posts/post";
-import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/schemas";
 
 import { call, callOptions, client, pathId } from "@/lib/api";
 

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { imageLinkSchema } from "../media/media-link";
 import { safeText } from "../text";
 import { brandImageStyles, contentTones, languageCodes } from "./constants";
+import { hexColorPattern, normalizeHexColor } from "./hex-color";
+
+export { hexColorPattern, isHexColor, normalizeHexColor } from "./hex-color";
 
 /**
  * Input schemas and pure rules of the brand use cases. The server validates request bodies with them and
@@ -26,17 +29,6 @@ export const WATERMARK_LINK_INVALID =
 export const MAX_BRAND_NAME_LENGTH = 100;
 export const MAX_LIST_ENTRIES = 50;
 export const MAX_LIST_ENTRY_LENGTH = 300;
-
-/** 3 or 6 hex digits, with or without the leading '#'. */
-export const hexColorPattern = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
-export const isHexColor = (value: string): boolean => hexColorPattern.test(value.trim());
-
-/** Keeps the digits as typed and adds the '#' a CSS colour needs. */
-export const normalizeHexColor = (value: string): string => {
-  const trimmed = value.trim();
-  return trimmed.startsWith("#") ? trimmed : `#${trimmed}`;
-};
 
 export const isBrandNameValid = (name: string): boolean => name.trim().length > 0;
 

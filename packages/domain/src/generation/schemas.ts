@@ -3,7 +3,8 @@ import { imageStyles, languageCodes } from "../brands/constants";
 import { postPlatforms } from "../posts/schemas";
 import { safeText } from "../text";
 
-export const GENERATION_FAILED_PREFIX = "Generation failed: ";
+export { GENERATION_FAILED_PREFIX, type GenerationStep, generationProgress } from "./progress";
+
 export const IMAGE_FAILED_FEEDBACK = (reason: string) =>
   `Image generation failed: ${reason}. Please try again or upload a custom image.`;
 export const IMAGE_GENERATION_FAILED = "Failed to generate image";
@@ -13,21 +14,6 @@ export const INTERRUPTED_REASON = "the server stopped while generating this post
 export const MAX_PROMPT_LENGTH = 2000;
 /** The custom image style draws from the user's own brief: an image prompt, or an uploaded image. */
 export const CUSTOM_PROMPT_REQUIRED = "Describe the image you want for the custom style";
-
-/**
- * Core spec section 4 (chat generation progress): the pipeline reports exactly these steps. The text is
- * what a progress bar or chat card shows under the percentage.
- */
-export const generationProgress = {
-  starting: { percent: 5, text: "Starting generation" },
-  readingBrand: { percent: 10, text: "Reading your brand profile" },
-  writing: { percent: 15, text: "Writing the caption" },
-  contentReady: { percent: 60, text: "Caption ready" },
-  drawing: { percent: 70, text: "Creating the image" },
-  imageReady: { percent: 90, text: "Image ready" },
-  complete: { percent: 100, text: "Post ready for review" },
-} as const;
-export type GenerationStep = keyof typeof generationProgress;
 
 const optionalText = (max: number, label: string) =>
   safeText()

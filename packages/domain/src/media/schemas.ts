@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { safeText } from "../text";
 
+export { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "./chat-parts";
+
 /** Chat and generator uploads (core spec sections 8 and 9). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = "Image too large. Please select an image under 5MB.";
@@ -50,10 +52,3 @@ export const uploadImageInput = z.object({
   purpose: z.enum(["image", "templateReference"]).optional(),
 });
 export type UploadImageInput = z.infer<typeof uploadImageInput>;
-
-/** The message extra a chat upload adds to the conversation: the media id, never an expiring link. */
-export const UPLOADED_IMAGE_PART = "data-uploaded-image";
-export interface UploadedImagePartData {
-  mediaId: string;
-  name: string;
-}

@@ -2,25 +2,23 @@ import { z } from "zod";
 import { imageLinkSchema } from "../media/media-link";
 import { safeText } from "../text";
 
+import {
+  DENY_FEEDBACK_REQUIRED,
+  INVALID_IMAGE_URL,
+  MAX_POST_LENGTH,
+  MAX_POST_PAGE_SIZE,
+  MISSING_SCHEDULED_DATE,
+  POST_CONTENT_EMPTY,
+  POST_PAGE_SIZE,
+  postPlatforms,
+} from "./messages";
+
+export * from "./messages";
+
 /**
  * Inputs of the post use cases: the HTTP bodies, the tools' input schemas and the forms' validators.
  * Messages are the spec's where it names one (core spec sections 5 and 8).
  */
-/** The platform enum's values (db/schema/enums.ts), repeated so the web bundle needs no drizzle. */
-export const postPlatforms = ["facebook", "instagram"] as const;
-
-export const POST_NOT_FOUND = "Post not found";
-export const POST_CONTENT_EMPTY = "Post content cannot be empty";
-export const MISSING_SCHEDULED_DATE = "Missing scheduled date";
-export const SCHEDULED_IN_PAST = "Posts cannot be scheduled in the past";
-export const DENY_FEEDBACK_REQUIRED = "Please tell us why you are denying this post";
-export const POST_CANCELLED_FEEDBACK = "Post cancelled by user";
-export const INVALID_IMAGE_URL = "Invalid image URL";
-export const POST_CHANGED_MEANWHILE = "This post was changed in the meantime. Please reload and try again.";
-
-export const MAX_POST_LENGTH = 63_206; // Facebook's own limit for a Page post's text.
-export const POST_PAGE_SIZE = 10;
-export const MAX_POST_PAGE_SIZE = 100;
 
 const postId = safeText({ error: "Post id is required" }).trim().min(1, "Post id is required");
 

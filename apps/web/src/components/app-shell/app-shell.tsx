@@ -7,6 +7,7 @@ import { getViewTitle } from "@/components/app-shell/nav-config";
 import { Assistant } from "@/components/assistant/assistant";
 import { PageSkeleton } from "@/components/page-skeleton";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { PageShown } from "@/lib/page-settled";
 import { cn } from "@/lib/utils";
 
 export function AppShell() {
@@ -55,6 +56,7 @@ export function AppShell() {
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 md:px-8 md:pt-8">
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
+            <PageShown />
           </Suspense>
         </main>
       </div>

@@ -1,6 +1,7 @@
 import type { Brand } from "@smm/domain/brands/constants";
 import { CheckIcon, ChevronsUpDownIcon, Loader2Icon, PlusIcon } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
+import { lazy, Suspense } from "react";
 
 import { Button } from "@/components/ui/button";
 import {
@@ -15,8 +16,12 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { readableTextOn, toSixDigitColor } from "@/lib/colors";
 
-import { CreateBrandDialog } from "./create-brand-dialog";
 import { useBrandSwitcher } from "./use-brand-switcher";
+
+// A form (with the brand schema's validation) that few visits open: its code loads with the first opening.
+const CreateBrandDialog = lazy(async () => ({
+  default: (await import("./create-brand-dialog")).CreateBrandDialog,
+}));
 
 const FALLBACK_BRAND_COLOR = "#3B82F6";
 
@@ -53,7 +58,11 @@ export function BrandSwitcher() {
   const { list, active } = switcher;
   if (list.length === 0 || !active) return null;
 
-  const dialog = <CreateBrandDialog open={switcher.createOpen} onOpenChange={switcher.setCreateOpen} />;
+  const dialog = switcher.createOpen ? (
+    <Suspense fallback={null}>
+      <CreateBrandDialog open onOpenChange={switcher.setCreateOpen} />
+    </Suspense>
+  ) : null;
 
   if (list.length === 1) {
     return (

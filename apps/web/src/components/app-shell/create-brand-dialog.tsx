@@ -14,7 +14,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-import { useCreateBrandDialog } from "./use-brand-switcher";
+import { useCreateBrandDialog } from "./use-create-brand-dialog";
 
 /** Names a new brand; the name must be non-empty after trimming (core spec section 2), checked as the server does. */
 export function CreateBrandDialog({

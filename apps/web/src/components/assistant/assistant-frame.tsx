@@ -15,10 +15,13 @@ export const CLEAR_OF_ASSISTANT_BUTTON = "pr-14 md:pr-10";
 export function AssistantToggle({
   open,
   onOpen,
+  onIntent,
   unread,
 }: {
   open: boolean;
   onOpen: () => void;
+  /** The pointer or focus reached the button: a click is likely, so its code can start loading. */
+  onIntent?: () => void;
   unread: number;
 }) {
   if (open) return null;
@@ -26,6 +29,8 @@ export function AssistantToggle({
     <button
       type="button"
       onClick={onOpen}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       aria-label={
         unread > 0 ? `Open assistant (${unread} new repl${unread === 1 ? "y" : "ies"})` : "Open assistant"
       }

@@ -6,6 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useActiveBrand } from "@/lib/brands";
 import { useConversation } from "@/lib/chat";
+import { useAfterPageSettles } from "@/lib/page-settled";
 
 /** use-brand-chat's key for the chat of a user with no brand yet (not imported: that module loads lazily). */
 const NO_BRAND_CHAT = "";
@@ -14,7 +15,8 @@ const NO_BRAND_CHAT = "";
 export const ASSISTANT_PANEL_WIDTH = "max(25vw, 320px)";
 
 // The chat's code (the AI SDK, the tool cards) is not part of the shell: it loads when the panel first
-// opens, or before that once the browser is idle.
+// opens, when the pointer or focus reaches the button, or once the page's own data has arrived and the
+// browser is idle (never in the page's way: before, it was fetched while the dashboard still waited).
 const loadAssistantChat = () => import("@/components/assistant/assistant-chat");
 const AssistantChat = lazy(() => loadAssistantChat().then((module) => ({ default: module.AssistantChat })));
 
@@ -37,20 +39,17 @@ export function Assistant({ open, onOpenChange }: { open: boolean; onOpenChange:
     if (hidden && open) onOpenChange(false);
   }, [hidden]);
 
-  useEffect(() => {
-    const prefetch = () => void loadAssistantChat().catch(() => {});
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 5_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 2_000);
-    return () => clearTimeout(timer);
-  }, []);
+  useAfterPageSettles(() => void loadAssistantChat().catch(() => {}));
 
   if (hidden) return null;
   const waiting = (
     <>
-      <AssistantToggle open={open} onOpen={() => onOpenChange(true)} unread={0} />
+      <AssistantToggle
+        open={open}
+        onOpen={() => onOpenChange(true)}
+        onIntent={() => void loadAssistantChat().catch(() => {})}
+        unread={0}
+      />
       {open && (
         <AssistantFrame onClose={() => onOpenChange(false)} offline={false} onClear={null}>
           <div className="space-y-3 p-4" role="status" aria-label="Loading the conversation">

@@ -1,5 +1,4 @@
 import type { Brand } from "@smm/domain/brands/constants";
-import type { PostState } from "@smm/domain/machines/post-actions";
 import type { ReactNode } from "react";
 
 import {
@@ -13,38 +12,10 @@ import { GenerationProgress } from "@/components/generation/generation-progress"
 import { GeneratedPostPreview } from "@/components/generation/post-preview";
 import { ApproveDialog, DenyDialog } from "@/components/generation/review-dialogs";
 import { useGeneratedPostCard } from "@/components/generation/use-generated-post-card";
-import { Badge } from "@/components/ui/badge";
+import { PostStateBadge, postStateLabels } from "@/components/posts/post-badges";
 import { cn } from "@/lib/utils";
 
-export const postStateLabels: Record<PostState, string> = {
-  generating: "Generating",
-  pending: "Pending review",
-  approved: "Approved",
-  scheduled: "Scheduled",
-  published: "Published",
-  denied: "Denied",
-};
-
-export function PostStateBadge({ state, className }: { state: PostState; className?: string }) {
-  const tone: Record<PostState, string> = {
-    generating: "border-primary/40 bg-primary/10 text-primary",
-    pending: "border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-300",
-    approved: "border-success/40 bg-success/10 text-success",
-    scheduled: "border-sky-500/40 bg-sky-500/10 text-sky-700 dark:text-sky-300",
-    published: "border-success/40 bg-success/10 text-success",
-    denied: "border-destructive/40 bg-destructive/10 text-destructive",
-  };
-  return (
-    <Badge
-      variant="outline"
-      className={cn(tone[state], className)}
-      data-testid="post-state"
-      data-state={state}
-    >
-      {postStateLabels[state]}
-    </Badge>
-  );
-}
+export { PostStateBadge, postStateLabels };
 
 /**
  * One generated post, followed live: the percent bar and stage while it generates, then the preview and

@@ -1,4 +1,8 @@
-import { DENY_FEEDBACK_REQUIRED, MISSING_SCHEDULED_DATE, SCHEDULED_IN_PAST } from "@smm/domain/posts/schemas";
+import {
+  DENY_FEEDBACK_REQUIRED,
+  MISSING_SCHEDULED_DATE,
+  SCHEDULED_IN_PAST,
+} from "@smm/domain/posts/messages";
 import { CalendarCheckIcon, CircleAlertIcon, ThumbsDownIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 

@@ -1,67 +1,21 @@
-import {
-  CalendarClockIcon,
-  ClockIcon,
-  MessageSquareWarningIcon,
-  PenLineIcon,
-  SendIcon,
-  SparklesIcon,
-} from "lucide-react";
+import { CalendarClockIcon, MessageSquareWarningIcon, SendIcon } from "lucide-react";
 import { useState } from "react";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
-import { PostStateBadge } from "@/components/generation/generated-post-card";
+import {
+  PlatformBadge,
+  PostStateBadge,
+  platformLabel,
+  RelativeTime,
+  SourceBadge,
+} from "@/components/posts/post-badges";
 import { PublishingNote } from "@/components/posts/publishing-note";
-import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/generation";
 import type { PostView } from "@/lib/posts";
-import { formatRelativeTime } from "@/lib/relative-time";
-import { useNow } from "@/lib/use-now";
 import { cn } from "@/lib/utils";
 
 import { PostActions } from "./post-actions";
 
-export const platformLabel = (platform: PostView["platform"]) =>
-  platform === "instagram" ? "Instagram" : "Facebook";
-
-export function SourceBadge({ post }: { post: Pick<PostView, "aiGenerated"> }) {
-  return post.aiGenerated ? (
-    <Badge variant="secondary" data-testid="post-source" data-source="ai">
-      <SparklesIcon aria-hidden="true" />
-      AI
-    </Badge>
-  ) : (
-    <Badge variant="outline" data-testid="post-source" data-source="manual">
-      <PenLineIcon aria-hidden="true" />
-      Manual
-    </Badge>
-  );
-}
-
-export function PlatformBadge({ platform }: { platform: PostView["platform"] }) {
-  const Icon = platform === "instagram" ? InstagramIcon : FacebookIcon;
-  return (
-    <Badge variant="outline" data-testid="post-platform" data-platform={platform}>
-      <Icon aria-hidden="true" />
-      {platformLabel(platform)}
-    </Badge>
-  );
-}
-
-/** 'now', 'Nm ago', 'Nh ago', then the date; re-rendered by the shared 60 s clock. */
-export function RelativeTime({ value, className }: { value: string; className?: string }) {
-  const now = useNow();
-  return (
-    <time
-      dateTime={value}
-      title={new Date(value).toLocaleString()}
-      className={cn("flex items-center gap-1 text-xs text-muted-foreground", className)}
-      data-testid="post-time"
-    >
-      <ClockIcon className="size-3" aria-hidden="true" />
-      {formatRelativeTime(value, new Date(now))}
-    </time>
-  );
-}
+export { PlatformBadge, platformLabel, RelativeTime, SourceBadge };
 
 function WhenLine({ post }: { post: PostView }) {
   if (post.state === "scheduled" && post.scheduledDate)

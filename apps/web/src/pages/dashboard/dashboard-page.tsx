@@ -1,18 +1,17 @@
 import { CrownIcon, ListIcon, PlusIcon, RotateCwIcon } from "lucide-react";
 import type * as React from "react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 
 import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
-import { PostDetailsDialog } from "@/components/posts/post-details-dialog";
-import { PostsListDialog } from "@/components/posts/posts-list-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useActiveBrand } from "@/lib/brands";
 import { usePlan } from "@/lib/plan";
 import { type PostView, useDashboardStats, useLivePostQueries, usePostList } from "@/lib/posts";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 
 import {
   PENDING_PREVIEW_COUNT,
@@ -23,6 +22,15 @@ import {
 } from "./post-lists";
 import { StatCards, StatCardsSkeleton } from "./stat-cards";
 import { WeeklyTargetTile } from "./weekly-target-tile";
+
+// The dialogs (a post's details and actions, the full lists with their filters) load with their first
+// opening, so the dashboard's first paint carries only what it shows.
+const PostDetailsDialog = lazy(async () => ({
+  default: (await import("@/components/posts/post-details-dialog")).PostDetailsDialog,
+}));
+const PostsListDialog = lazy(async () => ({
+  default: (await import("@/components/posts/posts-list-dialog")).PostsListDialog,
+}));
 
 function LoadError({ what, onRetry, testId }: { what: string; onRetry: () => void; testId: string }) {
   return (
@@ -78,6 +86,9 @@ function Dashboard({
   useLivePostQueries(brandId);
   const [pendingOpen, setPendingOpen] = useState(false);
   const [details, setDetails] = useState<PostView | null>(null);
+  const pendingOpened = useOpenedOnce(pendingOpen);
+  const allPostsOpened = useOpenedOnce(allPostsOpen);
+  const detailsOpened = useOpenedOnce(details !== null);
   const stats = useDashboardStats(brandId);
   // By lifecycle state: posts still being generated are not awaiting review yet.
   const pending = usePostList(brandId, { state: "pending", limit: PENDING_PREVIEW_COUNT });
@@ -125,20 +136,33 @@ function Dashboard({
         </SectionCard>
       </div>
 
-      <PostsListDialog brandId={brandId} variant="pending" open={pendingOpen} onOpenChange={setPendingOpen} />
-      <PostsListDialog
-        brandId={brandId}
-        variant="all"
-        open={allPostsOpen}
-        onOpenChange={onAllPostsOpenChange}
-      />
-      <PostDetailsDialog
-        brandId={brandId}
-        post={details}
-        onOpenChange={(open) => {
-          if (!open) setDetails(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        {pendingOpened && (
+          <PostsListDialog
+            brandId={brandId}
+            variant="pending"
+            open={pendingOpen}
+            onOpenChange={setPendingOpen}
+          />
+        )}
+        {allPostsOpened && (
+          <PostsListDialog
+            brandId={brandId}
+            variant="all"
+            open={allPostsOpen}
+            onOpenChange={onAllPostsOpenChange}
+          />
+        )}
+        {detailsOpened && (
+          <PostDetailsDialog
+            brandId={brandId}
+            post={details}
+            onOpenChange={(open) => {
+              if (!open) setDetails(null);
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

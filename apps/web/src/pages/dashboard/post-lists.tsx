@@ -1,8 +1,7 @@
 import { InboxIcon, LayersIcon, ListChecksIcon } from "lucide-react";
 import { Link } from "react-router";
 
-import { PostStateBadge } from "@/components/generation/generated-post-card";
-import { PlatformBadge, RelativeTime, SourceBadge } from "@/components/posts/post-card";
+import { PlatformBadge, PostStateBadge, RelativeTime, SourceBadge } from "@/components/posts/post-badges";
 import { PREVIEW_LENGTH, truncatePreview } from "@/components/posts/post-logic";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
