@@ -192,3 +192,47 @@ export async function grantEnterprise(db: postgres.Sql, email: string): Promise<
     values (${id}, ${`cus_${id}`}, ${`sub_${id}`}, 'active', 'price_enterprise_monthly', now() + interval '30 days')`;
   return id;
 }
+
+/** `count` API keys of the signed-in user (an Enterprise plan is needed for them). */
+export async function createApiKeys(
+  base: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await fetch(`${base}/api/auth/api-key/create`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: `bench ${i}` }),
+    });
+    if (!created.ok) throw new Error(`api key failed: ${created.status} ${await created.text()}`);
+    keys.push(((await created.json()) as { key: string }).key);
+  }
+  return keys;
+}
+
+const IMAGE_STYLES = ["professional", "cartoon", "realistic"];
+
+/**
+ * autocannon requests for POST /api/tools/updateBrandField that rotate over the keys (each key may make
+ * 1,000 calls a minute) and over a few values, so every call is a real write.
+ */
+export function rotatingBrandFieldWrites(keys: string[]): autocannon.Request[] {
+  let call = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        call += 1;
+        return {
+          ...request,
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${keys[call % keys.length]}`,
+          },
+          body: JSON.stringify({ field: "imageStyle", value: IMAGE_STYLES[call % IMAGE_STYLES.length] }),
+        };
+      },
+    },
+  ];
+}

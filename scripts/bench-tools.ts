@@ -9,11 +9,13 @@
 // Reported, never asserted. TOOLS_BENCH_DURATION (5 s) sets each phase's length.
 import postgres from "postgres";
 import {
+  createApiKeys,
   grantEnterprise,
   loadWithPercentiles,
   percentile,
   readCpuMs,
   readPeakRssMb,
+  rotatingBrandFieldWrites,
   signUpVerified,
   startServerOnFreshPostgres,
 } from "./bench-support";
@@ -28,7 +30,6 @@ const KEY_COUNT = 60;
 const phases = new Set((process.env.TOOLS_BENCH_PHASES ?? "tools,chat").split(","));
 const TOOL_TARGET_P95_MS = 15;
 const CHAT_TTFB_TARGET_P95_MS = 50;
-const STYLES = ["professional", "cartoon", "realistic"];
 
 export async function benchTools(): Promise<void> {
   // TOOLS_BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (open it in Chrome DevTools).
@@ -50,42 +51,18 @@ export async function benchTools(): Promise<void> {
       body: JSON.stringify({ name: "Bench Tools Brand" }),
     });
     if (!brand.ok) throw new Error(`brand failed: ${brand.status}`);
-    const keys: string[] = [];
-    for (let i = 0; i < KEY_COUNT; i++) {
-      const created = await fetch(`${base}/api/auth/api-key/create`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ name: `bench ${i}` }),
-      });
-      if (!created.ok) throw new Error(`api key failed: ${created.status} ${await created.text()}`);
-      keys.push(((await created.json()) as { key: string }).key);
-    }
+    const keys = await createApiKeys(base, json, KEY_COUNT);
 
     console.log(
       `\nagent doors (PostgreSQL, bundled server; ${seconds} s each after a 1 s warm-up; server CPU per request):`,
     );
-    let call = 0;
     const toolLoad = (connections: number, duration: number) =>
       loadWithPercentiles({
         url: `${base}/api/tools/updateBrandField`,
         connections,
         duration,
         method: "POST",
-        requests: [
-          {
-            setupRequest: (request) => {
-              call += 1;
-              return {
-                ...request,
-                headers: {
-                  "content-type": "application/json",
-                  authorization: `Bearer ${keys[call % keys.length]}`,
-                },
-                body: JSON.stringify({ field: "imageStyle", value: STYLES[call % STYLES.length] }),
-              };
-            },
-          },
-        ],
+        requests: rotatingBrandFieldWrites(keys),
       });
     for (const connections of phases.has("tools") ? toolConnections : []) {
       await toolLoad(connections, 1);

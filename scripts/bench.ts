@@ -11,6 +11,10 @@
 //  8. other users' reads while four users upload SVG bombs as watermarks (scripts/bench-images.ts).
 //  9. the community template search over 10,000 public templates on PostgreSQL (scripts/bench-templates.ts).
 // 10. the analytics dashboard for a brand with 10,000 published posts, from the cache (scripts/bench-analytics.ts).
+// 11. issue 20's figures on the embedded database: POST /api/tools/getBrand with a session cookie against a
+//     bare node:http server doing one point query (a ratio, same run), updateBrandField's p97.5 at 20
+//     concurrent API-key callers, and the JS a real Chromium fetches before the dashboard's stat cards
+//     show (scripts/bench-dashboard-js.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { execSync, spawn } from "node:child_process";
@@ -21,10 +25,18 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { benchAnalytics } from "./bench-analytics";
+import { benchDashboardJs } from "./bench-dashboard-js";
 import { benchGenerations } from "./bench-generation";
 import { benchImages } from "./bench-images";
 import { benchPosts } from "./bench-posts";
-import { freePort, readPeakRssMb, SERVER_NODE_ARGS, signUpVerified } from "./bench-support";
+import {
+  createApiKeys,
+  freePort,
+  readPeakRssMb,
+  rotatingBrandFieldWrites,
+  SERVER_NODE_ARGS,
+  signUpVerified,
+} from "./bench-support";
 import { benchTemplates } from "./bench-templates";
 import { benchTools } from "./bench-tools";
 import { bundleServer } from "./build-server";
@@ -42,7 +54,10 @@ async function startChild(dataDir: string) {
   const bundle = join(root, "node_modules/.cache/smm/bench-server.mjs");
   await bundleServer(join(root, "scripts/bench-server.ts"), bundle);
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
+  // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF;
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, ...SERVER_NODE_ARGS, bundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -55,7 +70,13 @@ async function startChild(dataDir: string) {
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const ready = await new Promise<{ port: number; barePort: number; bootMs: number }>((resolve, reject) => {
+  const ready = await new Promise<{
+    port: number;
+    barePort: number;
+    pointPort: number;
+    directPort: number;
+    bootMs: number;
+  }>((resolve, reject) => {
     let buffer = "";
     child.stdout.on("data", (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -131,10 +152,95 @@ function reportBundle() {
     return files;
   };
   const landing = find(/pages\/landing/);
+  const signedInRoot = find(/components\/signed-in-root/);
   const shell = find(/components\/app-shell\/app-shell/);
   const dashboard = find(/pages\/dashboard/);
   console.log(`landing page initial JS: ${kb(sum(union(landing)))} (budget 100 KB)`);
-  console.log(`signed-in shell + dashboard: ${kb(sum(union(shell, dashboard)))} (budget 250 KB)`);
+  console.log(
+    `signed-in root + shell + dashboard: ${kb(sum(union(signedInRoot, shell, dashboard)))} (budget 250 KB; the browser's own count is below)`,
+  );
+}
+
+const TOOL_CONNECTIONS = Number(process.env.BENCH_TOOL_CONNECTIONS ?? 20);
+const KEY_COUNT = 60;
+
+/**
+ * Issue 20's tool-door figures on PGlite. getBrand with the session cookie against the floor (node:http and
+ * one prepared point query on the same database, same process, same run): goal at least half. Then
+ * updateBrandField from 20 concurrent API-key callers (an Enterprise plan bought at the local checkout,
+ * calls rotating over 60 keys and three values so every call writes): goal p97.5 <= 15 ms.
+ */
+async function benchToolDoorOnPglite(
+  base: string,
+  floors: { pointPort: number; directPort: number },
+  cookie: string,
+  brandId: string,
+) {
+  const json = { "content-type": "application/json", origin: base, cookie };
+  const getBrand = (seconds: number) =>
+    autocannon({
+      url: `${base.replace("localhost", "127.0.0.1")}/api/tools/getBrand`,
+      connections: TOOL_CONNECTIONS,
+      duration: seconds,
+      method: "POST",
+      headers: json,
+      body: "{}",
+    });
+  const bare = (url: string) => (seconds: number) =>
+    autocannon({ url, connections: TOOL_CONNECTIONS, duration: seconds });
+  const direct = bare(`http://127.0.0.1:${floors.directPort}/`);
+  const wire = bare(`http://127.0.0.1:${floors.pointPort}/brand/${brandId}`);
+  await getBrand(1);
+  await direct(1);
+  await wire(1);
+  const ours = await getBrand(duration);
+  const floor = await direct(duration);
+  const wireFloor = await wire(duration);
+  for (const r of [ours, floor, wireFloor])
+    if (r.non2xx > 0 || r.errors > 0)
+      throw new Error(`getBrand bench: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const row = (name: string, r: autocannon.Result) =>
+    `  ${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${r.latency.p50} ms   p97.5 ${r.latency.p97_5} ms`;
+  const ratio = ours.requests.average / floor.requests.average;
+  console.log(`\ntool door on PGlite, ${TOOL_CONNECTIONS} connections, ${duration} s each:`);
+  console.log(row("POST /api/tools/getBrand (cookie)", ours));
+  console.log(row("bare node:http + PGlite point query", floor));
+  console.log(row("  the same through our wire server", wireFloor));
+  console.log(
+    `  ratio getBrand/bare: ${ratio.toFixed(2)} (goal >= 0.50: ${ratio >= 0.5 ? "ok" : "under"}); over the wire-server floor ${(ours.requests.average / wireFloor.requests.average).toFixed(2)}`,
+  );
+
+  // Enterprise through the local checkout, as a person would buy it: the API keys need it.
+  const checkout = await fetch(`${base}/api/billing/checkout`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ plan: "enterprise" }),
+  });
+  if (!checkout.ok) throw new Error(`checkout failed: ${checkout.status} ${await checkout.text()}`);
+  const session = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session") ?? "";
+  const paid = await fetch(`${base}/billing/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ session }),
+    redirect: "manual",
+  });
+  if (paid.status !== 303) throw new Error(`local checkout failed: ${paid.status}`);
+  const keys = await createApiKeys(base, json, KEY_COUNT);
+  const update = (seconds: number) =>
+    autocannon({
+      url: `${base.replace("localhost", "127.0.0.1")}/api/tools/updateBrandField`,
+      connections: TOOL_CONNECTIONS,
+      duration: seconds,
+      method: "POST",
+      requests: rotatingBrandFieldWrites(keys),
+    });
+  await update(1);
+  const writes = await update(duration);
+  if (writes.non2xx > 0 || writes.errors > 0)
+    throw new Error(`updateBrandField bench: ${writes.non2xx} non-2xx, ${writes.errors} errors`);
+  console.log(
+    `  POST /api/tools/updateBrandField (API keys) ${writes.requests.average.toFixed(0).padStart(6)} req/s   p50 ${writes.latency.p50} ms   p97.5 ${writes.latency.p97_5} ms (goal <= 15 ms: ${writes.latency.p97_5 <= 15 ? "ok" : "over"})   p99 ${writes.latency.p99} ms`,
+  );
 }
 
 async function main() {
@@ -172,6 +278,9 @@ async function main() {
       body: JSON.stringify({ name: "Bench Brand" }),
     });
     if (!brand.ok) throw new Error(`brand failed: ${brand.status}`);
+    const brandId = ((await brand.json()) as { id: string }).id;
+    await benchDashboardJs(base, cookie);
+    await benchToolDoorOnPglite(base, server, cookie, brandId);
     for (const path of ["/api/posts/stats", "/api/posts?limit=8"])
       console.log(
         line(`GET ${path}`, await load(`http://127.0.0.1:${server.port}${path}`, cookie, duration)),
@@ -181,6 +290,8 @@ async function main() {
     server.child.kill("SIGTERM");
   }
   reportBundle();
+  // `npm run bench -- --pglite-only`: the embedded database's figures only (the parts above).
+  if (process.argv.includes("--pglite-only")) return;
   await benchGenerations();
   await benchPosts({ explain: process.argv.includes("--explain") });
   await benchTemplates();

@@ -35,6 +35,8 @@ test("a new user sets up their brand in the wizard and everything typed is saved
   request,
   baseURL,
 }) => {
+  // Three steps of forms, typed in full, each saved and checked: longer than the default 30 s on a busy CI.
+  test.setTimeout(60_000);
   const { email } = await createConfirmedUser(request, baseURL!, { brand: false });
   await signInThroughUi(page, email);
 
