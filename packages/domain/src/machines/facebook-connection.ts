@@ -11,7 +11,7 @@ import type { AdAccountChoice, ExchangeResult, PageChoice } from "../connections
  * React or HTTP.
  *
  *   settings: idle -CONNECT-> opening -> waiting -AUTH_SUCCESS-> choosing -CONFIRM-> connecting -> connected
- *                                          |  \-AUTH_ERROR / popup closed-> error
+ *                                          |  \-AUTH_ERROR / popup closed and no answer 1 s later-> error
  *   callback: checking -> exchanging -> choosing ... -> connected | handedOver (a popup told its opener)
  *                           \-> error -(4 s)-> leaving
  */
@@ -243,17 +243,32 @@ export const facebookConnectionMachine = setup({
         // The user gave up on the popup: nothing is left waiting.
         RESET: { target: "idle", actions: "closePopup" },
       },
-      after: {
-        [POPUP_CHECK_MS]: [
-          {
-            guard: "popupClosed",
-            target: "error",
-            actions: assign({
-              error: ({ context }) => connectionTexts(context.flow, context.surface).notCompleted,
-            }),
+      initial: "popupOpen",
+      states: {
+        popupOpen: {
+          after: {
+            [POPUP_CHECK_MS]: [
+              { guard: "popupClosed", target: "popupClosed" },
+              { target: "popupOpen", reenter: true },
+            ],
           },
-          { target: "waiting", reenter: true },
-        ],
+        },
+        /*
+         * The callback page posts its answer and then closes itself. The browser queues that message and our
+         * timer in different task queues, so on a busy page this check can see the window closed before the
+         * message sent first is handled: a closed popup is "not completed" only when no answer arrives within
+         * the next check's time.
+         */
+        popupClosed: {
+          after: {
+            [POPUP_CHECK_MS]: {
+              target: "#facebookConnection.error",
+              actions: assign({
+                error: ({ context }) => connectionTexts(context.flow, context.surface).notCompleted,
+              }),
+            },
+          },
+        },
       },
     },
     readingCallback: {
