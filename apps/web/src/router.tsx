@@ -1,13 +1,12 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 
+import { PageErrorBoundary } from "@/components/error-boundary";
 import { FullPageSpinner } from "@/components/full-page-spinner";
 import { RedirectSignedInFromLogin, RedirectSignedInToWelcome, RequireAuth } from "@/components/route-guards";
+import { lazyNamed } from "@/lib/lazy-load";
 
-/** React.lazy for named exports, so every screen is its own chunk and the landing page stays small. */
-function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+// Every screen is its own chunk, so the landing page stays small.
 
 const LandingPage = lazyNamed(() => import("@/pages/landing/landing-page"), "LandingPage");
 const LoginPage = lazyNamed(() => import("@/pages/login/login-page"), "LoginPage");
@@ -58,48 +57,51 @@ const FacebookMarketingCallbackPage = lazyNamed(
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Routes>
-          <Route element={<RedirectSignedInToWelcome />}>
-            <Route index element={<LandingPage />} />
-          </Route>
-          <Route element={<RedirectSignedInFromLogin />}>
-            <Route path="login" element={<LoginPage />} />
-          </Route>
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="terms" element={<TermsPage />} />
-          <Route path="delete" element={<DeleteDataPage />} />
-          {/* Open signed in too: a reset link is for whoever holds the mailbox. */}
-          <Route path="reset-password" element={<ResetPasswordPage />} />
+      {/* The layouts catch their pages' failures; this one catches the layouts' own (and the public pages'). */}
+      <PageErrorBoundary fullPage>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Routes>
+            <Route element={<RedirectSignedInToWelcome />}>
+              <Route index element={<LandingPage />} />
+            </Route>
+            <Route element={<RedirectSignedInFromLogin />}>
+              <Route path="login" element={<LoginPage />} />
+            </Route>
+            <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="terms" element={<TermsPage />} />
+            <Route path="delete" element={<DeleteDataPage />} />
+            {/* Open signed in too: a reset link is for whoever holds the mailbox. */}
+            <Route path="reset-password" element={<ResetPasswordPage />} />
 
-          <Route element={<RequireAuth />}>
-            <Route element={<SignedInRoot />}>
-              <Route path="welcome" element={<WelcomePage />} />
-              <Route path="auth/facebook/callback" element={<FacebookCallbackPage />} />
-              <Route path="auth/facebook/marketing/callback" element={<FacebookMarketingCallbackPage />} />
-              <Route element={<MarketingLayout />}>
-                <Route path="campaigns" element={<CampaignsPage />} />
-                <Route path="analytics" element={<AnalyticsPage />} />
-              </Route>
-              <Route element={<AppShell />}>
-                <Route path="dashboard" element={<DashboardPage />} />
-                <Route path="dashboard/swipe" element={<SwipePage />} />
-                <Route path="create" element={<CreatePage />} />
-                <Route path="templates" element={<TemplatesPage />} />
-                <Route path="community-templates" element={<CommunityTemplatesPage />} />
-                <Route path="calendar" element={<CalendarPage />} />
-                <Route path="settings" element={<SettingsPage />} />
-                <Route path="profile" element={<ProfilePage />} />
-                <Route path="subscription" element={<SubscriptionPage />} />
-                <Route path="ai-agent" element={<AiAgentPage />} />
-                <Route path="facebook-connect" element={<FacebookConnectPage />} />
+            <Route element={<RequireAuth />}>
+              <Route element={<SignedInRoot />}>
+                <Route path="welcome" element={<WelcomePage />} />
+                <Route path="auth/facebook/callback" element={<FacebookCallbackPage />} />
+                <Route path="auth/facebook/marketing/callback" element={<FacebookMarketingCallbackPage />} />
+                <Route element={<MarketingLayout />}>
+                  <Route path="campaigns" element={<CampaignsPage />} />
+                  <Route path="analytics" element={<AnalyticsPage />} />
+                </Route>
+                <Route element={<AppShell />}>
+                  <Route path="dashboard" element={<DashboardPage />} />
+                  <Route path="dashboard/swipe" element={<SwipePage />} />
+                  <Route path="create" element={<CreatePage />} />
+                  <Route path="templates" element={<TemplatesPage />} />
+                  <Route path="community-templates" element={<CommunityTemplatesPage />} />
+                  <Route path="calendar" element={<CalendarPage />} />
+                  <Route path="settings" element={<SettingsPage />} />
+                  <Route path="profile" element={<ProfilePage />} />
+                  <Route path="subscription" element={<SubscriptionPage />} />
+                  <Route path="ai-agent" element={<AiAgentPage />} />
+                  <Route path="facebook-connect" element={<FacebookConnectPage />} />
+                </Route>
               </Route>
             </Route>
-          </Route>
 
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
-        </Routes>
-      </Suspense>
+            <Route path="*" element={<Navigate to="/dashboard" replace />} />
+          </Routes>
+        </Suspense>
+      </PageErrorBoundary>
     </BrowserRouter>
   );
 }

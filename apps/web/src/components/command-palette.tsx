@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 
+import { LazyPartBoundary } from "@/components/lazy-part-boundary";
 import { setCommandPaletteOpen, useCommandPaletteOpen } from "@/lib/command-palette";
+import { lazyNamed } from "@/lib/lazy-load";
 import { useOpenedOnce } from "@/lib/use-opened-once";
 
 // The palette's code (cmdk, its dialog) loads with its first opening: most visits never open it.
-const CommandPaletteDialog = lazy(async () => ({
-  default: (await import("./command-palette-dialog")).CommandPaletteDialog,
-}));
+const CommandPaletteDialog = lazyNamed(() => import("./command-palette-dialog"), "CommandPaletteDialog");
 
 /** Ctrl/Cmd+K: the keyboard twin of the chat (UI.md): jump to any screen or run a common action. */
 export function CommandPalette() {
@@ -26,8 +26,10 @@ export function CommandPalette() {
 
   if (!opened) return null;
   return (
-    <Suspense fallback={null}>
-      <CommandPaletteDialog open={open} />
-    </Suspense>
+    <LazyPartBoundary open={open} onFailed={() => setCommandPaletteOpen(false)}>
+      <Suspense fallback={null}>
+        <CommandPaletteDialog open={open} />
+      </Suspense>
+    </LazyPartBoundary>
   );
 }

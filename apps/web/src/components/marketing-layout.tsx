@@ -4,6 +4,7 @@ import { Link, Outlet } from "react-router";
 
 import { UserMenu } from "@/components/app-shell/user-menu";
 import { Assistant } from "@/components/assistant/assistant";
+import { PageErrorBoundary } from "@/components/error-boundary";
 import { Logo } from "@/components/logo";
 import { MarketingTabs } from "@/components/marketing-tabs";
 import { PageSkeleton } from "@/components/page-skeleton";
@@ -45,10 +46,14 @@ export function MarketingLayout() {
       {/* The bottom padding lets the end of the page scroll clear of the round assistant button. */}
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-24 md:px-8 md:pt-8">
         <MarketingTabs className="mb-6" />
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-          <PageShown />
-        </Suspense>
+        <PageErrorBoundary>
+          <PageErrorBoundary>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+              <PageShown />
+            </Suspense>
+          </PageErrorBoundary>
+        </PageErrorBoundary>
       </main>
       <Assistant open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>

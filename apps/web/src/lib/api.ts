@@ -2,6 +2,8 @@ import type { AppType } from "@smm/server/app";
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 
+import { notifyUnauthorized } from "@/lib/unauthorized";
+
 /** A field-level validation problem reported by the server (zod issues). */
 export type ApiIssue = { path: string; message: string };
 
@@ -21,15 +23,6 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = "Could not reach the server. Check your connection and try again.";
-
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-
-/** Lets the session store learn that the cookie expired without api.ts depending on it. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -86,7 +79,7 @@ async function fetchApi(input: RequestInfo | URL, init: RequestInit = {}): Promi
   if (!response.ok) {
     // Auth endpoints answer 401 for wrong credentials; only other areas mean "your session is gone".
     if (response.status === 401 && !new URL(path, "http://local").pathname.startsWith("/api/auth/")) {
-      for (const listener of unauthorizedListeners) listener();
+      notifyUnauthorized();
     }
     throw toApiError(response.status, response.statusText, await readBody(response));
   }

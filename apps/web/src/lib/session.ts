@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 
-import { onUnauthorized } from "@/lib/api";
+import { onUnauthorized } from "@/lib/unauthorized";
 
 export type SessionUser = {
   id: string;

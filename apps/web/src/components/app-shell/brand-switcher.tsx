@@ -1,8 +1,9 @@
 import type { Brand } from "@smm/domain/brands/constants";
 import { CheckIcon, ChevronsUpDownIcon, Loader2Icon, PlusIcon } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 
+import { LazyPartBoundary } from "@/components/lazy-part-boundary";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -15,13 +16,12 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { readableTextOn, toSixDigitColor } from "@/lib/colors";
+import { lazyNamed } from "@/lib/lazy-load";
 
 import { useBrandSwitcher } from "./use-brand-switcher";
 
 // A form (with the brand schema's validation) that few visits open: its code loads with the first opening.
-const CreateBrandDialog = lazy(async () => ({
-  default: (await import("./create-brand-dialog")).CreateBrandDialog,
-}));
+const CreateBrandDialog = lazyNamed(() => import("./create-brand-dialog"), "CreateBrandDialog");
 
 const FALLBACK_BRAND_COLOR = "#3B82F6";
 
@@ -59,9 +59,11 @@ export function BrandSwitcher() {
   if (list.length === 0 || !active) return null;
 
   const dialog = switcher.createOpen ? (
-    <Suspense fallback={null}>
-      <CreateBrandDialog open onOpenChange={switcher.setCreateOpen} />
-    </Suspense>
+    <LazyPartBoundary open onFailed={() => switcher.setCreateOpen(false)}>
+      <Suspense fallback={null}>
+        <CreateBrandDialog open onOpenChange={switcher.setCreateOpen} />
+      </Suspense>
+    </LazyPartBoundary>
   ) : null;
 
   if (list.length === 1) {

@@ -1,15 +1,22 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 
 import { AssistantFrame, AssistantToggle } from "@/components/assistant/assistant-frame";
+import { ErrorBoundary, PageError } from "@/components/error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useActiveBrand } from "@/lib/brands";
 import { useConversation } from "@/lib/chat";
+import { importWithRetry } from "@/lib/lazy-load";
 import { useAfterPageSettles } from "@/lib/page-settled";
 
 /** use-brand-chat's key for the chat of a user with no brand yet (not imported: that module loads lazily). */
 const NO_BRAND_CHAT = "";
+
+const ASSISTANT_FAILED = {
+  notLoaded: "The assistant could not be loaded",
+  failed: "Something went wrong in the assistant",
+};
 
 /** The panel's width on wide screens: a quarter of the window, at least 320 px (the shell pads by it). */
 export const ASSISTANT_PANEL_WIDTH = "max(25vw, 320px)";
@@ -18,7 +25,9 @@ export const ASSISTANT_PANEL_WIDTH = "max(25vw, 320px)";
 // opens, when the pointer or focus reaches the button, or once the page's own data has arrived and the
 // browser is idle (never in the page's way: before, it was fetched while the dashboard still waited).
 const loadAssistantChat = () => import("@/components/assistant/assistant-chat");
-const AssistantChat = lazy(() => loadAssistantChat().then((module) => ({ default: module.AssistantChat })));
+const AssistantChat = lazy(() =>
+  importWithRetry(loadAssistantChat).then((module) => ({ default: module.AssistantChat })),
+);
 
 /**
  * The floating assistant of the signed-in shell (core spec section 2): a round button at the right edge
@@ -42,7 +51,8 @@ export function Assistant({ open, onOpenChange }: { open: boolean; onOpenChange:
   useAfterPageSettles(() => void loadAssistantChat().catch(() => {}));
 
   if (hidden) return null;
-  const waiting = (
+  // Until the chat's code is here (or in place of it, if it could not be loaded): the button and the panel.
+  const placeholder = (body: ReactNode) => (
     <>
       <AssistantToggle
         open={open}
@@ -52,33 +62,41 @@ export function Assistant({ open, onOpenChange }: { open: boolean; onOpenChange:
       />
       {open && (
         <AssistantFrame onClose={() => onOpenChange(false)} offline={false} onClear={null}>
-          <div className="space-y-3 p-4" role="status" aria-label="Loading the conversation">
-            <Textarea
-              aria-label="Message the assistant"
-              placeholder="Loading..."
-              disabled
-              data-testid="assistant-input"
-            />
-            <Skeleton className="h-12 w-3/4" />
-            <Skeleton className="ml-auto h-10 w-2/3" />
-            <Skeleton className="h-16 w-3/4" />
-          </div>
+          {body}
         </AssistantFrame>
       )}
     </>
+  );
+  const waiting = placeholder(
+    <div className="space-y-3 p-4" role="status" aria-label="Loading the conversation">
+      <Textarea
+        aria-label="Message the assistant"
+        placeholder="Loading..."
+        disabled
+        data-testid="assistant-input"
+      />
+      <Skeleton className="h-12 w-3/4" />
+      <Skeleton className="ml-auto h-10 w-2/3" />
+      <Skeleton className="h-16 w-3/4" />
+    </div>,
   );
   // No brand yet: the chat still answers (it says a brand is needed and can create one).
   const noBrand = brand.data === null;
   if (!started || (!noBrand && (!brandId || !conversation.data))) return waiting;
   return (
-    <Suspense fallback={waiting}>
-      <AssistantChat
-        key={brandId ?? NO_BRAND_CHAT}
-        brandId={brandId ?? NO_BRAND_CHAT}
-        initialMessages={conversation.data ?? []}
-        open={open}
-        onOpenChange={onOpenChange}
-      />
-    </Suspense>
+    <ErrorBoundary
+      resetKey={brandId}
+      fallback={(failure) => placeholder(<PageError {...failure} titles={ASSISTANT_FAILED} />)}
+    >
+      <Suspense fallback={waiting}>
+        <AssistantChat
+          key={brandId ?? NO_BRAND_CHAT}
+          brandId={brandId ?? NO_BRAND_CHAT}
+          initialMessages={conversation.data ?? []}
+          open={open}
+          onOpenChange={onOpenChange}
+        />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+
+import { LazyPartBoundary } from "@/components/lazy-part-boundary";
 
 import { useActiveBrand } from "@/lib/brands";
+import { lazyNamed } from "@/lib/lazy-load";
 import { onSetupWizardRequested } from "@/lib/setup-wizard";
 
 // Only new users need the wizard (and XState with it), so its code loads when the gate opens.
-const SetupWizardDialog = lazy(async () => ({
-  default: (await import("./setup-wizard-dialog")).SetupWizardDialog,
-}));
+const SetupWizardDialog = lazyNamed(() => import("./setup-wizard-dialog"), "SetupWizardDialog");
 
 type GatePhase = "deciding" | "open" | "closed" | "done";
 
@@ -38,13 +39,15 @@ export function SetupWizardGate() {
   // "closed" keeps the dialog mounted for its exit animation; "done" (never needed) renders nothing.
   if (phase === "deciding" || phase === "done") return null;
   return (
-    <Suspense fallback={null}>
-      <SetupWizardDialog
-        key={session}
-        open={phase === "open"}
-        onOpenChange={(open) => setPhase(open ? "open" : "closed")}
-        onFinished={() => setPhase("closed")}
-      />
-    </Suspense>
+    <LazyPartBoundary open={phase === "open"} onFailed={() => setPhase("closed")}>
+      <Suspense fallback={null}>
+        <SetupWizardDialog
+          key={session}
+          open={phase === "open"}
+          onOpenChange={(open) => setPhase(open ? "open" : "closed")}
+          onFinished={() => setPhase("closed")}
+        />
+      </Suspense>
+    </LazyPartBoundary>
   );
 }

@@ -1,14 +1,16 @@
 import { CrownIcon, ListIcon, PlusIcon, RotateCwIcon } from "lucide-react";
 import type * as React from "react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 
+import { LazyPartBoundary } from "@/components/lazy-part-boundary";
 import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useActiveBrand } from "@/lib/brands";
+import { lazyNamed } from "@/lib/lazy-load";
 import { usePlan } from "@/lib/plan";
 import { type PostView, useDashboardStats, useLivePostQueries, usePostList } from "@/lib/posts";
 import { useOpenedOnce } from "@/lib/use-opened-once";
@@ -25,12 +27,28 @@ import { WeeklyTargetTile } from "./weekly-target-tile";
 
 // The dialogs (a post's details and actions, the full lists with their filters) load with their first
 // opening, so the dashboard's first paint carries only what it shows.
-const PostDetailsDialog = lazy(async () => ({
-  default: (await import("@/components/posts/post-details-dialog")).PostDetailsDialog,
-}));
-const PostsListDialog = lazy(async () => ({
-  default: (await import("@/components/posts/posts-list-dialog")).PostsListDialog,
-}));
+const PostDetailsDialog = lazyNamed(
+  () => import("@/components/posts/post-details-dialog"),
+  "PostDetailsDialog",
+);
+const PostsListDialog = lazyNamed(() => import("@/components/posts/posts-list-dialog"), "PostsListDialog");
+
+/** A dialog that loads on demand: a failed download leaves the dashboard as it is; opening again retries. */
+function OnDemand({
+  open,
+  onFailed,
+  children,
+}: {
+  open: boolean;
+  onFailed: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <LazyPartBoundary open={open} onFailed={onFailed}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </LazyPartBoundary>
+  );
+}
 
 function LoadError({ what, onRetry, testId }: { what: string; onRetry: () => void; testId: string }) {
   return (
@@ -136,24 +154,28 @@ function Dashboard({
         </SectionCard>
       </div>
 
-      <Suspense fallback={null}>
-        {pendingOpened && (
+      {pendingOpened && (
+        <OnDemand open={pendingOpen} onFailed={() => setPendingOpen(false)}>
           <PostsListDialog
             brandId={brandId}
             variant="pending"
             open={pendingOpen}
             onOpenChange={setPendingOpen}
           />
-        )}
-        {allPostsOpened && (
+        </OnDemand>
+      )}
+      {allPostsOpened && (
+        <OnDemand open={allPostsOpen} onFailed={() => onAllPostsOpenChange(false)}>
           <PostsListDialog
             brandId={brandId}
             variant="all"
             open={allPostsOpen}
             onOpenChange={onAllPostsOpenChange}
           />
-        )}
-        {detailsOpened && (
+        </OnDemand>
+      )}
+      {detailsOpened && (
+        <OnDemand open={details !== null} onFailed={() => setDetails(null)}>
           <PostDetailsDialog
             brandId={brandId}
             post={details}
@@ -161,8 +183,8 @@ function Dashboard({
               if (!open) setDetails(null);
             }}
           />
-        )}
-      </Suspense>
+        </OnDemand>
+      )}
     </div>
   );
 }
