@@ -1,13 +1,10 @@
 // Child process of scripts/bench.ts: boots the real server, plus a bare Hono handler doing the
-// same database read as GET /api/me (session token -> user), and two bare node:http servers doing one point
-// query of a brand by id, the floors for POST /api/tools/getBrand: issue 20's (PGlite's own API on a PGlite
-// of its own, in this process) and the same query through the app's database handle (the in-process wire
-// server and postgres.js), so the parent can compare them.
-import { mkdtempSync } from "node:fs";
+// same database read as GET /api/me (session token -> user), and a bare node:http server doing one point
+// query of a brand by id through the app's database handle (the in-process wire server and postgres.js).
+// Issue 20's own floor (PGlite's API on a PGlite of its own) runs in bench-floor.ts, another process, so
+// this process's peak memory is the server's alone.
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { initialisePgliteDataDir } from "@smm/domain/db/initialise-pglite";
 import { session, user, userBrands } from "@smm/domain/db/schema";
@@ -65,41 +62,13 @@ await new Promise<void>((resolve) => pointServer.listen(0, "127.0.0.1", resolve)
 const pointAddress = pointServer.address();
 const pointPort = typeof pointAddress === "object" && pointAddress ? pointAddress.port : 0;
 
-// Issue 20's floor: node:http and PGlite's own query API, on a file-backed PGlite holding one brand-like row.
-const barePglite = await PGlite.create(join(mkdtempSync(join(tmpdir(), "smm-bench-pglite-")), "pg"));
-await barePglite.exec(`create table brands (id uuid primary key, user_id text not null, name text not null,
-  is_active boolean not null, settings jsonb not null, company_profile jsonb not null,
-  created_at timestamptz not null default now(), updated_at timestamptz not null default now());
-  insert into brands (id, user_id, name, is_active, settings, company_profile)
-  select gen_random_uuid(), 'user-' || g, 'Brand ' || g, true,
-    '{"primaryColor":"#3B82F6","imageStyle":"professional","keyMessages":["Fresh every day"]}',
-    '{"industry":"Coffee","description":"We roast our own beans."}' from generate_series(1, 1000) g`);
-const [bareRow] = (await barePglite.query<{ id: string }>("select id from brands limit 1")).rows;
-const directServer = createServer((_request, response) => {
-  barePglite.query("select * from brands where id = $1", [bareRow!.id]).then(
-    ({ rows }) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ result: rows[0] ?? null }));
-    },
-    () => {
-      response.writeHead(500);
-      response.end();
-    },
-  );
-});
-await new Promise<void>((resolve) => directServer.listen(0, "127.0.0.1", resolve));
-const directAddress = directServer.address();
-const directPort = typeof directAddress === "object" && directAddress ? directAddress.port : 0;
-
 console.log(
-  `BENCH_READY ${JSON.stringify({ port: running.port, barePort, pointPort, directPort, bootMs: running.bootMs })}`,
+  `BENCH_READY ${JSON.stringify({ port: running.port, barePort, pointPort, bootMs: running.bootMs })}`,
 );
 
 process.on("SIGTERM", async () => {
   bareServer.close();
   pointServer.close();
-  directServer.close();
-  await barePglite.close();
   await running.stop();
   process.exit(0);
 });

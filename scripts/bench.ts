@@ -74,7 +74,6 @@ async function startChild(dataDir: string) {
     port: number;
     barePort: number;
     pointPort: number;
-    directPort: number;
     bootMs: number;
   }>((resolve, reject) => {
     let buffer = "";
@@ -93,6 +92,23 @@ async function startChild(dataDir: string) {
   }
   const healthyMs = Math.round(performance.now() - started);
   return { child, ...ready, healthyMs };
+}
+
+/** Issue 20's PGlite floors (scripts/bench-floor.ts) in a process of their own: not in the server's memory. */
+async function startFloor() {
+  const bundle = join(root, "node_modules/.cache/smm/bench-floor.mjs");
+  await bundleServer(join(root, "scripts/bench-floor.ts"), bundle);
+  const child = spawn(process.execPath, [bundle], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const { directPort } = await new Promise<{ directPort: number }>((resolve, reject) => {
+    let buffer = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split("\n").find((l) => l.startsWith("FLOOR_READY "));
+      if (line) resolve(JSON.parse(line.slice("FLOOR_READY ".length)));
+    });
+    child.once("exit", (code) => reject(new Error(`bench floor exited with ${code}`)));
+  });
+  return { child, directPort };
 }
 
 async function load(url: string, cookie: string, seconds: number) {
@@ -234,12 +250,25 @@ async function benchToolDoorOnPglite(
       method: "POST",
       requests: rotatingBrandFieldWrites(keys),
     });
+  const bareWrite = (seconds: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${floors.directPort}/write`,
+      connections: TOOL_CONNECTIONS,
+      duration: seconds,
+    });
   await update(1);
+  await bareWrite(1);
   const writes = await update(duration);
-  if (writes.non2xx > 0 || writes.errors > 0)
-    throw new Error(`updateBrandField bench: ${writes.non2xx} non-2xx, ${writes.errors} errors`);
+  const writeFloor = await bareWrite(duration);
+  for (const r of [writes, writeFloor])
+    if (r.non2xx > 0 || r.errors > 0)
+      throw new Error(`updateBrandField bench: ${r.non2xx} non-2xx, ${r.errors} errors`);
   console.log(
     `  POST /api/tools/updateBrandField (API keys) ${writes.requests.average.toFixed(0).padStart(6)} req/s   p50 ${writes.latency.p50} ms   p97.5 ${writes.latency.p97_5} ms (goal <= 15 ms: ${writes.latency.p97_5 <= 15 ? "ok" : "over"})   p99 ${writes.latency.p99} ms`,
+  );
+  // The same two statements with nothing around them, same run: what this machine allows at all.
+  console.log(
+    `${row("  floor: node:http + PGlite select + update", writeFloor)}   (p97.5 ours/floor ${(writes.latency.p97_5 / Math.max(1, writeFloor.latency.p97_5)).toFixed(1)})`,
   );
 }
 
@@ -280,7 +309,17 @@ async function main() {
     if (!brand.ok) throw new Error(`brand failed: ${brand.status}`);
     const brandId = ((await brand.json()) as { id: string }).id;
     await benchDashboardJs(base, cookie);
-    await benchToolDoorOnPglite(base, server, cookie, brandId);
+    const floor = await startFloor();
+    try {
+      await benchToolDoorOnPglite(
+        base,
+        { pointPort: server.pointPort, directPort: floor.directPort },
+        cookie,
+        brandId,
+      );
+    } finally {
+      floor.child.kill("SIGTERM");
+    }
     for (const path of ["/api/posts/stats", "/api/posts?limit=8"])
       console.log(
         line(`GET ${path}`, await load(`http://127.0.0.1:${server.port}${path}`, cookie, duration)),
