@@ -17,10 +17,11 @@
 //     show (scripts/bench-dashboard-js.ts).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
-import { execSync, spawn } from "node:child_process";
+import { type ChildProcessByStdio, execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -70,20 +71,10 @@ async function startChild(dataDir: string) {
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const ready = await new Promise<{
-    port: number;
-    barePort: number;
-    pointPort: number;
-    bootMs: number;
-  }>((resolve, reject) => {
-    let buffer = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split("\n").find((l) => l.startsWith("BENCH_READY "));
-      if (line) resolve(JSON.parse(line.slice("BENCH_READY ".length)));
-    });
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const ready = await readReadyLine<{ port: number; barePort: number; pointPort: number; bootMs: number }>(
+    child,
+    "BENCH_READY",
+  );
   // Boot to healthy: process start until /api/health answers ok.
   for (;;) {
     const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
@@ -99,16 +90,21 @@ async function startFloor() {
   const bundle = join(root, "node_modules/.cache/smm/bench-floor.mjs");
   await bundleServer(join(root, "scripts/bench-floor.ts"), bundle);
   const child = spawn(process.execPath, [bundle], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  const { directPort } = await new Promise<{ directPort: number }>((resolve, reject) => {
+  const { directPort } = await readReadyLine<{ directPort: number }>(child, "FLOOR_READY");
+  return { child, directPort };
+}
+
+/** The JSON a bench child prints on its `<prefix> {...}` line once it listens. */
+function readReadyLine<T>(child: ChildProcessByStdio<null, Readable, null>, prefix: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     let buffer = "";
     child.stdout.on("data", (chunk: Buffer) => {
       buffer += chunk.toString();
-      const line = buffer.split("\n").find((l) => l.startsWith("FLOOR_READY "));
-      if (line) resolve(JSON.parse(line.slice("FLOOR_READY ".length)));
+      const line = buffer.split("\n").find((l) => l.startsWith(`${prefix} `));
+      if (line) resolve(JSON.parse(line.slice(prefix.length + 1)) as T);
     });
-    child.once("exit", (code) => reject(new Error(`bench floor exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`bench child (${prefix}) exited with ${code}`)));
   });
-  return { child, directPort };
 }
 
 async function load(url: string, cookie: string, seconds: number) {

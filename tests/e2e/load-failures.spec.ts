@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createConfirmedUser, signInThroughUi } from "./helpers";
 
 /*
@@ -10,14 +10,19 @@ import { createConfirmedUser, signInThroughUi } from "./helpers";
 const CALENDAR_CHUNK = /\/assets\/calendar-page-[\w-]+\.js$/;
 const PALETTE_CHUNK = /\/assets\/command-palette-dialog-[\w-]+\.js$/;
 
+/** A new user with a brand, signed in, on the dashboard with its data shown. */
+async function signInToDashboard(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const { email } = await createConfirmedUser(request, baseURL ?? "");
+  await signInThroughUi(page, email);
+  await expect(page.getByTestId("dashboard-stats")).toBeVisible();
+}
+
 test("a screen's chunk that fails once is fetched again and the screen shows", async ({
   page,
   request,
   baseURL,
 }) => {
-  const { email } = await createConfirmedUser(request, baseURL ?? "");
-  await signInThroughUi(page, email);
-  await expect(page.getByTestId("dashboard-stats")).toBeVisible();
+  await signInToDashboard(page, request, baseURL);
 
   let attempts = 0;
   await page.route(CALENDAR_CHUNK, async (route) => {
@@ -36,9 +41,7 @@ test("a screen whose chunk does not arrive says so inside the shell; Reload brin
   request,
   baseURL,
 }) => {
-  const { email } = await createConfirmedUser(request, baseURL ?? "");
-  await signInThroughUi(page, email);
-  await expect(page.getByTestId("dashboard-stats")).toBeVisible();
+  await signInToDashboard(page, request, baseURL);
 
   await page.route(CALENDAR_CHUNK, (route) => route.abort("internetdisconnected"));
   await page.getByRole("link", { name: "Calendar" }).first().click();
@@ -64,9 +67,7 @@ test("a dialog whose chunk does not arrive leaves the dashboard as it was and of
   request,
   baseURL,
 }) => {
-  const { email } = await createConfirmedUser(request, baseURL ?? "");
-  await signInThroughUi(page, email);
-  await expect(page.getByTestId("dashboard-stats")).toBeVisible();
+  await signInToDashboard(page, request, baseURL);
 
   await page.route(PALETTE_CHUNK, (route) => route.abort("internetdisconnected"));
   await page.keyboard.press("ControlOrMeta+k");

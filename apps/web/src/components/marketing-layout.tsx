@@ -1,16 +1,14 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { Suspense, useState } from "react";
-import { Link, Outlet } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 
 import { UserMenu } from "@/components/app-shell/user-menu";
 import { Assistant } from "@/components/assistant/assistant";
-import { PageErrorBoundary } from "@/components/error-boundary";
 import { Logo } from "@/components/logo";
 import { MarketingTabs } from "@/components/marketing-tabs";
-import { PageSkeleton } from "@/components/page-skeleton";
+import { RoutedPage } from "@/components/routed-page";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
-import { PageShown } from "@/lib/page-settled";
 import { cn } from "@/lib/utils";
 
 /**
@@ -46,14 +44,7 @@ export function MarketingLayout() {
       {/* The bottom padding lets the end of the page scroll clear of the round assistant button. */}
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-24 md:px-8 md:pt-8">
         <MarketingTabs className="mb-6" />
-        <PageErrorBoundary>
-          <PageErrorBoundary>
-            <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
-              <PageShown />
-            </Suspense>
-          </PageErrorBoundary>
-        </PageErrorBoundary>
+        <RoutedPage />
       </main>
       <Assistant open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>

@@ -1,14 +1,12 @@
-import { Suspense, useEffect, useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 
 import { AppHeader } from "@/components/app-shell/app-header";
 import { SidebarNav } from "@/components/app-shell/app-sidebar";
 import { getViewTitle } from "@/components/app-shell/nav-config";
 import { Assistant } from "@/components/assistant/assistant";
-import { PageErrorBoundary } from "@/components/error-boundary";
-import { PageSkeleton } from "@/components/page-skeleton";
+import { RoutedPage } from "@/components/routed-page";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { PageShown } from "@/lib/page-settled";
 import { cn } from "@/lib/utils";
 
 export function AppShell() {
@@ -55,12 +53,7 @@ export function AppShell() {
         <AppHeader title={title} onOpenNav={() => setNavOpen(true)} />
         {/* The bottom padding lets the end of every page scroll clear of the round assistant button. */}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 md:px-8 md:pt-8">
-          <PageErrorBoundary>
-            <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
-              <PageShown />
-            </Suspense>
-          </PageErrorBoundary>
+          <RoutedPage />
         </main>
       </div>
       <Assistant open={assistantOpen} onOpenChange={setAssistantOpen} />
