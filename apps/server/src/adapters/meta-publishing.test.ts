@@ -214,13 +214,11 @@ describe("rescheduling a post Meta holds", () => {
     const first = held.facebookPostId ?? "";
     expect(fake.posts.get(first)).toMatchObject({ published: false, deleted: false });
 
-    // Inside the window: moved on Meta.
-    const moved = await reschedulePost(ctx, {
-      postId: post.id,
-      scheduledDate: at(3 * 3_600_000).toISOString(),
-    });
+    // Inside the window: moved on Meta (one instant: two calls of at() can straddle a second).
+    const threeHours = at(3 * 3_600_000);
+    const moved = await reschedulePost(ctx, { postId: post.id, scheduledDate: threeHours.toISOString() });
     expect(moved.facebookPostId).toBe(first);
-    expect(fake.posts.get(first)?.scheduledPublishTime).toBe(Math.floor(at(3 * 3_600_000).getTime() / 1000));
+    expect(fake.posts.get(first)?.scheduledPublishTime).toBe(Math.floor(threeHours.getTime() / 1000));
 
     // Five minutes ahead is too soon for Meta: taken back; our publish job fires it.
     const soon = await reschedulePost(ctx, { postId: post.id, scheduledDate: at(5 * 60_000).toISOString() });
