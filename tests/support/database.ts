@@ -14,7 +14,8 @@ export async function createTestDatabase(): Promise<Database> {
   if (!url) {
     const templatePath = inject("pgliteTemplate");
     const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
-    const database = await openDatabase({ maxConnections: 5, pgliteTemplate });
+    // The pool the server runs with on PGlite (one connection), so the tests see what users get.
+    const database = await openDatabase({ pgliteTemplate });
     // Applies nothing when the snapshot is current; keeps a stale or missing snapshot correct.
     await migrateDatabase(database);
     return database;

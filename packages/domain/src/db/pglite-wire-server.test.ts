@@ -74,3 +74,19 @@ it("answers a failing parameterised query with its error and keeps serving every
   const [row] = await database.sql`select n from counters where id = ${1}`;
   expect(row?.n).toBe(30);
 });
+
+it("keeps the named statements of many connections apart and drops a closed connection's", async () => {
+  const named = postgres(database.connectionString, { max: 3, onnotice: () => {} });
+  const preparedNow = async () =>
+    (await other`select name from pg_prepared_statements order by name`).map((row) => row.name as string);
+  const before = await preparedNow();
+  // The same text on three connections: postgres.js prepares it on each under a name of that connection.
+  const rows = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => named`select ${i}::int as a, n from counters where id = ${1}`),
+  );
+  for (const [i, result] of rows.entries()) expect(result[0]).toEqual({ a: i, n: 30 });
+  const during = await preparedNow();
+  expect(during.length).toBeGreaterThan(before.length);
+  await named.end({ timeout: 5 });
+  await expect.poll(preparedNow).toEqual(before);
+});

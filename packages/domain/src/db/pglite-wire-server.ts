@@ -11,6 +11,13 @@ interface Connection {
   started: boolean;
   pending: { message: Uint8Array; startup: boolean }[];
   closed: boolean;
+  /** Named statements this client prepared: they live in the shared backend until deallocated. */
+  statements: Set<string>;
+}
+
+/** Work of the server itself on the backend (PGlite's own API), in turn with the clients' cycles. */
+interface InProcessTurn {
+  run(): Promise<void>;
 }
 
 export interface PgliteWireServer {
@@ -41,7 +48,7 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
 
 export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Promise<PgliteWireServer> {
   const connections = new Set<Connection>();
-  const ready: Connection[] = [];
+  const ready: (Connection | InProcessTurn)[] = [];
   let owner: Connection | null = null;
   let running = false;
 
@@ -52,10 +59,11 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
     queueMicrotask(() => void drain());
   };
 
-  const nextConnection = (): Connection | null => {
+  const nextTurn = (): Connection | InProcessTurn | null => {
     if (owner) return owner.pending.length > 0 ? owner : null;
     while (ready.length > 0) {
       const candidate = ready.shift()!;
+      if ("run" in candidate) return candidate;
       if (!candidate.closed && candidate.pending.length > 0) return candidate;
     }
     return null;
@@ -65,8 +73,12 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
     running = true;
     try {
       for (;;) {
-        const connection = nextConnection();
+        const connection = nextTurn();
         if (!connection) return;
+        if ("run" in connection) {
+          await connection.run();
+          continue;
+        }
         const { message, startup, type } = takeCycle(connection);
         // The answers of the whole batch go out in one write: one TCP packet instead of one per message.
         const answers: Uint8Array[] = [];
@@ -114,17 +126,49 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
     return { message: parts.length === 1 ? first.message : concatBytes(parts), startup: false, type };
   };
 
+  /**
+   * Runs `work` on the backend when no client owns it, and lets no client's message in until it is done
+   * (`work` must settle: the schedule waits for it).
+   */
+  const runInTurn = <T>(work: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      ready.push({ run: () => work().then(resolve, reject) });
+      schedule();
+    });
+
+  // One by one: a name whose Parse failed was never created, and its error must not keep the others.
+  const deallocate = async (names: Iterable<string>) => {
+    for (const name of names) await db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => {});
+  };
+
   const release = async (connection: Connection) => {
     if (connection.closed) return;
     connection.closed = true;
     connections.delete(connection);
     connection.pending.length = 0;
+    // Its statements would outlive it in the one backend that every client shares (postgres.js renews its
+    // connections every 30-60 minutes, so they would pile up for as long as the server runs).
+    const statements = connection.statements;
     if (owner === connection) {
       // A client that vanished mid-transaction must not leave the shared backend inside it.
       // (exec takes the backend lock itself; the owner still holds the schedule, so nothing slips in.)
       if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
+      if (statements.size > 0) await deallocate(statements);
       owner = null;
       schedule();
+    } else if (statements.size > 0 && !db.closed) {
+      await runInTurn(() => deallocate(statements));
+    }
+  };
+
+  /** Follows the client's named statements (Parse names one, Close of a statement ends it). */
+  const trackStatement = (connection: Connection, message: Buffer) => {
+    const type = message[0];
+    if (type === 0x50 /* P */) {
+      const name = message.toString("utf8", 5, message.indexOf(0, 5));
+      if (name) connection.statements.add(name);
+    } else if (type === 0x43 /* C */ && message[5] === 0x53 /* S */) {
+      connection.statements.delete(message.toString("utf8", 6, message.indexOf(0, 6)));
     }
   };
 
@@ -159,6 +203,7 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
         void release(connection);
         return;
       }
+      trackStatement(connection, buffer);
       enqueue(connection, buffer.subarray(0, length));
     }
   };
@@ -178,6 +223,7 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
       started: false,
       pending: [],
       closed: false,
+      statements: new Set(),
     };
     connections.add(connection);
     socket.on("data", (chunk) => onData(connection, chunk));
