@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createBrandForUser, createConfirmedUser, signInThroughUi } from "./helpers";
 
 /*
  * The app's code comes in chunks, fetched when a screen or a dialog is first needed. A chunk that does not
@@ -9,6 +9,7 @@ import { createConfirmedUser, signInThroughUi } from "./helpers";
 
 const CALENDAR_CHUNK = /\/assets\/calendar-page-[\w-]+\.js$/;
 const PALETTE_CHUNK = /\/assets\/command-palette-dialog-[\w-]+\.js$/;
+const ASSISTANT_CHUNK = /\/assets\/assistant-chat-[\w-]+\.js$/;
 
 /** A new user with a brand, signed in, on the dashboard with its data shown. */
 async function signInToDashboard(page: Page, request: APIRequestContext, baseURL: string | undefined) {
@@ -81,4 +82,31 @@ test("a dialog whose chunk does not arrive leaves the dashboard as it was and of
   await page.keyboard.press("ControlOrMeta+k");
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(page.getByRole("dialog").getByRole("combobox")).toBeFocused();
+});
+
+test("the assistant whose chunk does not arrive says so in its panel, and loads once back online", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { email, password } = await createConfirmedUser(request, baseURL ?? "");
+  await createBrandForUser(baseURL ?? "", { email, password }, "Second Brand");
+  // Offline for the chat's code from the start: the shell fetches it early, once the page has settled.
+  await page.route(ASSISTANT_CHUNK, (route) => route.abort("internetdisconnected"));
+  await signInThroughUi(page, email);
+  await expect(page.getByTestId("dashboard-stats")).toBeVisible();
+
+  await page.getByTestId("assistant-toggle").click();
+  const panel = page.getByTestId("assistant-panel");
+  await expect(panel.getByText("The assistant could not be loaded")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("dashboard-stats")).toBeVisible();
+
+  // Back online, the next conversation (another brand's) downloads the chat again instead of repeating
+  // the old failure.
+  await page.unroute(ASSISTANT_CHUNK);
+  await page.getByTestId("brand-switcher").click();
+  await page.getByTestId("brand-option").filter({ hasText: "Test Brand" }).click();
+  await expect(page.getByText("Switched to Test Brand")).toBeVisible();
+  await expect(panel.getByTestId("assistant-input")).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByText("The assistant could not be loaded")).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 
 import { AssistantFrame, AssistantToggle } from "@/components/assistant/assistant-frame";
@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useActiveBrand } from "@/lib/brands";
 import { useConversation } from "@/lib/chat";
-import { importWithRetry } from "@/lib/lazy-load";
+import { lazyNamed } from "@/lib/lazy-load";
 import { useAfterPageSettles } from "@/lib/page-settled";
 
 /** use-brand-chat's key for the chat of a user with no brand yet (not imported: that module loads lazily). */
@@ -25,9 +25,8 @@ export const ASSISTANT_PANEL_WIDTH = "max(25vw, 320px)";
 // opens, when the pointer or focus reaches the button, or once the page's own data has arrived and the
 // browser is idle (never in the page's way: before, it was fetched while the dashboard still waited).
 const loadAssistantChat = () => import("@/components/assistant/assistant-chat");
-const AssistantChat = lazy(() =>
-  importWithRetry(loadAssistantChat).then((module) => ({ default: module.AssistantChat })),
-);
+// lazyNamed: after a failed download, the next conversation (another brand) fetches the chat again.
+const AssistantChat = lazyNamed(loadAssistantChat, "AssistantChat");
 
 /**
  * The floating assistant of the signed-in shell (core spec section 2): a round button at the right edge
