@@ -16,8 +16,12 @@ import {
   createAccountSignInLock,
 } from "./lib/account-sign-in-lock";
 import { API_KEY_RATE_LIMIT } from "./lib/api-key-limiter";
+import { scopeAuthContextStorages } from "./lib/auth-context-scope";
 import { createAuthGuards } from "./lib/auth-guards";
 import type { Logger } from "./lib/logger";
+
+// Before any better-auth call can run: a call begun on an unscoped storage would not be counted.
+await scopeAuthContextStorages();
 
 /** The header our own middleware fills with the caller's address; anything a client sends in it is dropped. */
 export const CLIENT_IP_HEADER = "x-smm-client-ip";
