@@ -1,3 +1,4 @@
+import { Socket } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Database, openDatabase } from "./client";
@@ -89,4 +90,38 @@ it("keeps the named statements of many connections apart and drops a closed conn
   expect(during.length).toBeGreaterThan(before.length);
   await named.end({ timeout: 5 });
   await expect.poll(preparedNow).toEqual(before);
+});
+
+it("answers a connection's pipelined queries in one write per drain, each with its own rows", async () => {
+  const port = Number(new URL(database.connectionString).port);
+  const single = postgres(database.connectionString, { max: 1, onnotice: () => {} });
+  await single`select 1`;
+  // The wire server's side of a connection is the socket whose local port is the server's.
+  let serverWrites = 0;
+  const countServerSide = (socket: Socket) => {
+    if (socket.localPort === port) serverWrites += 1;
+  };
+  const original = { write: Socket.prototype._write, writev: Socket.prototype._writev };
+  Socket.prototype._write = function (this: Socket, ...args: Parameters<Socket["_write"]>) {
+    countServerSide(this);
+    return original.write.apply(this, args);
+  };
+  Socket.prototype._writev = function (this: Socket, ...args: Parameters<NonNullable<Socket["_writev"]>>) {
+    countServerSide(this);
+    return original.writev!.apply(this, args);
+  };
+  try {
+    // Issued in one tick, postgres.js pipelines the twenty queries on its one connection.
+    const rows = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => single`select ${i}::int as a, n from counters where id = ${1}`),
+    );
+    for (const [i, result] of rows.entries()) expect(result[0]).toEqual({ a: i, n: 30 });
+  } finally {
+    Socket.prototype._write = original.write;
+    Socket.prototype._writev = original.writev;
+    await single.end({ timeout: 5 });
+  }
+  // One write per cycle would be twenty.
+  expect(serverWrites).toBeGreaterThan(0);
+  expect(serverWrites).toBeLessThanOrEqual(3);
 });
