@@ -15,6 +15,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** better-auth's request state is a WeakMap keyed by objects; one key stands for "which call is this". */
+const CALL = {};
+const callState = (name: string) => new WeakMap<object, unknown>([[CALL, name]]);
+
 /** Node's promise hooks mark every new promise with its async id while any AsyncLocalStorage is on. */
 const promisesTracked = () => Object.getOwnPropertySymbols(Promise.resolve()).length > 0;
 
@@ -41,16 +45,16 @@ it("turns Node's promise hooks off once no better-auth call is under way", async
 it("keeps a long call's store while shorter calls begin and end around it", async () => {
   const storage = await getRequestStateAsyncLocalStorage();
   const seen: unknown[] = [];
-  const long = storage.run(new Map([["call", "long"]]), async () => {
+  const long = storage.run(callState("long"), async () => {
     for (let turn = 0; turn < 5; turn++) {
       await settle();
-      seen.push(storage.getStore()?.get("call"));
+      seen.push(storage.getStore()?.get(CALL));
     }
   });
   for (let i = 0; i < 3; i++) {
-    await storage.run(new Map([["call", `short ${i}`]]), async () => {
+    await storage.run(callState(`short ${i}`), async () => {
       await nextTurn();
-      expect(storage.getStore()?.get("call")).toBe(`short ${i}`);
+      expect(storage.getStore()?.get(CALL)).toBe(`short ${i}`);
     });
     await settle();
   }
@@ -64,21 +68,21 @@ it("keeps a long call's store while shorter calls begin and end around it", asyn
 it("ends the call when its callback throws, and answers again afterwards", async () => {
   const storage = await getRequestStateAsyncLocalStorage();
   expect(() =>
-    storage.run(new Map(), () => {
+    storage.run(new WeakMap(), () => {
       throw new Error("boom");
     }),
   ).toThrow("boom");
   await expect(
-    storage.run(new Map(), async () => {
+    storage.run(new WeakMap(), async () => {
       await nextTurn();
       throw new Error("late boom");
     }),
   ).rejects.toThrow("late boom");
   await settle();
   expect(promisesTracked()).toBe(false);
-  const again = await storage.run(new Map([["call", "again"]]), async () => {
+  const again = await storage.run(callState("again"), async () => {
     await settle();
-    return storage.getStore()?.get("call");
+    return storage.getStore()?.get(CALL);
   });
   expect(again).toBe("again");
 });
