@@ -1,7 +1,9 @@
 import { Socket } from "node:net";
+import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { type Database, openDatabase } from "./client";
+import { startPgliteWireServer } from "./pglite-wire-server";
 
 let database: Database;
 let other: postgres.Sql;
@@ -124,4 +126,28 @@ it("answers a connection's pipelined queries in one write per drain, each with i
   // One write per cycle would be twenty.
   expect(serverWrites).toBeGreaterThan(0);
   expect(serverWrites).toBeLessThanOrEqual(3);
+});
+
+it("takes PGlite's lock and syncs its files once per drain, not once per query", async () => {
+  const pglite = await PGlite.create();
+  const server = await startPgliteWireServer(pglite);
+  const client = postgres(`postgres://postgres@${server.host}:${server.port}/postgres`, {
+    max: 1,
+    onnotice: () => {},
+  });
+  try {
+    await client`select 1`;
+    const locks = vi.spyOn(pglite, "runExclusive");
+    const syncs = vi.spyOn(pglite, "syncToFs");
+    const rows = await Promise.all(Array.from({ length: 20 }, (_, i) => client`select ${i}::int as a`));
+    for (const [i, result] of rows.entries()) expect(result[0]).toEqual({ a: i });
+    // Per query it would be twenty of each.
+    expect(locks.mock.calls.length).toBeGreaterThan(0);
+    expect(locks.mock.calls.length).toBeLessThanOrEqual(3);
+    expect(syncs.mock.calls.length).toBeLessThanOrEqual(3);
+  } finally {
+    await client.end({ timeout: 5 });
+    await server.close();
+    await pglite.close();
+  }
 });

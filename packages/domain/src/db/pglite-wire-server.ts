@@ -78,45 +78,63 @@ export async function startPgliteWireServer(db: PGlite, host = "127.0.0.1"): Pro
     corked.clear();
   };
 
+  /** One client cycle through the backend; the caller holds PGlite's lock. */
+  const runCycle = async (connection: Connection) => {
+    const { message, startup, type } = takeCycle(connection);
+    // The answers of the whole batch go out in one write: one TCP packet instead of one per message.
+    const answers: Uint8Array[] = [];
+    try {
+      // syncToFs once per drain (below), not per cycle: on Node's file systems it does nothing, yet each
+      // call takes a lock of its own.
+      await db.execProtocolRawStream(message, {
+        syncToFs: false,
+        onRawData: (data) => {
+          if (data.length > 0) answers.push(data.slice());
+        },
+      });
+      if (!connection.closed && answers.length > 0) {
+        if (!corked.has(connection.socket)) {
+          connection.socket.cork();
+          corked.add(connection.socket);
+        }
+        connection.socket.write(answers.length === 1 ? answers[0]! : Buffer.concat(answers));
+      }
+    } catch (error) {
+      connection.socket.destroy(error as Error);
+    }
+    const cycleEnded = startup || type === 0x53 /* S */ || type === 0x51 /* Q */;
+    owner = cycleEnded && !db.isInTransaction() ? null : connection;
+    if (connection.pending.length > 0 && owner !== connection) ready.push(connection);
+  };
+
   const drain = async () => {
     running = true;
+    let synced = true;
     try {
-      for (;;) {
-        const connection = nextTurn();
-        if (!connection) return;
-        if ("run" in connection) {
+      let turn = nextTurn();
+      while (turn) {
+        if ("run" in turn) {
           flush();
-          await connection.run();
+          await turn.run();
+          turn = nextTurn();
           continue;
         }
-        const { message, startup, type } = takeCycle(connection);
-        // The answers of the whole batch go out in one write: one TCP packet instead of one per message.
-        const answers: Uint8Array[] = [];
-        try {
-          await db.runExclusive(() =>
-            db.execProtocolRawStream(message, {
-              onRawData: (data) => {
-                if (data.length > 0) answers.push(data.slice());
-              },
-            }),
-          );
-          if (!connection.closed && answers.length > 0) {
-            if (!corked.has(connection.socket)) {
-              connection.socket.cork();
-              corked.add(connection.socket);
-            }
-            connection.socket.write(answers.length === 1 ? answers[0]! : Buffer.concat(answers));
+        // Clients' cycles back to back under one hold of PGlite's lock, up to the next in-process turn
+        // (which takes the lock itself) or until none is left.
+        let next: Connection | InProcessTurn | null = turn;
+        await db.runExclusive(async () => {
+          while (next && !("run" in next)) {
+            await runCycle(next);
+            next = nextTurn();
           }
-        } catch (error) {
-          connection.socket.destroy(error as Error);
-        }
-        const cycleEnded = startup || type === 0x53 /* S */ || type === 0x51 /* Q */;
-        owner = cycleEnded && !db.isInTransaction() ? null : connection;
-        if (connection.pending.length > 0 && owner !== connection) ready.push(connection);
+        });
+        synced = false;
+        turn = next;
       }
     } finally {
       flush();
       running = false;
+      if (!synced && !db.closed) await db.syncToFs().catch(() => {});
     }
   };
 
