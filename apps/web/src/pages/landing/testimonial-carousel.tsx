@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { QuoteIcon, StarIcon } from "lucide-react";
+import { StarIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 
 const ROTATION_MS = 5000;
@@ -63,9 +63,8 @@ export function TestimonialCarousel() {
         aria-roledescription="slide"
         aria-label={`Testimonial ${active + 1} of ${TESTIMONIALS.length}`}
       >
-        <QuoteIcon className="mx-auto size-8 text-brand-secondary/60" aria-hidden="true" />
         <div
-          className="mt-4 flex justify-center gap-1"
+          className="flex justify-center gap-1"
           role="img"
           aria-label={`Rated ${testimonial.rating} out of 5`}
         >
