@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { graphPage } from "./graph-paging";
 import { createFakeMarketing, type FakeMarketing } from "./meta-marketing";
 
 /** One request as the fake received it: version stripped from the path, query and form merged. */
@@ -463,23 +464,25 @@ export async function startFakeMetaGraphServer(
     if (path === "/me" && method === "GET") return ok(user);
     if (path === "/me/accounts" && method === "GET") {
       if (!userTokens.has(token ?? "")) return invalid("(#100) Tried accessing nonexisting field (accounts)");
-      return ok({
-        data: [...pages.values()].map((p) => ({
-          id: p.id,
-          name: p.name,
-          access_token: p.token,
-          category: p.category,
-          category_list: [{ id: "2256", name: p.category }],
-          tasks: p.tasks,
-          picture: { data: { url: p.pictureUrl } },
-        })),
-        paging: { cursors: { before: "a", after: "b" } },
-      });
+      return ok(
+        graphPage(
+          [...pages.values()].map((p) => ({
+            id: p.id,
+            name: p.name,
+            access_token: p.token,
+            category: p.category,
+            category_list: [{ id: "2256", name: p.category }],
+            tasks: p.tasks,
+            picture: { data: { url: p.pictureUrl } },
+          })),
+          params,
+        ),
+      );
     }
     if (path === "/me/adaccounts" && method === "GET") {
       if (!userTokens.has(token ?? ""))
         return graphError({ status: 400, code: 200, message: "(#200) Requires ads_read" });
-      return ok({ data: adAccounts });
+      return ok(graphPage(adAccounts, params));
     }
 
     const marketingAnswer = marketing.route(method, segments, params, token);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { graphPage } from "./graph-paging";
 
 /**
  * The Marketing API part of the fake Graph server (contracts/meta-and-stripe.md section 5): campaigns and
@@ -178,14 +179,16 @@ export function createFakeMarketing(options: {
           ? (JSON.parse(params.filtering) as { field: string; operator: string; value: string }[])
           : [];
         const named = filter.find((f) => f.field === "name" && f.operator === "EQUAL")?.value;
-        return ok({
-          data: [...campaigns.values()]
-            .filter((c) => c.accountId === account && c.status !== "DELETED")
-            .filter((c) => named === undefined || c.name === named)
-            .reverse()
-            .map((c) => campaignOut(c, fields)),
-          paging: { cursors: { before: "a", after: "b" } },
-        });
+        return ok(
+          graphPage(
+            [...campaigns.values()]
+              .filter((c) => c.accountId === account && c.status !== "DELETED")
+              .filter((c) => named === undefined || c.name === named)
+              .reverse()
+              .map((c) => campaignOut(c, fields)),
+            params,
+          ),
+        );
       }
       if (second === "campaigns" && method === "POST") {
         if (!params.name) return error("(#100) The parameter name is required");
@@ -216,11 +219,14 @@ export function createFakeMarketing(options: {
         return ok({ id });
       }
       if (second === "adsets" && method === "GET") {
-        return ok({
-          data: [...adSets.values()]
-            .filter((s) => s.accountId === account && s.status !== "DELETED")
-            .map((s) => adSetOut(s, fields)),
-        });
+        return ok(
+          graphPage(
+            [...adSets.values()]
+              .filter((s) => s.accountId === account && s.status !== "DELETED")
+              .map((s) => adSetOut(s, fields)),
+            params,
+          ),
+        );
       }
       if (second === "adsets" && method === "POST") {
         const parent = campaigns.get(params.campaign_id ?? "");
@@ -260,11 +266,12 @@ export function createFakeMarketing(options: {
     if (campaign) {
       if (campaign.status === "DELETED") return error("(#100) Object with ID does not exist", 100, 33);
       if (second === "adsets" && method === "GET")
-        return ok({
-          data: [...adSets.values()]
-            .filter((s) => s.campaign_id === campaign.id)
-            .map((s) => adSetOut(s, fields)),
-        });
+        return ok(
+          graphPage(
+            [...adSets.values()].filter((s) => s.campaign_id === campaign.id).map((s) => adSetOut(s, fields)),
+            params,
+          ),
+        );
       if (!second && method === "POST") {
         if (params.status !== undefined && !STATUSES.has(params.status))
           return error("(#100) Invalid status");

@@ -1,4 +1,4 @@
-import type { GraphClient } from "./meta-graph-client";
+import { type GraphClient, readWholeGraphList } from "./meta-graph-client";
 
 /** Page publishing and the linked Instagram account (contracts/meta-and-stripe.md sections 0-1). */
 export const PAGE_SCOPES = [
@@ -102,22 +102,20 @@ export function createMetaAccounts(options: MetaAccountsOptions): MetaAccounts {
       return { accessToken: long.access_token, expiresIn: long.expires_in ?? null };
     },
     async listPages(userToken) {
-      const pages = await graph.call<{
-        data: {
-          id: string;
-          name: string;
-          access_token: string;
-          category?: string;
-          tasks?: string[];
-          picture?: { data?: { url?: string } };
-        }[];
-      }>({
+      const pages = await readWholeGraphList<{
+        id: string;
+        name: string;
+        access_token: string;
+        category?: string;
+        tasks?: string[];
+        picture?: { data?: { url?: string } };
+      }>(graph, {
         method: "GET",
         path: "/me/accounts",
         token: userToken,
         params: { fields: "id,name,access_token,category,category_list,tasks,picture{url}" },
       });
-      return pages.data.map((page) => ({
+      return pages.map((page) => ({
         id: page.id,
         name: page.name,
         category: page.category ?? null,
@@ -136,18 +134,16 @@ export function createMetaAccounts(options: MetaAccountsOptions): MetaAccounts {
       return page.instagram_business_account?.id ?? null;
     },
     async listAdAccounts(userToken) {
-      const accounts = await graph.call<{
-        data: {
-          id: string;
-          account_id: string;
-          name: string;
-          currency: string;
-          account_status: number;
-          balance?: string;
-          amount_spent?: string;
-          business?: { name?: string };
-        }[];
-      }>({
+      const accounts = await readWholeGraphList<{
+        id: string;
+        account_id: string;
+        name: string;
+        currency: string;
+        account_status: number;
+        balance?: string;
+        amount_spent?: string;
+        business?: { name?: string };
+      }>(graph, {
         method: "GET",
         path: "/me/adaccounts",
         token: userToken,
@@ -156,7 +152,7 @@ export function createMetaAccounts(options: MetaAccountsOptions): MetaAccounts {
             "id,account_id,name,currency,account_status,balance,amount_spent,business{id,name},timezone_name",
         },
       });
-      return accounts.data.map((account) => ({
+      return accounts.map((account) => ({
         id: account.id,
         accountId: account.account_id,
         name: account.name,

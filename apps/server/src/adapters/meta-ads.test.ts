@@ -97,9 +97,11 @@ describe("the Marketing API adapter", () => {
   it("lists ad accounts with the contract's fields, money in minor units", async () => {
     const ctx = await metaBrand();
     const view = await listAdAccounts(ctx);
+    // 100 a page (Graph's own default is 25), the next pages by cursor while Graph says more follow.
     expect(requestsTo("GET", "/me/adaccounts")[0]?.params).toEqual({
       fields:
         "id,account_id,name,currency,account_status,balance,amount_spent,business{id,name},timezone_name",
+      limit: "100",
     });
     expect(view.selectedId).toBe(`act_${ACCOUNT}`);
     expect(view.accounts[0]).toEqual({

@@ -16,7 +16,7 @@ import {
 } from "@smm/domain/campaigns/schemas";
 import type { AdInsights, AdSetTargeting, CampaignStatus } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
-import { type GraphClient, type GraphParams, isGraphError } from "./meta-graph-client";
+import { type GraphClient, type GraphParams, isGraphError, readWholeGraphList } from "./meta-graph-client";
 import { describeGraphFailure } from "./meta-network";
 
 /**
@@ -47,9 +47,6 @@ const DATE_PRESETS: Record<InsightRange, string> = {
 /** Meta's clock and ours differ a little: a lost create is looked for from a minute before it was sent. */
 const CLOCK_MARGIN_MS = 60_000;
 
-interface GraphList<T> {
-  data: T[];
-}
 interface GraphInsights {
   data?: { spend?: string; impressions?: string; clicks?: string; ctr?: string; reach?: string }[];
 }
@@ -138,19 +135,17 @@ export function createMetaAds(options: {
     async listAdAccounts(ref) {
       const token = await tokenOf(ref);
       return guarded(AD_ACCOUNTS_FETCH_FAILED, async () => {
-        const answer = await graph.call<
-          GraphList<{
-            id: string;
-            account_id: string;
-            name: string;
-            currency: string;
-            account_status: number;
-            balance?: string;
-            amount_spent?: string;
-            business?: { name?: string } | null;
-          }>
-        >({ method: "GET", path: "/me/adaccounts", token, params: { fields: ACCOUNT_FIELDS } });
-        return answer.data.map(
+        const accounts = await readWholeGraphList<{
+          id: string;
+          account_id: string;
+          name: string;
+          currency: string;
+          account_status: number;
+          balance?: string;
+          amount_spent?: string;
+          business?: { name?: string } | null;
+        }>(graph, { method: "GET", path: "/me/adaccounts", token, params: { fields: ACCOUNT_FIELDS } });
+        return accounts.map(
           (account): NetworkAdAccount => ({
             id: account.id,
             accountId: account.account_id,
@@ -169,21 +164,29 @@ export function createMetaAds(options: {
       const token = await tokenOf(ref);
       return guarded("Failed to fetch campaigns", async () => {
         const [campaigns, adSets] = await Promise.all([
-          graph.call<GraphList<GraphCampaign>>({
-            method: "GET",
-            path: `/act_${ref.accountId}/campaigns`,
-            token,
-            params: { fields: `${CAMPAIGN_FIELDS},${insightsField(ref.range)}`, limit: 200 },
-          }),
-          graph.call<GraphList<GraphAdSet>>({
-            method: "GET",
-            path: `/act_${ref.accountId}/adsets`,
-            token,
-            params: { fields: `${AD_SET_FIELDS},${insightsField(ref.range)}`, limit: 500 },
-          }),
+          readWholeGraphList<GraphCampaign>(
+            graph,
+            {
+              method: "GET",
+              path: `/act_${ref.accountId}/campaigns`,
+              token,
+              params: { fields: `${CAMPAIGN_FIELDS},${insightsField(ref.range)}` },
+            },
+            200,
+          ),
+          readWholeGraphList<GraphAdSet>(
+            graph,
+            {
+              method: "GET",
+              path: `/act_${ref.accountId}/adsets`,
+              token,
+              params: { fields: `${AD_SET_FIELDS},${insightsField(ref.range)}` },
+            },
+            500,
+          ),
         ]);
         return {
-          campaigns: campaigns.data.map(
+          campaigns: campaigns.map(
             (campaign): NetworkCampaign => ({
               id: campaign.id,
               name: campaign.name,
@@ -198,7 +201,7 @@ export function createMetaAds(options: {
               insights: insightsOf(campaign.insights),
             }),
           ),
-          adSets: adSets.data.map(
+          adSets: adSets.map(
             (set): NetworkAdSet => ({
               id: set.id,
               campaignId: set.campaign_id,
@@ -289,7 +292,7 @@ export function createMetaAds(options: {
     async findCampaign(ref) {
       const token = await tokenOf(ref);
       return guarded(CAMPAIGN_CREATE_FAILED, async () => {
-        const answer = await graph.call<GraphList<{ id: string; name: string; created_time?: string }>>({
+        const found = await readWholeGraphList<{ id: string; name: string; created_time?: string }>(graph, {
           method: "GET",
           path: `/act_${ref.accountId}/campaigns`,
           token,
@@ -298,20 +301,21 @@ export function createMetaAds(options: {
             filtering: JSON.stringify([{ field: "name", operator: "EQUAL", value: ref.name }]),
           },
         });
-        return newestSince(answer.data, ref.name, ref.since);
+        return newestSince(found, ref.name, ref.since);
       });
     },
 
     async findAdSet(ref) {
       const token = await tokenOf(ref);
       return guarded(AD_SET_CREATE_FAILED, async () => {
-        const answer = await graph.call<GraphList<{ id: string; name: string; created_time?: string }>>({
+        // Every ad set of the campaign: one missed here would be created a second time.
+        const found = await readWholeGraphList<{ id: string; name: string; created_time?: string }>(graph, {
           method: "GET",
           path: `/${ref.campaignId}/adsets`,
           token,
           params: { fields: "id,name,created_time" },
         });
-        return newestSince(answer.data, ref.name, ref.since);
+        return newestSince(found, ref.name, ref.since);
       });
     },
   };

@@ -217,3 +217,35 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
   return { once, call, backoffMs, retries, sleep, version: options.version };
 }
+
+/** One page of a Graph list: `paging.next` is there only when another page follows. */
+export interface GraphListPage<T> {
+  data: T[];
+  paging?: { cursors?: { after?: string }; next?: string };
+}
+
+/** A list longer than this many pages is cut there (with 100 a page: 2,000 Pages or ad accounts). */
+export const GRAPH_LIST_MAX_PAGES = 20;
+
+/**
+ * The whole of a Graph list, page after page by its `after` cursor. Graph answers 25 items a page unless
+ * asked for more, so an agency's 26th Page or ad account would otherwise never be offered.
+ */
+export async function readWholeGraphList<T>(
+  graph: GraphClient,
+  request: GraphRequest,
+  pageSize = 100,
+): Promise<T[]> {
+  const items: T[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < GRAPH_LIST_MAX_PAGES; page++) {
+    const answer = await graph.call<GraphListPage<T>>({
+      ...request,
+      params: { limit: pageSize, ...request.params, ...(after ? { after } : {}) },
+    });
+    items.push(...answer.data);
+    after = answer.paging?.next ? answer.paging.cursors?.after : undefined;
+    if (!after) break;
+  }
+  return items;
+}

@@ -7,7 +7,14 @@ import {
 } from "../../../../tests/fakes/meta-graph-server";
 import { createLogger } from "../lib/logger";
 import { createMetaAccounts, PAGE_SCOPES } from "./meta-accounts";
-import { classifyGraphError, createGraphClient, GraphError, readRetryAfterMs } from "./meta-graph-client";
+import {
+  classifyGraphError,
+  createGraphClient,
+  GRAPH_LIST_MAX_PAGES,
+  GraphError,
+  readRetryAfterMs,
+  readWholeGraphList,
+} from "./meta-graph-client";
 import {
   AMBIGUOUS_REASON,
   createMetaNetwork,
@@ -195,6 +202,80 @@ describe("connecting through the fake dialog", () => {
     const call = lastCall("GET", /^\/me\/accounts$/);
     expect(call?.token).toBe(token);
     expect(call?.params.fields).toContain("tasks");
+  });
+
+  it("lists every page and ad account of an agency, following Graph's pages of results", async () => {
+    const token = await userToken();
+    const addedPages = Array.from({ length: 140 }, (_, i) => `20${String(i).padStart(9, "0")}`);
+    const firstAccounts = fake.adAccounts.length;
+    for (const [i, id] of addedPages.entries())
+      fake.pages.set(id, {
+        id,
+        name: `Client Page ${i + 1}`,
+        category: "Agency client",
+        tasks: ["CREATE_CONTENT"],
+        pictureUrl: `https://scontent.fake/${id}.jpg`,
+        token: `EAAPAGECLIENT${i}`,
+        instagramAccountId: null,
+      });
+    for (let i = 0; i < 130; i++)
+      fake.adAccounts.push({
+        id: `act_7770${i}`,
+        account_id: `7770${i}`,
+        name: `Client Ads ${i + 1}`,
+        currency: "EUR",
+        account_status: 1,
+        balance: "0",
+        amount_spent: "0",
+        business: null,
+      });
+    try {
+      fake.requests.length = 0;
+      const pages = await accounts().listPages(token);
+      expect(pages).toHaveLength(142);
+      expect(pages.at(-1)?.name).toBe("Client Page 140");
+      const pageCalls = fake.requests.filter((r) => r.method === "GET" && r.path === "/me/accounts");
+      expect(pageCalls).toHaveLength(2);
+      expect(pageCalls[0]?.params.after).toBeUndefined();
+      expect(pageCalls[1]?.params.after).toBeTruthy();
+
+      const adAccounts = await accounts().listAdAccounts(token);
+      expect(adAccounts).toHaveLength(firstAccounts + 130);
+      expect(adAccounts.at(-1)?.name).toBe("Client Ads 130");
+    } finally {
+      for (const id of addedPages) fake.pages.delete(id);
+      fake.adAccounts.length = firstAccounts;
+    }
+  });
+
+  it("reads a Graph list to its end page by page, and no further than its page limit", async () => {
+    const token = await userToken();
+    const request = { method: "GET" as const, path: "/me/accounts", token, params: { fields: "id,name" } };
+    fake.requests.length = 0;
+    const two = await readWholeGraphList<{ id: string; name: string }>(graph(), request, 1);
+    expect(two.map((page) => page.name)).toEqual(["Fake Coffee Page", "Fake Bakery Page"]);
+    expect(fake.requests.filter((r) => r.path === "/me/accounts")).toHaveLength(2);
+
+    const added = Array.from(
+      { length: GRAPH_LIST_MAX_PAGES + 5 },
+      (_, i) => `30${String(i).padStart(9, "0")}`,
+    );
+    for (const id of added)
+      fake.pages.set(id, {
+        id,
+        name: `Page ${id}`,
+        category: "Agency client",
+        tasks: [],
+        pictureUrl: `https://scontent.fake/${id}.jpg`,
+        token: `EAAPAGE${id}`,
+        instagramAccountId: null,
+      });
+    try {
+      const capped = await readWholeGraphList(graph(), request, 1);
+      expect(capped).toHaveLength(GRAPH_LIST_MAX_PAGES);
+    } finally {
+      for (const id of added) fake.pages.delete(id);
+    }
   });
 
   it("reads the linked Instagram business account with the page token", async () => {
