@@ -294,5 +294,25 @@ metaTest(
     await page.getByTestId("campaign-delete-confirm-button").click();
     await expect(page.getByTestId("campaigns-empty")).toBeVisible();
     expect(fake.marketing.campaigns.get(created?.id ?? "")?.status).toBe("DELETED");
+
+    // Meta refuses the ad account's token (code 190): the campaigns say so, Settings asks to reconnect the
+    // ad account (the page has a token of its own and stays connected), and reconnecting mends it.
+    const adExpired = "Your ad account connection has expired. Please reconnect your ad account in Settings.";
+    fake.failNext(
+      { method: "GET", path: /^\/act_555000111\/campaigns$/ },
+      { status: 400, code: 190, message: "Error validating access token: Session has expired." },
+    );
+    await page.reload();
+    await expect(page.getByTestId("campaigns-stale")).toContainText(adExpired);
+    await page.goto("/settings?tab=facebook");
+    const adCard = page.getByTestId("facebook-ad-account");
+    await expect(adCard).toContainText("Expired");
+    await expect(page.getByTestId("facebook-ad-account-expired")).toHaveText(adExpired);
+    await expect(page.getByTestId("facebook-expired")).toHaveCount(0);
+    await approveInPopup(page, "Reconnect ad account", /^Continue as /);
+    await adPicker.getByText("Fake Coffee Ads").click();
+    await adPicker.getByRole("button", { name: "Connect Selected Ad Account" }).click();
+    await expect(page.getByTestId("facebook-ad-account-expired")).toBeHidden();
+    await expect(adCard).not.toContainText("Expired");
   },
 );

@@ -8,9 +8,11 @@ import { deleteCampaign } from "@smm/domain/campaigns/delete-campaign";
 import { listAdAccounts } from "@smm/domain/campaigns/list-ad-accounts";
 import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
 import { updateCampaign } from "@smm/domain/campaigns/update-campaign";
+import { toConnectionsView } from "@smm/domain/connections/connection-rows";
+import { AD_ACCOUNT_CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
 import { selectAdAccount } from "@smm/domain/connections/select-ad-account";
 import type { BrandContext, UserContext } from "@smm/domain/context";
-import { campaigns, socialConnections } from "@smm/domain/db/schema";
+import { campaigns, notifications, socialConnections } from "@smm/domain/db/schema";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
@@ -266,6 +268,36 @@ describe("Meta's errors and lost answers", () => {
     const list = await listCampaigns(ctx);
     expect(list).toMatchObject({ source: "database", notice: "(#100) Unsupported get request" });
     expect(list.campaigns).toHaveLength(1);
+  });
+
+  it("marks only the ad account expired when Meta refuses its token (190), tells the user once, and stops asking", async () => {
+    const ctx = await metaBrand();
+    fake.failNext(
+      { method: "POST", path: new RegExp(`^/act_${ACCOUNT}/campaigns$`) },
+      { status: 400, code: 190, message: "Error validating access token: Session has expired" },
+    );
+    await expect(createCampaign(ctx, { name: `Expired ${Math.random()}` })).rejects.toMatchObject({
+      code: "upstream_failed",
+      message: AD_ACCOUNT_CONNECTION_EXPIRED,
+    });
+    const view = await toConnectionsView(ctx);
+    expect(view.adAccount?.status).toBe("expired");
+    // The page has a token of its own, which Meta did not refuse.
+    expect(view.page?.status).toBe("connected");
+    const told = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.userId, ctx.userId))).map(
+        (row) => row.message,
+      );
+    expect(await told()).toEqual([AD_ACCOUNT_CONNECTION_EXPIRED]);
+
+    fake.requests.length = 0;
+    const list = await listCampaigns(ctx);
+    expect(list).toMatchObject({ source: "database", notice: AD_ACCOUNT_CONNECTION_EXPIRED });
+    await expect(createCampaign(ctx, { name: `Again ${Math.random()}` })).rejects.toMatchObject({
+      message: AD_ACCOUNT_CONNECTION_EXPIRED,
+    });
+    expect(fake.requests.filter((request) => request.path.startsWith(`/act_${ACCOUNT}`))).toEqual([]);
+    expect(await told()).toHaveLength(1);
   });
 
   it("says 'Failed to create campaign' when Meta fails without words, and keeps no row", async () => {

@@ -14,6 +14,7 @@ import {
   CAMPAIGNS_CONNECTION_REQUIRED,
   type InsightRange,
 } from "@smm/domain/campaigns/schemas";
+import { AD_ACCOUNT_CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
 import type { AdInsights, AdSetTargeting, CampaignStatus } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { type GraphClient, type GraphParams, isGraphError, readWholeGraphList } from "./meta-graph-client";
@@ -29,6 +30,8 @@ import { describeGraphFailure } from "./meta-network";
 export interface MetaAdConnection {
   /** The ad account token (the marketing flow's user token), opened only on its way here. */
   token: string;
+  /** Meta refused this token (code 190) once already: only a new connection helps. */
+  expired: boolean;
 }
 
 const ACCOUNT_FIELDS =
@@ -108,21 +111,29 @@ export function createMetaAds(options: {
   graph: GraphClient;
   /** The brand's ad account connection made through Meta, or null. */
   loadAdConnection(userId: string, brandId: string): Promise<MetaAdConnection | null>;
+  /** Meta answered code 190 to the ad account's token: the connection is marked expired, the user told. */
+  onTokenExpired?(userId: string, brandId: string): Promise<void>;
 }): AdsNetwork {
   const { graph } = options;
 
   async function tokenOf(ref: AdsCallRef): Promise<string> {
     const connection = await options.loadAdConnection(ref.userId, ref.brandId);
     if (!connection) throw new AppError("upstream_failed", CAMPAIGNS_CONNECTION_REQUIRED);
+    // Asking again with a token Meta has refused only repeats the refusal.
+    if (connection.expired) throw new AppError("upstream_failed", AD_ACCOUNT_CONNECTION_EXPIRED);
     return connection.token;
   }
 
   /** Graph's failures in the product's words; a 5xx Meta explains nothing about gets the action's text. */
-  async function guarded<T>(fallback: string, work: () => Promise<T>): Promise<T> {
+  async function guarded<T>(ref: AdsCallRef, fallback: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
       if (!isGraphError(error)) throw error;
+      if (error.kind === "token_expired") {
+        await options.onTokenExpired?.(ref.userId, ref.brandId);
+        throw new AppError("upstream_failed", AD_ACCOUNT_CONNECTION_EXPIRED);
+      }
       const message = error.kind === "transient" && !error.noAnswer ? fallback : describeGraphFailure(error);
       throw new AppError("upstream_failed", message);
     }
@@ -134,7 +145,7 @@ export function createMetaAds(options: {
   return {
     async listAdAccounts(ref) {
       const token = await tokenOf(ref);
-      return guarded(AD_ACCOUNTS_FETCH_FAILED, async () => {
+      return guarded(ref, AD_ACCOUNTS_FETCH_FAILED, async () => {
         const accounts = await readWholeGraphList<{
           id: string;
           account_id: string;
@@ -162,7 +173,7 @@ export function createMetaAds(options: {
 
     async listCampaigns(ref) {
       const token = await tokenOf(ref);
-      return guarded("Failed to fetch campaigns", async () => {
+      return guarded(ref, "Failed to fetch campaigns", async () => {
         const [campaigns, adSets] = await Promise.all([
           readWholeGraphList<GraphCampaign>(
             graph,
@@ -240,7 +251,7 @@ export function createMetaAds(options: {
           ? { bid_strategy: "LOWEST_COST_WITHOUT_CAP" }
           : { is_adset_budget_sharing_enabled: false }),
       };
-      return guarded(CAMPAIGN_CREATE_FAILED, () =>
+      return guarded(ref, CAMPAIGN_CREATE_FAILED, () =>
         graph.once<{ id: string }>({
           method: "POST",
           path: `/act_${ref.accountId}/campaigns`,
@@ -261,7 +272,7 @@ export function createMetaAds(options: {
         ...(changes.endTime !== undefined ? { stop_time: changes.endTime?.toISOString() ?? "" } : {}),
       };
       // Setting a status or a field twice is harmless: the retrying call is fine here.
-      await guarded(CAMPAIGN_UPDATE_FAILED, () =>
+      await guarded(ref, CAMPAIGN_UPDATE_FAILED, () =>
         graph.call<{ success: boolean }>({ method: "POST", path: `/${ref.campaignId}`, token, params }),
       );
     },
@@ -284,14 +295,14 @@ export function createMetaAds(options: {
         start_time: adSet.startTime?.toISOString(),
         end_time: adSet.endTime?.toISOString(),
       };
-      return guarded(AD_SET_CREATE_FAILED, () =>
+      return guarded(ref, AD_SET_CREATE_FAILED, () =>
         graph.once<{ id: string }>({ method: "POST", path: `/act_${ref.accountId}/adsets`, token, params }),
       );
     },
 
     async findCampaign(ref) {
       const token = await tokenOf(ref);
-      return guarded(CAMPAIGN_CREATE_FAILED, async () => {
+      return guarded(ref, CAMPAIGN_CREATE_FAILED, async () => {
         const found = await readWholeGraphList<{ id: string; name: string; created_time?: string }>(graph, {
           method: "GET",
           path: `/act_${ref.accountId}/campaigns`,
@@ -307,7 +318,7 @@ export function createMetaAds(options: {
 
     async findAdSet(ref) {
       const token = await tokenOf(ref);
-      return guarded(AD_SET_CREATE_FAILED, async () => {
+      return guarded(ref, AD_SET_CREATE_FAILED, async () => {
         // Every ad set of the campaign: one missed here would be created a second time.
         const found = await readWholeGraphList<{ id: string; name: string; created_time?: string }>(graph, {
           method: "GET",

@@ -55,7 +55,7 @@ export function createAdConnectionLoader(db: DbExecutor, vault: TokenVault) {
         ),
       );
     if (row?.network !== "meta") return null;
-    return { token: vault.open(row.encryptedToken) };
+    return { token: vault.open(row.encryptedToken), expired: row.expiredAt !== null };
   };
 }
 

@@ -92,7 +92,12 @@ export async function createSocialSetup(options: {
     // Analytics: the page's and posts' insights (an optional part of the port, in its own adapter).
     ...createMetaInsightsReader({ graph, loadConnection, onTokenExpired }),
     // Campaigns: the Marketing API on the brand's ad account token (also its own adapter).
-    ...createMetaAds({ graph, loadAdConnection: createAdConnectionLoader(options.db, vault) }),
+    ...createMetaAds({
+      graph,
+      loadAdConnection: createAdConnectionLoader(options.db, vault),
+      onTokenExpired: (userId, brandId) =>
+        markConnectionExpired(options.expiry, { userId, brandId }, "ad_account"),
+    }),
   };
   const social = createRoutedNetwork({ db: options.db, sandbox, meta, metaConfigured });
   const connectors: AppConnectors = {

@@ -60,6 +60,7 @@ export async function toConnectionsView(ctx: BrandContext): Promise<ConnectionsV
           currency: adAccount.metadata.currency ?? null,
           statusText: describeAdAccountStatus(adAccount.metadata.accountStatus ?? 0),
           network: adAccount.network,
+          status: adAccount.expiredAt ? "expired" : "connected",
         }
       : null,
   };

@@ -1,17 +1,27 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../context";
-import { socialConnections } from "../db/schema";
+import { type ConnectionProvider, socialConnections } from "../db/schema";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
-import { CONNECTION_EXPIRED } from "./messages";
+import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECTION_EXPIRED } from "./messages";
+
+/** Which token Meta refused: the page's (the page and its Instagram account) or the ad account's. */
+export type ExpiredToken = "page" | "ad_account";
+
+const EXPIRING: Record<ExpiredToken, { providers: ConnectionProvider[]; message: string }> = {
+  page: { providers: ["facebook", "instagram"], message: CONNECTION_EXPIRED },
+  ad_account: { providers: ["facebook_ads"], message: AD_ACCOUNT_CONNECTION_EXPIRED },
+};
 
 /**
- * Meta answered code 190 for this brand's page: the connection is marked expired and the user asked, once,
- * to reconnect (later failures on the same expired connection add no notification).
+ * Meta answered code 190 to one of this brand's tokens: the connections that use it are marked expired and
+ * the user asked, once, to reconnect (later failures on the same expired connection add no notification).
  */
 export async function markConnectionExpired(
   deps: Pick<Deps, "db" | "events" | "now">,
   who: { userId: string; brandId: string },
+  token: ExpiredToken = "page",
 ): Promise<void> {
+  const { providers, message } = EXPIRING[token];
   const notification = await deps.db.transaction(async (tx) => {
     const marked = await tx
       .update(socialConnections)
@@ -20,13 +30,14 @@ export async function markConnectionExpired(
         and(
           eq(socialConnections.userId, who.userId),
           eq(socialConnections.brandId, who.brandId),
+          inArray(socialConnections.provider, providers),
           isNull(socialConnections.expiredAt),
         ),
       )
       .returning({ id: socialConnections.id });
     if (marked.length === 0) return null;
     return insertNotification(tx, who.userId, {
-      message: CONNECTION_EXPIRED,
+      message,
       type: "error",
       createdAt: deps.now(),
     });

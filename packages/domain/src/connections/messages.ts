@@ -16,6 +16,9 @@ export const NO_PAGES_FOUND = "No Facebook pages were found for this account.";
 /** Told when Meta answers code 190 (the notification and the post's failure). */
 export const CONNECTION_EXPIRED =
   "Your Facebook connection has expired. Please reconnect your page in Settings.";
+/** Told when Meta answers code 190 to the ad account's token (campaigns): that token is its own. */
+export const AD_ACCOUNT_CONNECTION_EXPIRED =
+  "Your ad account connection has expired. Please reconnect your ad account in Settings.";
 
 export const connectedPageMessage = (name: string) => `Successfully connected to Facebook page: ${name}`;
 export const foundPagesMessage = (count: number) =>

@@ -83,6 +83,8 @@ export const connectionsViewSchema = z.object({
       currency: z.string().nullable(),
       statusText: z.string(),
       network: z.enum(["meta", "sandbox"]),
+      /** "expired" once Meta refused the ad account's token (code 190): campaigns need a reconnection. */
+      status: z.enum(["connected", "expired"]),
     })
     .nullable(),
 });

@@ -1,8 +1,9 @@
-import { CONNECT_PAGE_FIRST } from "@smm/domain/connections/messages";
+import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECT_PAGE_FIRST } from "@smm/domain/connections/messages";
 import type { ConnectionsView } from "@smm/domain/connections/schemas";
-import { MegaphoneIcon } from "lucide-react";
+import { CircleAlertIcon, MegaphoneIcon } from "lucide-react";
 import { toast } from "sonner";
 
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -23,6 +24,7 @@ export function AdAccountCard({
   disconnect: ReturnType<typeof useDisconnect>;
 }) {
   const { page, adAccount } = view;
+  const expired = adAccount?.status === "expired";
 
   async function disconnectAdAccount(): Promise<boolean> {
     try {
@@ -42,6 +44,7 @@ export function AdAccountCard({
           <MegaphoneIcon className="size-4" aria-hidden="true" />
           {adAccount ? `Ad account: ${adAccount.name ?? adAccount.accountId}` : "No ad account connected"}
           {adAccount?.network === "sandbox" ? <Badge variant="secondary">Sandbox</Badge> : null}
+          {expired ? <Badge variant="destructive">Expired</Badge> : null}
         </CardTitle>
         <CardDescription>
           Campaigns run on a Facebook ad account. Using it needs admin access to its Business Manager.
@@ -69,16 +72,22 @@ export function AdAccountCard({
             </div>
           </dl>
         ) : null}
+        {expired ? (
+          <Alert variant="destructive" data-testid="facebook-ad-account-expired">
+            <CircleAlertIcon aria-hidden="true" />
+            <AlertDescription>{AD_ACCOUNT_CONNECTION_EXPIRED}</AlertDescription>
+          </Alert>
+        ) : null}
         {page ? <FlowStatus connection={connection} /> : null}
         <div className="flex flex-wrap gap-2">
           <Button
             type="button"
-            variant={adAccount ? "outline" : "default"}
+            variant={adAccount && !expired ? "outline" : "default"}
             onClick={connection.connect}
             disabled={!page || connection.busy}
             data-testid="facebook-connect-ad-account"
           >
-            {adAccount ? "Change ad account" : "Connect ad account"}
+            {expired ? "Reconnect ad account" : adAccount ? "Change ad account" : "Connect ad account"}
           </Button>
           {adAccount ? (
             <DisconnectDialog
