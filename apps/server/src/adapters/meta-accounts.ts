@@ -1,3 +1,4 @@
+import { ACCOUNT_FIELDS, type GraphAdAccount } from "./meta-ads";
 import { type GraphClient, readWholeGraphList } from "./meta-graph-client";
 
 /** Page publishing and the linked Instagram account (contracts/meta-and-stripe.md sections 0-1). */
@@ -134,23 +135,11 @@ export function createMetaAccounts(options: MetaAccountsOptions): MetaAccounts {
       return page.instagram_business_account?.id ?? null;
     },
     async listAdAccounts(userToken) {
-      const accounts = await readWholeGraphList<{
-        id: string;
-        account_id: string;
-        name: string;
-        currency: string;
-        account_status: number;
-        balance?: string;
-        amount_spent?: string;
-        business?: { name?: string };
-      }>(graph, {
+      const accounts = await readWholeGraphList<GraphAdAccount>(graph, {
         method: "GET",
         path: "/me/adaccounts",
         token: userToken,
-        params: {
-          fields:
-            "id,account_id,name,currency,account_status,balance,amount_spent,business{id,name},timezone_name",
-        },
+        params: { fields: ACCOUNT_FIELDS },
       });
       return accounts.map((account) => ({
         id: account.id,

@@ -34,8 +34,19 @@ export interface MetaAdConnection {
   expired: boolean;
 }
 
-const ACCOUNT_FIELDS =
+/** An ad account as `/me/adaccounts` answers it: the picker when connecting, and the campaigns screen. */
+export const ACCOUNT_FIELDS =
   "id,account_id,name,currency,account_status,balance,amount_spent,business{id,name},timezone_name";
+export interface GraphAdAccount {
+  id: string;
+  account_id: string;
+  name: string;
+  currency: string;
+  account_status: number;
+  balance?: string;
+  amount_spent?: string;
+  business?: { name?: string } | null;
+}
 const INSIGHT_FIELDS = "spend,impressions,clicks,ctr,reach";
 const CAMPAIGN_FIELDS =
   "id,name,objective,status,daily_budget,lifetime_budget,start_time,stop_time,created_time,special_ad_categories";
@@ -146,16 +157,12 @@ export function createMetaAds(options: {
     async listAdAccounts(ref) {
       const token = await tokenOf(ref);
       return guarded(ref, AD_ACCOUNTS_FETCH_FAILED, async () => {
-        const accounts = await readWholeGraphList<{
-          id: string;
-          account_id: string;
-          name: string;
-          currency: string;
-          account_status: number;
-          balance?: string;
-          amount_spent?: string;
-          business?: { name?: string } | null;
-        }>(graph, { method: "GET", path: "/me/adaccounts", token, params: { fields: ACCOUNT_FIELDS } });
+        const accounts = await readWholeGraphList<GraphAdAccount>(graph, {
+          method: "GET",
+          path: "/me/adaccounts",
+          token,
+          params: { fields: ACCOUNT_FIELDS },
+        });
         return accounts.map(
           (account): NetworkAdAccount => ({
             id: account.id,
