@@ -219,7 +219,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 }
 
 /** One page of a Graph list: `paging.next` is there only when another page follows. */
-export interface GraphListPage<T> {
+interface GraphListPage<T> {
   data: T[];
   paging?: { cursors?: { after?: string }; next?: string };
 }

@@ -222,11 +222,14 @@ describe("connections through Meta (the fake Graph server)", () => {
     }
   });
 
-  it("marks the connection expired on code 190 and tells the user to reconnect", async () => {
+  it("marks the page connection expired on code 190, not the ad account, and tells the user to reconnect", async () => {
     const { cookie, userId, brandId } = await signedInWithBrand(ctx);
     const start = await call(ctx, "/api/connections/facebook/start", cookie, { flow: "page" });
     await call(ctx, "/api/connections/facebook/exchange", cookie, await approveDialog(ctx, start.json.url));
     await call(ctx, "/api/connections/facebook/page", cookie, { pageId: "10100000000" });
+    const ads = await call(ctx, "/api/connections/facebook/start", cookie, { flow: "ads" });
+    await call(ctx, "/api/connections/facebook/exchange", cookie, await approveDialog(ctx, ads.json.url));
+    await call(ctx, "/api/connections/ad-account", cookie, { adAccountId: "act_555000111" });
     fake.failNext(
       { method: "POST", path: /\/feed$/ },
       { status: 400, code: 190, subcode: 460, message: "expired" },
@@ -241,7 +244,10 @@ describe("connections through Meta (the fake Graph server)", () => {
         imageUrl: null,
       }),
     ).rejects.toThrow("Your Facebook connection has expired. Please reconnect your page in Settings.");
-    expect((await call(ctx, "/api/connections", cookie)).json.page.status).toBe("expired");
+    const view = (await call(ctx, "/api/connections", cookie)).json;
+    expect(view.page.status).toBe("expired");
+    // The ad account has a token of its own, which Meta did not refuse: campaigns go on.
+    expect(view.adAccount.status).toBe("connected");
     const notifications = await call(ctx, "/api/notifications", cookie);
     expect(JSON.stringify(notifications.json)).toContain("Your Facebook connection has expired.");
   });
