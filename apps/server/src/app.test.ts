@@ -60,7 +60,7 @@ describe("health and public routes", () => {
     const response = await jsonRequest(ctx, "/api/data-deletion-requests", { body: '{"email": ' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: { code: "invalid_input", message: "Malformed JSON body" },
+      error: { code: "invalid_input", reason: "invalid_input", message: "Malformed JSON body" },
     });
     expect(await ctx.database.db.query.dataDeletionRequests.findMany()).toHaveLength(before.length);
   });
@@ -73,6 +73,7 @@ describe("health and public routes", () => {
     expect(await response.json()).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: "Please enter a valid email address.",
         issues: [{ path: "email", message: "Please enter a valid email address." }],
       },
@@ -86,7 +87,7 @@ describe("the /api guard", () => {
       const response = await jsonRequest(ctx, path);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({
-        error: { code: "unauthenticated", message: "No active session" },
+        error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" },
       });
     }
   });
@@ -95,7 +96,7 @@ describe("the /api guard", () => {
     const { cookie } = await signUpVerifiedUser(ctx);
     const response = await jsonRequest(ctx, "/api/does-not-exist", { cookie });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: "not_found", message: "Not found" } });
+    expect(await response.json()).toEqual({ error: { code: "not_found", reason: "not_found", message: "Not found" } });
   });
 });
 
@@ -226,7 +227,7 @@ describe("API keys for scripts", () => {
 
     const bad = await ctx.app.request("/api/me", { headers: { authorization: `Bearer ${key}x` } });
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toEqual({ error: { code: "unauthenticated", message: "No active session" } });
+    expect(await bad.json()).toEqual({ error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" } });
   });
 
   it("never stores the key in clear", async () => {
@@ -246,7 +247,7 @@ describe("unexpected failures", () => {
     const response = await jsonRequest(broken, "/api/data-deletion-requests", { body: { email: "a@b.co" } });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
-      error: { code: "internal", message: "Something went wrong. Please try again." },
+      error: { code: "internal", reason: "internal", message: "Something went wrong. Please try again." },
     });
   });
 });

@@ -29,6 +29,7 @@ describe("AppError", () => {
     expect(error.toBody()).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: "Brand name is required",
         issues: [
           { path: "name", message: "Brand name is required" },
@@ -40,7 +41,7 @@ describe("AppError", () => {
 
   it("omits issues when there are none", () => {
     expect(new AppError("not_found", "Post not found").toBody()).toEqual({
-      error: { code: "not_found", message: "Post not found" },
+      error: { code: "not_found", reason: "not_found", message: "Post not found" },
     });
   });
 });

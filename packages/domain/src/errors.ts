@@ -16,43 +16,91 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/**
+ * Every reason an answer can give, with the code (and so the status) it travels under. A reason is the
+ * stable word screens, the chat, jobs and scripts branch on; the message beside it is for people and may be
+ * reworded. Each code is also a reason of its own, for refusals nobody needs to tell apart. README.md lists
+ * them (a test keeps the list complete).
+ */
+export const errorReasons = {
+  // The generic reason of each code.
+  invalid_input: { code: "invalid_input", description: "The input does not match its schema; `issues` says where." },
+  unauthenticated: { code: "unauthenticated", description: "No session cookie and no valid API key." },
+  forbidden: { code: "forbidden", description: "The caller may not do this." },
+  not_found: { code: "not_found", description: "No such object, or one that is not the caller's." },
+  conflict: { code: "conflict", description: "The object's current state does not allow the action." },
+  payload_too_large: { code: "payload_too_large", description: "The body is over the route's size limit." },
+  quota_exceeded: { code: "quota_exceeded", description: "A rate limit: too many calls; try again later." },
+  upstream_failed: { code: "upstream_failed", description: "The AI provider, a social network or billing failed." },
+  internal: { code: "internal", description: "Something went wrong on our side; details are in the server log." },
+} as const satisfies Record<string, { code: ErrorCode; description: string }>;
+
+export type ErrorReason = keyof typeof errorReasons;
+
+export const isErrorReason = (value: unknown): value is ErrorReason =>
+  typeof value === "string" && Object.hasOwn(errorReasons, value);
+
 export interface ErrorIssue {
   path: string;
   message: string;
 }
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly issues: ErrorIssue[] | undefined;
+export interface AppErrorOptions {
+  issues?: ErrorIssue[] | undefined;
   /**
    * upstream_failed only: the service asked us to slow down (a rate limit), so the same request is worth
    * sending again later - after this many ms when it said how long (0 when it did not). Undefined: no.
    */
+  retryAfterMs?: number | undefined;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; reason: ErrorReason; message: string; issues?: ErrorIssue[] };
+}
+
+/**
+ * The one error of the domain and the doors: a documented `reason` (whose code sets the HTTP status) and the
+ * product's message for people. Nothing branches on the message's wording; branch on `reason`.
+ */
+export class AppError extends Error {
+  readonly reason: ErrorReason;
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
   readonly retryAfterMs: number | undefined;
 
-  constructor(code: ErrorCode, message: string, issues?: ErrorIssue[], options?: { retryAfterMs?: number }) {
+  constructor(reason: ErrorReason, message: string, options: AppErrorOptions = {}) {
     super(message);
     this.name = "AppError";
-    this.code = code;
-    this.issues = issues;
-    this.retryAfterMs = options?.retryAfterMs;
+    this.reason = reason;
+    this.code = errorReasons[reason].code;
+    this.issues = options.issues;
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   get status(): (typeof errorStatus)[ErrorCode] {
     return errorStatus[this.code];
   }
 
-  toBody(): { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } } {
+  toBody(): ErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) },
+      error: {
+        code: this.code,
+        reason: this.reason,
+        message: this.message,
+        ...(this.issues ? { issues: this.issues } : {}),
+      },
     };
   }
 
   static fromZod(error: ZodError): AppError {
     const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     // The first issue's message is what a form shows when it has room for one line.
-    return new AppError("invalid_input", issues[0]?.message ?? "Invalid input", issues);
+    return new AppError("invalid_input", issues[0]?.message ?? "Invalid input", { issues });
   }
 }
 
 export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+
+/** True when `error` is an AppError given for one of these reasons. */
+export const hasReason = (error: unknown, ...reasons: ErrorReason[]): error is AppError =>
+  isAppError(error) && reasons.includes(error.reason);

@@ -171,7 +171,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       const message = transientText ? fallback(error) : describeGraphFailure(error);
       // A rate limit refused the call before anything was made: the same call is worth sending later.
       if (error.kind === "rate_limited")
-        throw new AppError("upstream_failed", message, undefined, { retryAfterMs: error.retryAfterMs ?? 0 });
+        throw new AppError("upstream_failed", message, { retryAfterMs: error.retryAfterMs ?? 0 });
       throw new AppError("upstream_failed", message);
     }
   }

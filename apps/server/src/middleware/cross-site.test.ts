@@ -41,7 +41,7 @@ const brandNames = async () =>
 
 async function expectRefused(response: Response, message: string) {
   expect(response.status).toBe(403);
-  expect(await response.json()).toEqual({ error: { code: "forbidden", message } });
+  expect(await response.json()).toEqual({ error: { code: "forbidden", reason: "forbidden", message } });
 }
 
 describe("cookie-authenticated writes", () => {

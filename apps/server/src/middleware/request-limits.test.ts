@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const tooLarge = {
-  error: { code: "payload_too_large", message: expect.stringContaining("too large") },
+  error: { code: "payload_too_large", reason: "payload_too_large", message: expect.stringContaining("too large") },
 };
 
 /** A data deletion request whose `reason` makes the JSON body about `bytes` long. */
@@ -167,7 +167,7 @@ describe("body limits", () => {
     const long = await say("x".repeat(MAX_CHAT_TEXT + 1));
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({
-      error: { code: "invalid_input", message: chatTextTooLong(MAX_CHAT_TEXT) },
+      error: { code: "invalid_input", reason: "invalid_input", message: chatTextTooLong(MAX_CHAT_TEXT) },
     });
     const huge = await say("x".repeat(CHAT_BODY_LIMIT_BYTES + 1024));
     expect(huge.status).toBe(413);

@@ -57,6 +57,7 @@ describe("the caller middleware with API keys", () => {
     expect(await limited.json()).toEqual({
       error: {
         code: "quota_exceeded",
+        reason: "quota_exceeded",
         message: expect.stringMatching(/^Too many requests with this API key/),
       },
     });

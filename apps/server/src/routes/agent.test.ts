@@ -60,7 +60,7 @@ describe("agent routes", () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { code: "invalid_input", message: "Posts per week must be at most 30" },
+      error: { code: "invalid_input", reason: "invalid_input", message: "Posts per week must be at most 30" },
     });
     const refused = await jsonRequest(ctx, "/api/agent/settings", {
       method: "PATCH",

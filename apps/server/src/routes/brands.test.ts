@@ -64,7 +64,7 @@ describe("brand routes", () => {
       const response = await jsonRequest(ctx, path, { method });
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(await response.json()).toEqual({
-        error: { code: "unauthenticated", message: "No active session" },
+        error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" },
       });
     }
   });
@@ -79,7 +79,7 @@ describe("brand routes", () => {
     });
     expect(field.status).toBe(404);
     expect(await field.json()).toEqual({
-      error: { code: "not_found", message: "User not authenticated or no active brand" },
+      error: { code: "not_found", reason: "not_found", message: "User not authenticated or no active brand" },
     });
   });
 
@@ -91,6 +91,7 @@ describe("brand routes", () => {
     expect(await blank.json()).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: "Brand name is required",
         issues: [{ path: "name", message: "Brand name is required" }],
       },
@@ -166,7 +167,7 @@ describe("brand routes", () => {
     const last = await jsonRequest(ctx, `/api/brands/${second.id}`, { method: "DELETE", cookie });
     expect(last.status).toBe(409);
     expect(await last.json()).toEqual({
-      error: { code: "conflict", message: "You cannot delete your only brand" },
+      error: { code: "conflict", reason: "conflict", message: "You cannot delete your only brand" },
     });
     expect((await rowsOf(userId)).map((row) => [row.name, row.isActive])).toEqual([["Second", true]]);
   });
@@ -324,7 +325,7 @@ describe("another user's brand", () => {
     for (const [method, path, body, headers] of attempts) {
       const response = await jsonRequest(ctx, path, { method, body, cookie: intruder.cookie, headers });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", message: "Brand not found" } });
+      expect(await response.json()).toEqual({ error: { code: "not_found", reason: "not_found", message: "Brand not found" } });
     }
     expect(await rowsOf(owner.userId)).toEqual(before);
     expect(await rowsOf(intruder.userId)).toEqual(intruderBefore);

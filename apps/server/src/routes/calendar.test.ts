@@ -73,6 +73,7 @@ describe("GET /api/posts/calendar", () => {
     expect(await reversed.json()).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: expect.any(String),
         issues: [{ path: "to", message: "To date must be after From date" }],
       },

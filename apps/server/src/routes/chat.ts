@@ -55,7 +55,7 @@ function refuseOverlongText(body: ChatRequestInput): void {
   }
   if (length <= MAX_CHAT_TEXT) return;
   const message = chatTextTooLong(MAX_CHAT_TEXT);
-  throw new AppError("invalid_input", message, [{ path: `messages.${index}.parts`, message }]);
+  throw new AppError("invalid_input", message, { issues: [{ path: `messages.${index}.parts`, message }] });
 }
 
 /**

@@ -66,6 +66,7 @@ describe("POST /api/enhance-content on the offline model", () => {
     expect(await empty.json()).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: "Enter some text to enhance",
         issues: [{ path: "currentValue", message: "Enter some text to enhance" }],
       },
@@ -131,7 +132,7 @@ describe("POST /api/enhance-content on OpenAI", () => {
     });
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
-      error: { code: "upstream_failed", message: "Failed to enhance content" },
+      error: { code: "upstream_failed", reason: "upstream_failed", message: "Failed to enhance content" },
     });
   });
 });

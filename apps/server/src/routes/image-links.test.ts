@@ -98,7 +98,7 @@ describe("a post's image link", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      error: { code: "invalid_input", message: INVALID_IMAGE_URL },
+      error: { code: "invalid_input", reason: "invalid_input", message: INVALID_IMAGE_URL },
     });
     // The tool API and MCP run the same schema.
     const tool = await jsonRequest(ctx, "/api/tools/editPost", {
@@ -164,7 +164,7 @@ describe("a post's image link", () => {
         cookie: attacker.cookie,
       });
       expect(response.status, link).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { code: "not_found", message: MEDIA_NOT_FOUND } });
+      expect(await response.json()).toMatchObject({ error: { code: "not_found", reason: "not_found", message: MEDIA_NOT_FOUND } });
     }
     expect(await storedPost(attacker.postId)).toBe(before);
   });
@@ -185,7 +185,7 @@ describe("a brand's logo", () => {
       cookie,
     });
     expect(settings.status).toBe(400);
-    expect(await settings.json()).toMatchObject({ error: { code: "invalid_input", message: LOGO_INVALID } });
+    expect(await settings.json()).toMatchObject({ error: { code: "invalid_input", reason: "invalid_input", message: LOGO_INVALID } });
     const field = await jsonRequest(ctx, "/api/brands/field", {
       body: { field: "logo", value: link },
       cookie,
@@ -224,7 +224,7 @@ describe("a brand's logo", () => {
       cookie: attacker.cookie,
     });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: "not_found", message: MEDIA_NOT_FOUND } });
+    expect(await response.json()).toMatchObject({ error: { code: "not_found", reason: "not_found", message: MEDIA_NOT_FOUND } });
     const field = await jsonRequest(ctx, "/api/brands/field", {
       body: { field: "logo", value: victimImage.url },
       cookie: attacker.cookie,

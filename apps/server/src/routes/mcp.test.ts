@@ -97,6 +97,7 @@ it("refuses generatePost with a custom image style and no brief, in the generato
     expect(JSON.parse(error?.text ?? "{}")).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: CUSTOM_PROMPT_REQUIRED,
         issues: [{ path: "imagePromptOverride", message: CUSTOM_PROMPT_REQUIRED }],
       },

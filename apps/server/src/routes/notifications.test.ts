@@ -84,6 +84,7 @@ describe("notification routes", () => {
     expect(await bad.json()).toEqual({
       error: {
         code: "invalid_input",
+        reason: "invalid_input",
         message: "ids must be an array",
         issues: [{ path: "ids", message: "ids must be an array" }],
       },
@@ -112,7 +113,7 @@ describe("notification routes", () => {
       });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
-        error: { code: "not_found", message: "Notification not found" },
+        error: { code: "not_found", reason: "not_found", message: "Notification not found" },
       });
     }
     expect((await list(bob.cookie)).notifications.map((n) => n.id)).toEqual([theirs.id]);

@@ -38,7 +38,7 @@ describe("post routes", () => {
     const response = await jsonRequest(ctx, "/api/posts");
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
-      error: { code: "unauthenticated", message: "No active session" },
+      error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" },
     });
   });
 
@@ -76,7 +76,7 @@ describe("post routes", () => {
     const deny = await jsonRequest(ctx, `/api/posts/${post.id}/deny`, { body: { feedback: "" }, cookie });
     expect(deny.status).toBe(400);
     expect(await deny.json()).toMatchObject({
-      error: { code: "invalid_input", message: "Please tell us why you are denying this post" },
+      error: { code: "invalid_input", reason: "invalid_input", message: "Please tell us why you are denying this post" },
     });
     const past = await jsonRequest(ctx, `/api/posts/${post.id}/reschedule`, {
       body: { scheduledDate: inHours(-1) },
@@ -90,7 +90,7 @@ describe("post routes", () => {
     });
     expect(schedule.status).toBe(409);
     expect(await schedule.json()).toEqual({
-      error: { code: "conflict", message: "Only approved posts can be scheduled" },
+      error: { code: "conflict", reason: "conflict", message: "Only approved posts can be scheduled" },
     });
     const badQuery = await jsonRequest(ctx, "/api/posts?sort=sideways", { cookie });
     expect(badQuery.status).toBe(400);
@@ -110,7 +110,7 @@ describe("post routes", () => {
     ] as const) {
       const response = await jsonRequest(ctx, path, { method, body, cookie: stranger.cookie });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", message: "Post not found" } });
+      expect(await response.json()).toEqual({ error: { code: "not_found", reason: "not_found", message: "Post not found" } });
     }
     // X-Brand-Id naming the owner's brand does not help either.
     const viaHeader = await jsonRequest(ctx, `/api/posts/${post.id}`, {

@@ -79,7 +79,7 @@ describe("watermark routes", () => {
     ]) {
       expect(await errorOf(response)).toEqual({
         status: 401,
-        body: { error: { code: "unauthenticated", message: "No active session" } },
+        body: { error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" } },
       });
     }
   });
@@ -136,12 +136,12 @@ describe("watermark routes", () => {
     const invalidType = {
       status: 400,
       body: {
-        error: { code: "invalid_input", message: "Only image files (JPG, PNG, SVG, WEBP) are allowed" },
+        error: { code: "invalid_input", reason: "invalid_input", message: "Only image files (JPG, PNG, SVG, WEBP) are allowed" },
       },
     };
     const tooLarge = {
       status: 400,
-      body: { error: { code: "invalid_input", message: "Image file size must be less than 5MB" } },
+      body: { error: { code: "invalid_input", reason: "invalid_input", message: "Image file size must be less than 5MB" } },
     };
     const text = new TextEncoder().encode("plain text dressed up as a picture");
     expect(await errorOf(await upload(cookie, text, "mark.png"))).toEqual(invalidType);
@@ -188,6 +188,7 @@ describe("watermark routes", () => {
       body: {
         error: {
           code: "invalid_input",
+          reason: "invalid_input",
           message: "No image available for processing",
           issues: [{ path: "mediaId", message: "No image available for processing" }],
         },
@@ -234,7 +235,7 @@ describe("watermark routes", () => {
     });
     expect(await errorOf(foreign)).toEqual({
       status: 404,
-      body: { error: { code: "not_found", message: "Image not found" } },
+      body: { error: { code: "not_found", reason: "not_found", message: "Image not found" } },
     });
     const foreignBackground = await jsonRequest(ctx, "/api/watermark/remove-background", {
       body: { mediaId: theirs.mediaId },

@@ -11,13 +11,16 @@ export type ApiIssue = { path: string; message: string };
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The server's stable reason (API.md); screens branch on it, never on the message. */
+  readonly reason: string;
   readonly issues: ApiIssue[] | undefined;
 
-  constructor(status: number, code: string, message: string, issues?: ApiIssue[]) {
+  constructor(status: number, code: string, message: string, issues?: ApiIssue[], reason?: string) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.reason = reason ?? code;
     this.issues = issues;
   }
 }
@@ -36,7 +39,8 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
     const code = typeof inner.code === "string" ? inner.code : `http_${status}`;
     const message = typeof inner.message === "string" && inner.message ? inner.message : fallbackMessage;
     const issues = Array.isArray(inner.issues) ? (inner.issues as ApiIssue[]) : undefined;
-    return new ApiError(status, code, message, issues);
+    const reason = typeof inner.reason === "string" ? inner.reason : undefined;
+    return new ApiError(status, code, message, issues, reason);
   }
   return new ApiError(status, `http_${status}`, fallbackMessage);
 }

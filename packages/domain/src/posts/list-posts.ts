@@ -50,7 +50,7 @@ function decodeCursor(value: string): Cursor {
   } catch {
     // fall through
   }
-  throw new AppError("invalid_input", "Invalid cursor", [{ path: "cursor", message: "Invalid cursor" }]);
+  throw new AppError("invalid_input", "Invalid cursor", { issues: [{ path: "cursor", message: "Invalid cursor" }] });
 }
 
 /** Generation statuses during which the pipeline still owns a pending post (derivePostState's "generating"). */
