@@ -96,7 +96,9 @@ describe("the /api guard", () => {
     const { cookie } = await signUpVerifiedUser(ctx);
     const response = await jsonRequest(ctx, "/api/does-not-exist", { cookie });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: "not_found", reason: "not_found", message: "Not found" } });
+    expect(await response.json()).toEqual({
+      error: { code: "not_found", reason: "not_found", message: "Not found" },
+    });
   });
 });
 
@@ -227,7 +229,9 @@ describe("API keys for scripts", () => {
 
     const bad = await ctx.app.request("/api/me", { headers: { authorization: `Bearer ${key}x` } });
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toEqual({ error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" } });
+    expect(await bad.json()).toEqual({
+      error: { code: "unauthenticated", reason: "unauthenticated", message: "No active session" },
+    });
   });
 
   it("never stores the key in clear", async () => {

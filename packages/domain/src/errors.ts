@@ -24,15 +24,24 @@ export type ErrorCode = keyof typeof errorStatus;
  */
 export const errorReasons = {
   // The generic reason of each code.
-  invalid_input: { code: "invalid_input", description: "The input does not match its schema; `issues` says where." },
+  invalid_input: {
+    code: "invalid_input",
+    description: "The input does not match its schema; `issues` says where.",
+  },
   unauthenticated: { code: "unauthenticated", description: "No session cookie and no valid API key." },
   forbidden: { code: "forbidden", description: "The caller may not do this." },
   not_found: { code: "not_found", description: "No such object, or one that is not the caller's." },
   conflict: { code: "conflict", description: "The object's current state does not allow the action." },
   payload_too_large: { code: "payload_too_large", description: "The body is over the route's size limit." },
   quota_exceeded: { code: "quota_exceeded", description: "A rate limit: too many calls; try again later." },
-  upstream_failed: { code: "upstream_failed", description: "The AI provider, a social network or billing failed." },
-  internal: { code: "internal", description: "Something went wrong on our side; details are in the server log." },
+  upstream_failed: {
+    code: "upstream_failed",
+    description: "The AI provider, a social network or billing failed.",
+  },
+  internal: {
+    code: "internal",
+    description: "Something went wrong on our side; details are in the server log.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; description: string }>;
 
 export type ErrorReason = keyof typeof errorReasons;

@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 const tooLarge = {
-  error: { code: "payload_too_large", reason: "payload_too_large", message: expect.stringContaining("too large") },
+  error: {
+    code: "payload_too_large",
+    reason: "payload_too_large",
+    message: expect.stringContaining("too large"),
+  },
 };
 
 /** A data deletion request whose `reason` makes the JSON body about `bytes` long. */

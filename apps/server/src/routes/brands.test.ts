@@ -325,7 +325,9 @@ describe("another user's brand", () => {
     for (const [method, path, body, headers] of attempts) {
       const response = await jsonRequest(ctx, path, { method, body, cookie: intruder.cookie, headers });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", reason: "not_found", message: "Brand not found" } });
+      expect(await response.json()).toEqual({
+        error: { code: "not_found", reason: "not_found", message: "Brand not found" },
+      });
     }
     expect(await rowsOf(owner.userId)).toEqual(before);
     expect(await rowsOf(intruder.userId)).toEqual(intruderBefore);

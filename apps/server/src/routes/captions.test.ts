@@ -79,7 +79,11 @@ describe("POST /api/captions", () => {
     );
     expect(fake.status).toBe(400);
     expect(await fake.json()).toEqual({
-      error: { code: "invalid_input", reason: "invalid_input", message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)" },
+      error: {
+        code: "invalid_input",
+        reason: "invalid_input",
+        message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
+      },
     });
   });
 

@@ -84,7 +84,11 @@ describe("POST /api/posts/generate", () => {
     const response = await jsonRequest(ctx, "/api/posts/generate", { body: { platform: "myspace" }, cookie });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      error: { code: "invalid_input", reason: "invalid_input", message: "Platform must be facebook or instagram" },
+      error: {
+        code: "invalid_input",
+        reason: "invalid_input",
+        message: "Platform must be facebook or instagram",
+      },
     });
     const list = (await (await jsonRequest(ctx, "/api/posts", { cookie })).json()) as { total: number };
     expect(list.total).toBe(0);

@@ -164,7 +164,9 @@ describe("a post's image link", () => {
         cookie: attacker.cookie,
       });
       expect(response.status, link).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { code: "not_found", reason: "not_found", message: MEDIA_NOT_FOUND } });
+      expect(await response.json()).toMatchObject({
+        error: { code: "not_found", reason: "not_found", message: MEDIA_NOT_FOUND },
+      });
     }
     expect(await storedPost(attacker.postId)).toBe(before);
   });
@@ -185,7 +187,9 @@ describe("a brand's logo", () => {
       cookie,
     });
     expect(settings.status).toBe(400);
-    expect(await settings.json()).toMatchObject({ error: { code: "invalid_input", reason: "invalid_input", message: LOGO_INVALID } });
+    expect(await settings.json()).toMatchObject({
+      error: { code: "invalid_input", reason: "invalid_input", message: LOGO_INVALID },
+    });
     const field = await jsonRequest(ctx, "/api/brands/field", {
       body: { field: "logo", value: link },
       cookie,
@@ -224,7 +228,9 @@ describe("a brand's logo", () => {
       cookie: attacker.cookie,
     });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: "not_found", reason: "not_found", message: MEDIA_NOT_FOUND } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "not_found", reason: "not_found", message: MEDIA_NOT_FOUND },
+    });
     const field = await jsonRequest(ctx, "/api/brands/field", {
       body: { field: "logo", value: victimImage.url },
       cookie: attacker.cookie,

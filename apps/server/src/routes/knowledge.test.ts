@@ -62,7 +62,9 @@ describe("analyzeWebsite through the tool API, production guard", () => {
     for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, "http://169.254.169.254/"]) {
       const response = await call("analyzeWebsite", { url });
       expect(response.status, url).toBe(400);
-      expect(await response.json()).toEqual({ error: { code: "invalid_input", reason: "invalid_input", message: BLOCKED_ADDRESS } });
+      expect(await response.json()).toEqual({
+        error: { code: "invalid_input", reason: "invalid_input", message: BLOCKED_ADDRESS },
+      });
     }
     const ftp = await call("analyzeWebsite", { url: "ftp://example.com/" });
     expect(ftp.status).toBe(400);

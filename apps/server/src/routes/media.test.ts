@@ -115,14 +115,22 @@ describe("POST /api/media/chat and GET /api/media/:id", () => {
     const fake = await upload("/api/media/chat", cookie, new TextEncoder().encode("hello"), "fake.png");
     expect(fake.status).toBe(400);
     expect(await fake.json()).toEqual({
-      error: { code: "invalid_input", reason: "invalid_input", message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)" },
+      error: {
+        code: "invalid_input",
+        reason: "invalid_input",
+        message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
+      },
     });
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(await solidPng(10, "#fff"));
     const large = await upload("/api/media/chat", cookie, big, "big.png");
     expect(large.status).toBe(400);
     expect(await large.json()).toEqual({
-      error: { code: "invalid_input", reason: "invalid_input", message: "Image too large. Please select an image under 5MB." },
+      error: {
+        code: "invalid_input",
+        reason: "invalid_input",
+        message: "Image too large. Please select an image under 5MB.",
+      },
     });
     const chat = (await (await jsonRequest(ctx, "/api/chat", { cookie })).json()) as { messages: unknown[] };
     expect(chat.messages).toEqual([]);

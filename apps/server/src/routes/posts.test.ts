@@ -76,7 +76,11 @@ describe("post routes", () => {
     const deny = await jsonRequest(ctx, `/api/posts/${post.id}/deny`, { body: { feedback: "" }, cookie });
     expect(deny.status).toBe(400);
     expect(await deny.json()).toMatchObject({
-      error: { code: "invalid_input", reason: "invalid_input", message: "Please tell us why you are denying this post" },
+      error: {
+        code: "invalid_input",
+        reason: "invalid_input",
+        message: "Please tell us why you are denying this post",
+      },
     });
     const past = await jsonRequest(ctx, `/api/posts/${post.id}/reschedule`, {
       body: { scheduledDate: inHours(-1) },
@@ -110,7 +114,9 @@ describe("post routes", () => {
     ] as const) {
       const response = await jsonRequest(ctx, path, { method, body, cookie: stranger.cookie });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", reason: "not_found", message: "Post not found" } });
+      expect(await response.json()).toEqual({
+        error: { code: "not_found", reason: "not_found", message: "Post not found" },
+      });
     }
     // X-Brand-Id naming the owner's brand does not help either.
     const viaHeader = await jsonRequest(ctx, `/api/posts/${post.id}`, {

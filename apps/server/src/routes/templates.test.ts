@@ -129,7 +129,11 @@ describe("reference image uploads", () => {
     const refused = await upload(ann.cookie, text, "banner.png", "image/png");
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
-      error: { code: "invalid_input", reason: "invalid_input", message: "Invalid file: banner.png. Please use images under 5MB." },
+      error: {
+        code: "invalid_input",
+        reason: "invalid_input",
+        message: "Invalid file: banner.png. Please use images under 5MB.",
+      },
     });
 
     const tooBig = new Uint8Array(5_242_881).fill(0xff);

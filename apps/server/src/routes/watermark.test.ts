@@ -136,12 +136,22 @@ describe("watermark routes", () => {
     const invalidType = {
       status: 400,
       body: {
-        error: { code: "invalid_input", reason: "invalid_input", message: "Only image files (JPG, PNG, SVG, WEBP) are allowed" },
+        error: {
+          code: "invalid_input",
+          reason: "invalid_input",
+          message: "Only image files (JPG, PNG, SVG, WEBP) are allowed",
+        },
       },
     };
     const tooLarge = {
       status: 400,
-      body: { error: { code: "invalid_input", reason: "invalid_input", message: "Image file size must be less than 5MB" } },
+      body: {
+        error: {
+          code: "invalid_input",
+          reason: "invalid_input",
+          message: "Image file size must be less than 5MB",
+        },
+      },
     };
     const text = new TextEncoder().encode("plain text dressed up as a picture");
     expect(await errorOf(await upload(cookie, text, "mark.png"))).toEqual(invalidType);

@@ -50,7 +50,9 @@ function decodeCursor(value: string): Cursor {
   } catch {
     // fall through
   }
-  throw new AppError("invalid_input", "Invalid cursor", { issues: [{ path: "cursor", message: "Invalid cursor" }] });
+  throw new AppError("invalid_input", "Invalid cursor", {
+    issues: [{ path: "cursor", message: "Invalid cursor" }],
+  });
 }
 
 /** Generation statuses during which the pipeline still owns a pending post (derivePostState's "generating"). */
