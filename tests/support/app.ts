@@ -15,6 +15,7 @@ import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import { createTestDatabase } from "./database";
 import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
+import { saveResponseCheckStats } from "./response-check-stats";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 /** The webhook secret of test apps: tests sign their own Stripe events with it. */
@@ -84,6 +85,8 @@ export async function createTestContext(
     chatModel?: LanguageModelV3;
     /** Take the client address from X-Forwarded-For (default) or, as without a proxy, from the socket. */
     trustProxy?: boolean;
+    /** Embedded defaults: localhost origins are ours (the MCP origin rule); false as with PUBLIC_URL set. */
+    localOrigins?: boolean;
     /** A built web app to serve, for tests about pages. */
     webDist?: string;
     /** Billing other than the local checkout (Stripe against the fake), given the app's origin. */
@@ -184,6 +187,9 @@ export async function createTestContext(
     version: "test",
     facebookLogin: options.facebookLogin ?? Boolean(options.meta),
     trustProxy: options.trustProxy ?? true,
+    // Every answer of every route test is checked against its declared schema.
+    checkResponses: true,
+    localOrigins: options.localOrigins ?? true,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.localMailbox ? { localMailbox: options.localMailbox } : {}),
   });
@@ -200,6 +206,7 @@ export async function createTestContext(
     jobs,
     media,
     close: async () => {
+      saveResponseCheckStats();
       await jobs.settled();
       await events.close();
       await database.close();

@@ -7,6 +7,7 @@ import { migrationsFolder } from "@smm/domain/db/migrate";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
+import { clearResponseCheckStats, sumResponseCheckStats } from "./response-check-stats";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,9 +20,10 @@ declare module "vitest" {
  * is keyed by the migrations' content, so a new migration makes a new one.
  */
 export default async function setup(project: TestProject) {
+  clearResponseCheckStats();
   if (process.env.TEST_DATABASE_URL) {
     project.provide("pgliteTemplate", "");
-    return;
+    return reportResponseChecks;
   }
   const hash = createHash("sha256");
   for (const file of readdirSync(migrationsFolder).sort()) {
@@ -37,4 +39,14 @@ export default async function setup(project: TestProject) {
     await pglite.close();
   }
   project.provide("pgliteTemplate", path);
+  return reportResponseChecks;
+}
+
+/** After the run: how many answers were checked against their declared schemas, and any drift. */
+function reportResponseChecks() {
+  const { checked, routes, failures } = sumResponseCheckStats();
+  console.log(
+    `Response checks: ${checked} answers checked against their declared schemas (${routes} declared routes).`,
+  );
+  for (const failure of failures) console.log(`  drift: ${failure}`);
 }

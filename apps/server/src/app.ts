@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from "./context";
 import { ApiAccessMemory } from "./lib/api-access-memory";
 import { ApiKeyLimiter } from "./lib/api-key-limiter";
 import { requireOwnNamedBrand, userContext } from "./lib/domain-context";
+import { checkResponses } from "./lib/response-checks";
 import { canChangeSessions, SessionCache } from "./lib/session-cache";
 import { createStaticHandler } from "./lib/static";
 import { refuseCrossSiteWrites } from "./middleware/cross-site";
@@ -27,7 +28,7 @@ import { createHealthRoutes } from "./routes/health";
 import { createImageStyleRoutes } from "./routes/image-styles";
 import { createLocalCheckoutRoutes } from "./routes/local-checkout";
 import { createMailboxRoutes, MAILBOX_PATH } from "./routes/mailbox";
-import { createMcpRoutes } from "./routes/mcp";
+import { createMcpRoutes, refuseForeignMcpOrigins } from "./routes/mcp";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
 import { createNotificationRoutes } from "./routes/notifications";
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps) {
     return c.json(new AppError("internal", "Something went wrong. Please try again.").toBody(), 500);
   });
 
+  // Tests: every answer checked against what its route declares (lib/response-checks.ts).
+  if (deps.checkResponses) app.use("*", checkResponses(app));
   // First, so every answer (an error, a refusal, a page) carries them.
   app.use("*", addSecurityHeaders());
   // Before anything reads a body: an oversized one is refused unread (413), not parsed into the heap.
@@ -89,9 +92,12 @@ export function createApp(deps: AppDeps) {
 
   const sessions = new SessionCache();
   const withCaller = sessionMiddleware(deps, { sessions, keyLimiter: new ApiKeyLimiter() });
+  // better-auth's own list: PUBLIC_URL, and the Vite dev server in development.
+  const trustedOrigins = Array.isArray(deps.auth.options.trustedOrigins)
+    ? deps.auth.options.trustedOrigins
+    : [];
   const refuseCrossSite = refuseCrossSiteWrites({
-    // better-auth's own list: PUBLIC_URL, and the Vite dev server in development.
-    trustedOrigins: Array.isArray(deps.auth.options.trustedOrigins) ? deps.auth.options.trustedOrigins : [],
+    trustedOrigins,
     publicPaths: [...openApiPaths, /^\/api\/auth\//],
     uploadPaths,
   });
@@ -167,7 +173,13 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json(new AppError("not_found", "Not found").toBody(), 404));
 
-  app.use("/mcp", withCaller, refuseCrossSite, ownNamedBrand);
+  app.use(
+    "/mcp",
+    refuseForeignMcpOrigins(trustedOrigins, { localOrigins: deps.localOrigins ?? false }),
+    withCaller,
+    refuseCrossSite,
+    ownNamedBrand,
+  );
   app.route("/mcp", createMcpRoutes(deps, apiAccess));
 
   // The local checkout's page (only answers when billing is the embedded one).

@@ -67,8 +67,18 @@ export interface AppDeps {
   /** Folder of the built web app; absent when only the API is served. */
   webDist?: string;
   facebookLogin: boolean;
+  /**
+   * Embedded defaults (no PUBLIC_URL): pages and MCP clients on this machine's localhost, any port, count as
+   * ours (the MCP origin rule).
+   */
+  localOrigins?: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * Check every answer against its declared schema and turn a drift into a 500 (tests; see
+   * lib/response-checks.ts). Off in production.
+   */
+  checkResponses?: boolean;
   /** Aborted when the process is stopping, so long-lived streams end and shutdown is not held up. */
   shutdownSignal?: AbortSignal;
 }

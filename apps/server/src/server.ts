@@ -214,6 +214,7 @@ export async function startServer(
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),
     facebookLogin: Boolean(facebook),
     trustProxy: env.TRUST_PROXY,
+    localOrigins: !env.PUBLIC_URL,
     shutdownSignal: shutdown.signal,
   });
 

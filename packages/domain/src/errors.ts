@@ -1,4 +1,4 @@
-import type { ZodError } from "zod";
+import { type ZodError, z } from "zod";
 
 /** The closed set of error codes of API.md, each with its HTTP status. */
 export const errorStatus = {
@@ -42,6 +42,16 @@ export const errorReasons = {
     code: "internal",
     description: "Something went wrong on our side; details are in the server log.",
   },
+  // Specific reasons, each a case somebody tells apart.
+  origin_forbidden: {
+    code: "forbidden",
+    description:
+      "A request from a web page of another origin (the MCP endpoint's rule against DNS rebinding).",
+  },
+  plan_required: {
+    code: "forbidden",
+    description: "The caller's plan lacks the feature; the message names the plan to upgrade to.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; description: string }>;
 
 export type ErrorReason = keyof typeof errorReasons;
@@ -63,9 +73,21 @@ export interface AppErrorOptions {
   retryAfterMs?: number | undefined;
 }
 
-export interface ErrorBody {
-  error: { code: ErrorCode; reason: ErrorReason; message: string; issues?: ErrorIssue[] };
-}
+/** Every error answer of the API (API.md), as a schema: the OpenAPI document's and the tests' check. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+      reason: z.enum(Object.keys(errorReasons) as [ErrorReason, ...ErrorReason[]]).meta({
+        description: "A stable word to branch on (README: Error reasons); the message may be reworded.",
+      }),
+      message: z.string().meta({ description: "For people: the product's exact text where it has one." }),
+      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
  * The one error of the domain and the doors: a documented `reason` (whose code sets the HTTP status) and the

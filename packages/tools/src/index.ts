@@ -1,11 +1,13 @@
-import type { Tool } from "ai";
+import { runUseCase } from "@smm/domain/run-use-case";
+import type { AnyUseCase } from "@smm/domain/use-case";
+import { type UseCaseName, type UseCases, useCases } from "@smm/domain/use-cases";
+import { type Tool, tool } from "ai";
+import type { z } from "zod";
 import type { ToolContext } from "./context";
 import { acknowledgePlanWelcomeTool } from "./tools/acknowledge-plan-welcome";
 import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { applyTemplateTool } from "./tools/apply-template";
-import { approvePostTool } from "./tools/approve-post";
-import { cancelPostTool } from "./tools/cancel-post";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
 import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
@@ -20,51 +22,40 @@ import { deleteAccountTool } from "./tools/delete-account";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteCampaignTool } from "./tools/delete-campaign";
 import { deleteNotificationTool } from "./tools/delete-notification";
-import { deletePostTool } from "./tools/delete-post";
 import { deleteTemplateTool } from "./tools/delete-template";
-import { denyPostTool } from "./tools/deny-post";
 import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
 import { disconnectFacebookTool } from "./tools/disconnect-facebook";
 import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
 import { duplicateTemplateTool } from "./tools/duplicate-template";
-import { editPostTool } from "./tools/edit-post";
 import { enhanceContentTool } from "./tools/enhance-content";
 import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
 import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
-import { generatePostTool } from "./tools/generate-post";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getAnalyticsTool } from "./tools/get-analytics";
 import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
-import { getDashboardStatsTool } from "./tools/get-dashboard-stats";
 import { getPlanTool } from "./tools/get-plan";
-import { getPostTool } from "./tools/get-post";
 import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
 import { listAdAccountsTool } from "./tools/list-ad-accounts";
 import { listBrandsTool } from "./tools/list-brands";
-import { listCalendarPostsTool } from "./tools/list-calendar-posts";
 import { listCampaignsTool } from "./tools/list-campaigns";
 import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
 import { listNotificationsTool } from "./tools/list-notifications";
-import { listPostsTool } from "./tools/list-posts";
 import { listSuggestionsTool } from "./tools/list-suggestions";
 import { listTemplatesTool } from "./tools/list-templates";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
 import { openBillingPortalTool } from "./tools/open-billing-portal";
-import { publishPostNowTool } from "./tools/publish-post-now";
 import { reactivateSubscriptionTool } from "./tools/reactivate-subscription";
 import { removeWatermarkTool } from "./tools/remove-watermark";
 import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
-import { reschedulePostTool } from "./tools/reschedule-post";
 import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
 import { saveWatermarkTool } from "./tools/save-watermark";
-import { schedulePostTool } from "./tools/schedule-post";
 import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
 import { selectAdAccountTool } from "./tools/select-ad-account";
@@ -85,17 +76,29 @@ import { writeSocialPostTool } from "./tools/write-social-post";
 export type { ToolContext } from "./context";
 export { navigateToInput, navigationTargets } from "./tools/navigate-to";
 
+/** The tool of a declared use case: its description and schemas, run for the caller it is bound to. */
+type UseCaseTool<U extends AnyUseCase> = Tool<z.input<U["input"]>, z.output<U["output"]>>;
+
+function toolOf<U extends AnyUseCase>(useCase: U, ctx: ToolContext): UseCaseTool<U> {
+  return tool({
+    description: useCase.description,
+    inputSchema: useCase.input,
+    outputSchema: useCase.output,
+    execute: async (input: z.input<U["input"]>) =>
+      runUseCase(useCase, (useCase.scope === "brand" ? await ctx.brand() : ctx.user) as never, input),
+  } as Tool) as UseCaseTool<U>;
+}
+
+type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
+
 /**
- * The tool registry: one tool per user-facing use case, shared by the chat (/api/chat), scripts
- * (/api/tools/:name) and MCP. Each tool's input schema is its use case's own zod schema, and its execute
- * calls that use case with the caller's context, so every door applies the same rules.
+ * Tools written before their use cases were declared; each area moves to its declarations (use-cases.ts) and
+ * leaves this list.
  */
-export const toolFactories = {
+const legacyToolFactories = {
   acknowledgePlanWelcome: acknowledgePlanWelcomeTool,
   analyzeCalendar: analyzeCalendarTool,
   analyzeWebsite: analyzeWebsiteTool,
-  approvePost: approvePostTool,
-  cancelPost: cancelPostTool,
   captionFromImage: captionFromImageTool,
   cancelSubscription: cancelSubscriptionTool,
   clearConversation: clearConversationTool,
@@ -104,39 +107,28 @@ export const toolFactories = {
   deleteAccount: deleteAccountTool,
   deleteBrand: deleteBrandTool,
   deleteNotification: deleteNotificationTool,
-  deletePost: deletePostTool,
-  denyPost: denyPostTool,
   dismissSuggestion: dismissSuggestionTool,
-  editPost: editPostTool,
   enhanceContent: enhanceContentTool,
   generateContentIdea: generateContentIdeaTool,
   generateFromSuggestion: generateFromSuggestionTool,
-  generatePost: generatePostTool,
   getBrand: getBrandTool,
   getAgentSettings: getAgentSettingsTool,
-  getDashboardStats: getDashboardStatsTool,
   getAnalytics: getAnalyticsTool,
   getPlan: getPlanTool,
-  getPost: getPostTool,
   getWatermark: getWatermarkTool,
   listBrands: listBrandsTool,
-  listCalendarPosts: listCalendarPostsTool,
   listImageStyles: listImageStylesTool,
   listImages: listImagesTool,
   listNotifications: listNotificationsTool,
-  listPosts: listPostsTool,
   listSuggestions: listSuggestionsTool,
   markNotificationsRead: markNotificationsReadTool,
   navigateTo: navigateToTool,
   openBillingPortal: openBillingPortalTool,
-  publishPostNow: publishPostNowTool,
   reactivateSubscription: reactivateSubscriptionTool,
   removeWatermark: removeWatermarkTool,
   removeWatermarkBackground: removeWatermarkBackgroundTool,
-  reschedulePost: reschedulePostTool,
   runSchedulingAgent: runSchedulingAgentTool,
   saveWatermark: saveWatermarkTool,
-  schedulePost: schedulePostTool,
   searchSite: searchSiteTool,
   showImage: showImageTool,
   startCheckout: startCheckoutTool,
@@ -174,19 +166,38 @@ export const toolFactories = {
   createAdSet: createAdSetTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
-export type ToolName = keyof typeof toolFactories;
-export type AppTools = { [K in ToolName]: ReturnType<(typeof toolFactories)[K]> };
+type LegacyTools = { [K in keyof typeof legacyToolFactories]: ReturnType<(typeof legacyToolFactories)[K]> };
 
-export const toolNames = Object.keys(toolFactories) as ToolName[];
+/**
+ * The tool registry: one tool per declared use case (use-cases.ts), shared by the chat (/api/chat), scripts
+ * (/api/tools/:name) and MCP, plus the client tool navigateTo (the browser performs it). Each tool's schemas
+ * are its use case's own, and its execute runs that use case for the caller, so every door applies the same
+ * rules.
+ */
+export type AppTools = DeclaredTools & LegacyTools;
+export type ToolName = keyof AppTools;
 
-export const isToolName = (name: string): name is ToolName => Object.hasOwn(toolFactories, name);
+export const toolNames = [
+  ...(Object.keys(useCases) as UseCaseName[]),
+  ...(Object.keys(legacyToolFactories) as (keyof typeof legacyToolFactories)[]),
+] as ToolName[];
+
+export const isToolName = (name: string): name is ToolName =>
+  Object.hasOwn(useCases, name) || Object.hasOwn(legacyToolFactories, name);
+
+/** The declaration behind a tool; undefined for a client tool (navigateTo) and tools not yet declared. */
+export function useCaseOf(name: ToolName): AnyUseCase | undefined {
+  return (useCases as Record<string, AnyUseCase>)[name];
+}
 
 /** One tool bound to one caller: a door that runs a single named tool builds only that one. */
 export function createTool<K extends ToolName>(ctx: ToolContext, name: K): AppTools[K] {
-  return toolFactories[name](ctx) as AppTools[K];
+  const useCase = useCaseOf(name);
+  if (useCase) return toolOf(useCase, ctx) as AppTools[K];
+  return legacyToolFactories[name as keyof typeof legacyToolFactories](ctx) as AppTools[K];
 }
 
 /** The registry bound to one caller. */
 export function createTools(ctx: ToolContext): AppTools {
-  return Object.fromEntries(toolNames.map((name) => [name, toolFactories[name](ctx)])) as AppTools;
+  return Object.fromEntries(toolNames.map((name) => [name, createTool(ctx, name)])) as AppTools;
 }

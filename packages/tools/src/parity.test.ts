@@ -54,6 +54,7 @@ const NOT_TOOLS: Record<string, string> = {
   readUsage: "part of getPlan",
   readSubscription: "part of getPlan",
   requireApiAccess: "the API-key gate itself",
+  requirePlanCapability: "the plan gate every door applies to a declared use case's feature",
   changeCancellation: "the step cancelSubscription and reactivateSubscription share",
   ensureCustomer: "a step of startCheckout",
   readCustomerId: "a lookup inside the billing use cases",

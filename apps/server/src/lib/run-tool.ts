@@ -1,7 +1,7 @@
 import { resolveBrand } from "@smm/domain/brands/resolve-brand";
 import type { UserContext } from "@smm/domain/context";
 import { AppError } from "@smm/domain/errors";
-import { createTool, isToolName, type ToolContext } from "@smm/tools";
+import { createTool, isToolName, type ToolContext, type ToolName, useCaseOf } from "@smm/tools";
 import type { z } from "zod";
 
 /**
@@ -30,4 +30,9 @@ export async function runTool(
     messages: [],
   });
   return result ?? null;
+}
+
+/** The declared output schema of a tool (what its result must match), if it has one. */
+export function outputSchemaOf(name: ToolName): z.ZodType | undefined {
+  return useCaseOf(name)?.output;
 }

@@ -9,12 +9,16 @@ import {
   jsonRequest,
   setPlan,
   signUpVerifiedUser,
+  TEST_ORIGIN,
   type TestContext,
   userIdOf,
 } from "@smm/test-support/app";
 import { toolNames } from "@smm/tools";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppEnv } from "../context";
+import { refuseForeignMcpOrigins } from "./mcp";
 
 let ctx: TestContext;
 let server: ReturnType<typeof serve>;
@@ -66,9 +70,7 @@ it("a real MCP client lists the tools and changes the brand with updateBrandFiel
     });
     expect(result.isError).toBeFalsy();
     const [text] = result.content as { type: string; text: string }[];
-    expect(JSON.parse(text?.text ?? "{}")).toMatchObject({
-      result: { settings: { primaryColor: "#123456" } },
-    });
+    expect(JSON.parse(text?.text ?? "{}")).toMatchObject({ settings: { primaryColor: "#123456" } });
     // Visible in the app: the brand the screens read has changed.
     const [row] = await ctx.database.db.select().from(userBrands).where(eq(userBrands.id, brandId));
     expect(row?.brandSettings.primaryColor).toBe("#123456");
@@ -113,4 +115,89 @@ it("refuses a client without an API key, and a key whose plan is no longer Enter
   const { key, userId } = await enterpriseKey();
   await setPlan(ctx, userId, "pro");
   await expect(connect(key)).rejects.toThrow();
+});
+
+it("answers a declared tool with structuredContent matching the outputSchema it lists", async () => {
+  const { key } = await enterpriseKey();
+  const client = await connect(key);
+  try {
+    const { tools } = await client.listTools();
+    const listed = tools.find((tool) => tool.name === "getDashboardStats");
+    expect(listed?.outputSchema).toMatchObject({
+      type: "object",
+      properties: { total: { type: "integer" } },
+    });
+    const result = await client.callTool({ name: "getDashboardStats", arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({
+      total: 0,
+      approved: 0,
+      facebook: 0,
+      instagram: 0,
+      aiGenerated: 0,
+      pending: 0,
+    });
+    const [text] = result.content as { type: string; text: string }[];
+    expect(JSON.parse(text?.text ?? "{}")).toEqual(result.structuredContent);
+  } finally {
+    await client.close();
+  }
+});
+
+describe("the Origin rule (MCP transport: DNS rebinding)", () => {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "origin-test", version: "1" },
+    },
+  };
+  const send = (key: string | null, origin?: string) =>
+    fetch(`${baseUrl}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(origin ? { origin } : {}),
+      },
+      body: JSON.stringify(initialize),
+    });
+
+  it("refuses an initialize from a foreign Origin with 403, key or not", async () => {
+    const { key } = await enterpriseKey();
+    for (const caller of [key, null]) {
+      const refused = await send(caller, "http://evil.example.com");
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        error: { code: "forbidden", reason: "origin_forbidden" },
+      });
+    }
+  });
+
+  it("lets the app's own origin, this machine's localhost (embedded defaults) and no Origin initialize", async () => {
+    const { key } = await enterpriseKey();
+    for (const origin of [TEST_ORIGIN, "http://127.0.0.1:5173", undefined]) {
+      const answered = await send(key, origin);
+      expect(answered.status, String(origin)).toBe(200);
+      expect(await answered.json()).toMatchObject({
+        id: 1,
+        result: { serverInfo: { name: "social-media-manager" } },
+      });
+    }
+  });
+
+  it("treats localhost as foreign once the app has a public URL (no embedded localOrigins)", async () => {
+    const app = new Hono<AppEnv>()
+      .use(refuseForeignMcpOrigins(["https://smm.example.com"], { localOrigins: false }))
+      .post("/", (c) => c.text("ok"));
+    app.onError((error, c) => c.json({ reason: (error as { reason?: string }).reason }, 403));
+    const call = (origin?: string) => app.request("/", { method: "POST", headers: origin ? { origin } : {} });
+    expect((await call("https://smm.example.com")).status).toBe(200);
+    expect((await call()).status).toBe(200);
+    expect((await call("http://localhost:3000")).status).toBe(403);
+  });
 });

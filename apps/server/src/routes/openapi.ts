@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { errorBodySchema } from "@smm/domain/errors";
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import {
@@ -12,28 +13,8 @@ import {
 } from "../lib/http";
 import { toolCatalogue } from "./tools";
 
-const errorSchema = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: {
-        code: { type: "string" },
-        message: { type: "string" },
-        issues: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["path", "message"],
-            properties: { path: { type: "string" }, message: { type: "string" } },
-          },
-        },
-      },
-    },
-  },
-};
+/** The error answer's schema, from the one the domain's AppError.toBody() answers with. */
+const errorSchema = z.toJSONSchema(errorBodySchema, { io: "output" }).$defs?.Error;
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 
@@ -182,32 +163,35 @@ type DeclaringApp = Pick<OpenAPIHono<AppEnv>, "getOpenAPI31Document">;
  */
 export function buildOpenApiDocument(app: DeclaringApp, version: string, serverUrl: string) {
   const generated = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version } });
+  // Declared tools are documented from their declarations (routes/tools.ts); the rest here.
   const toolPaths = Object.fromEntries(
-    toolCatalogue.map((tool) => [
-      `/api/tools/${tool.name}`,
-      {
-        post: {
-          operationId: tool.name,
-          tags: ["Tools"],
-          summary: tool.name,
-          description: tool.description,
-          parameters: [brandHeader],
-          requestBody: { required: true, content: { "application/json": { schema: tool.inputSchema } } },
-          responses: {
-            "200": {
-              description: "The use case's result.",
-              content: {
-                "application/json": {
-                  schema: { type: "object", required: ["result"], properties: { result: {} } },
+    toolCatalogue
+      .filter((tool) => !tool.outputSchema)
+      .map((tool) => [
+        `/api/tools/${tool.name}`,
+        {
+          post: {
+            operationId: tool.name,
+            tags: ["Tools"],
+            summary: tool.name,
+            description: tool.description,
+            parameters: [brandHeader],
+            requestBody: { required: true, content: { "application/json": { schema: tool.inputSchema } } },
+            responses: {
+              "200": {
+                description: "The use case's result.",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", required: ["result"], properties: { result: {} } },
+                  },
                 },
               },
+              // The same shared answers as the REST routes (a tool's 404 is also an unknown tool name).
+              ...errors("400", "401", "403", "404", "409", "413", "429", "502"),
             },
-            // The same shared answers as the REST routes (a tool's 404 is also an unknown tool name).
-            ...errors("400", "401", "403", "404", "409", "413", "429", "502"),
           },
         },
-      },
-    ]),
+      ]),
   );
 
   return {
@@ -219,7 +203,7 @@ export function buildOpenApiDocument(app: DeclaringApp, version: string, serverU
         "Every action of the app's screens and chat, as tools a script can call, and the REST routes the " +
         "screens use. Authenticate with `Authorization: Bearer <api key>` (keys are made on the Profile " +
         "page; Enterprise plan) or the session cookie. Errors are " +
-        '`{"error":{"code","message","issues"?}}` (components.schemas.Error).',
+        '`{"error":{"code","reason","message","issues"?}}`: branch on `reason` (components.schemas.Error).',
     },
     servers: [{ url: serverUrl }],
     tags: Object.entries(restTags).map(([name, description]) => ({ name, description })),

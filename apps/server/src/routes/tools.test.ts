@@ -178,7 +178,7 @@ describe("POST /api/tools/{name}", () => {
     const lapsed = await callTool(intruder.key, "listBrands", {});
     expect(lapsed.status).toBe(403);
     expect(await lapsed.json()).toEqual({
-      error: { code: "forbidden", reason: "forbidden", message: API_ACCESS_REQUIRES_ENTERPRISE },
+      error: { code: "forbidden", reason: "plan_required", message: API_ACCESS_REQUIRES_ENTERPRISE },
     });
     const refused = await jsonRequest(ctx, "/api/auth/api-key/create", {
       body: { name: "free" },

@@ -1,6 +1,8 @@
 import { nextPostState, type PostEvent, type PostState } from "@smm/domain/machines/post-lifecycle";
 import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/messages";
 import type { PostView } from "@smm/domain/posts/post";
+import type { PostWithWarning } from "@smm/domain/posts/views";
+import { toast } from "sonner";
 
 import { call, callOptions, client, pathId } from "@/lib/api";
 
@@ -30,7 +32,16 @@ export function sendPostAction<A extends PostActionRequest>(
   return send(brandId, postId, action) as Promise<PostActionResult<A>>;
 }
 
-function send(brandId: string, postId: string, action: PostActionRequest) {
+/**
+ * An edit or a cancel stands locally even when the network's copy could not follow; the spec's warning
+ * ("Post updated locally, but Facebook update failed: ...") is said, and the post goes on as the answer.
+ */
+function withWarningSaid({ post, warning }: PostWithWarning): PostView {
+  if (warning) toast.warning(warning);
+  return post;
+}
+
+async function send(brandId: string, postId: string, action: PostActionRequest) {
   const post = client.api.posts[":id"];
   const param = pathId(postId);
   const options = callOptions({ brandId });
@@ -45,7 +56,7 @@ function send(brandId: string, postId: string, action: PostActionRequest) {
     case "deny":
       return call(post.deny.$post({ param, json: { feedback: action.feedback } }, options));
     case "edit":
-      return call(post.$patch({ param, json: { content: action.content } }, options));
+      return withWarningSaid(await call(post.$patch({ param, json: { content: action.content } }, options)));
     case "schedule":
       return call(post.schedule.$post({ param, json: { scheduledDate: action.scheduledDate } }, options));
     case "reschedule":
@@ -53,7 +64,7 @@ function send(brandId: string, postId: string, action: PostActionRequest) {
     case "publish":
       return call(post.publish.$post({ param }, options));
     case "cancel":
-      return call(post.cancel.$post({ param }, options));
+      return withWarningSaid(await call(post.cancel.$post({ param }, options)));
     case "delete":
       return call(post.$delete({ param }, options));
   }

@@ -6,7 +6,9 @@ import { AppError } from "../errors";
 import { requireBrandMedia } from "../media/media";
 import { parseInput } from "../parse-input";
 import { type PostView, publishPostChanged, toPostView } from "../posts/post";
+import { postView } from "../posts/post-view-schema";
 import { reservePostQuota } from "../usage/reserve-post-quota";
+import { declareUseCase } from "../use-case";
 import {
   type GeneratePostInput,
   generatePostInput,
@@ -121,3 +123,13 @@ async function requireUsableTemplate(ctx: BrandContext, templateId: string) {
   if (!row) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
   return row;
 }
+
+export const generatePostUseCase = declareUseCase({
+  name: "generatePost",
+  description:
+    "Start generating a post (caption and image) for the active brand. Returns the new pending post at once; content and image fill in the background, with progress over the events stream.",
+  scope: "brand",
+  input: generatePostInput,
+  output: postView,
+  run: generatePost,
+});

@@ -1,17 +1,7 @@
 import type { UserContext } from "../context";
-import { AppError } from "../errors";
-import { derivePlan, planCapabilities } from "./catalogue";
-import { readSubscription } from "./read-subscription";
+import { API_ACCESS_REQUIRES_ENTERPRISE, requirePlanCapability } from "./require-capability";
 
-export const API_ACCESS_REQUIRES_ENTERPRISE =
-  "API keys are available on the Enterprise plan. Upgrade on the Subscription page to use the API.";
+export { API_ACCESS_REQUIRES_ENTERPRISE };
 
-/**
- * Scripts (API keys, MCP) need the plan's API access (Enterprise): creating a key and every call made with
- * one check it.
- * Only the plan's type matters here, so the usage counters getPlan adds are not read on every call.
- */
-export async function requireApiAccess(ctx: UserContext): Promise<void> {
-  const plan = derivePlan(await readSubscription(ctx.db, ctx.userId), ctx.plans, ctx.now());
-  if (!planCapabilities[plan.type].apiAccess) throw new AppError("forbidden", API_ACCESS_REQUIRES_ENTERPRISE);
-}
+/** Scripts (API keys, MCP) need the plan's API access (Enterprise): creating a key and every call made with one check it. */
+export const requireApiAccess = (ctx: UserContext): Promise<void> => requirePlanCapability(ctx, "apiAccess");

@@ -1,5 +1,6 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
   type PostView,
@@ -10,6 +11,7 @@ import {
   toSocialRequest,
   updatePostIfUnchanged,
 } from "./post";
+import { postView } from "./post-view-schema";
 import { publishFromRequest } from "./publish-from-request";
 import { type ApprovePostInput, approvePostInput } from "./schemas";
 
@@ -64,3 +66,13 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(ctx, updated);
 }
+
+export const approvePostUseCase = declareUseCase({
+  name: "approvePost",
+  description:
+    "Approve a pending or denied post. With a future scheduledDate it is scheduled, with a past or present one it is published now, without one it waits in the calendar's Approved Content.",
+  scope: "brand",
+  input: approvePostInput,
+  output: postView,
+  run: approvePost,
+});

@@ -1,5 +1,6 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
   isScheduledOnNetwork,
@@ -11,6 +12,7 @@ import {
   updatePostIfUnchanged,
 } from "./post";
 import { POST_CANCELLED_FEEDBACK, type PostIdInput, postIdInput } from "./schemas";
+import { postWithWarningView } from "./views";
 
 export const cancelPostInput = postIdInput;
 export type CancelPostInput = PostIdInput;
@@ -49,3 +51,13 @@ export async function cancelPost(
   await publishPostChanged(ctx, post.id, "updated");
   return { post: toPostView(ctx, updated), warning };
 }
+
+export const cancelPostUseCase = declareUseCase({
+  name: "cancelPost",
+  description:
+    "Cancel a scheduled post: it is taken off the network and marked denied ('Post cancelled by user').",
+  scope: "brand",
+  input: cancelPostInput,
+  output: postWithWarningView,
+  run: cancelPost,
+});

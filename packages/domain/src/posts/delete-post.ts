@@ -3,8 +3,10 @@ import type { BrandContext } from "../context";
 import { media, posts } from "../db/schema";
 import { deleteMedia } from "../media/media";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { isScheduledOnNetwork, publishPostChanged, requireBrandPost, requireTransition } from "./post";
 import { type PostIdInput, postIdInput } from "./schemas";
+import { deletedView } from "./views";
 
 export const deletePostInput = postIdInput;
 export type DeletePostInput = PostIdInput;
@@ -36,3 +38,12 @@ export async function deletePost(ctx: BrandContext, input: DeletePostInput): Pro
   await publishPostChanged(ctx, post.id, "deleted");
   return { deleted: true };
 }
+
+export const deletePostUseCase = declareUseCase({
+  name: "deletePost",
+  description: "Delete a post for good.",
+  scope: "brand",
+  input: deletePostInput,
+  output: deletedView,
+  run: deletePost,
+});

@@ -1,5 +1,6 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
   type PostView,
@@ -9,6 +10,7 @@ import {
   toPostView,
   updatePostIfUnchanged,
 } from "./post";
+import { postView } from "./post-view-schema";
 import { type DenyPostInput, denyPostInput } from "./schemas";
 
 export { type DenyPostInput, denyPostInput };
@@ -23,3 +25,12 @@ export async function denyPost(ctx: BrandContext, input: DenyPostInput): Promise
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(ctx, updated);
 }
+
+export const denyPostUseCase = declareUseCase({
+  name: "denyPost",
+  description: "Deny a pending post with feedback saying why.",
+  scope: "brand",
+  input: denyPostInput,
+  output: postView,
+  run: denyPost,
+});

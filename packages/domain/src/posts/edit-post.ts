@@ -1,6 +1,7 @@
 import type { BrandContext } from "../context";
 import { requireBrandMedia, requireOwnMediaLink } from "../media/media";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
   type PostView,
@@ -12,6 +13,7 @@ import {
   updatePostIfUnchanged,
 } from "./post";
 import { type EditPostInput, editPostInput } from "./schemas";
+import { postWithWarningView } from "./views";
 
 export { type EditPostInput, editPostInput };
 
@@ -61,3 +63,13 @@ export async function editPost(
   await publishPostChanged(ctx, post.id, "updated");
   return { post: toPostView(ctx, updated), warning };
 }
+
+export const editPostUseCase = declareUseCase({
+  name: "editPost",
+  description:
+    "Change a post's text (and optionally its image); a post already on the network is updated there too.",
+  scope: "brand",
+  input: editPostInput,
+  output: postWithWarningView,
+  run: editPost,
+});

@@ -1,17 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { postCounts } from "../db/schema";
+import { declareUseCase } from "../use-case";
+import { type DashboardStats, dashboardStatsView } from "./views";
 
-/** The dashboard's stat cards (core spec, Dashboard) plus how many posts wait for approval. */
-export interface DashboardStats {
-  total: number;
-  approved: number;
-  facebook: number;
-  instagram: number;
-  aiGenerated: number;
-  /** Pending posts the user can review: posts the pipeline still owns (queued, generating) are not counted. */
-  pending: number;
-}
+export type { DashboardStats };
+
+import { noInput } from "../no-input";
 
 const sumWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`cast(coalesce(sum(${postCounts.n}) filter (where ${condition}), 0) as integer)`;
@@ -43,3 +38,13 @@ export async function getDashboardStats(ctx: BrandContext): Promise<DashboardSta
     pending: row?.pending ?? 0,
   };
 }
+
+export const getDashboardStatsUseCase = declareUseCase({
+  name: "getDashboardStats",
+  description:
+    "The dashboard's totals for the active brand: all, pending, approved, denied, Facebook, Instagram, AI generated.",
+  scope: "brand",
+  input: noInput,
+  output: dashboardStatsView,
+  run: getDashboardStats,
+});

@@ -3,8 +3,12 @@ import type { BrandContext } from "../context";
 import { posts } from "../db/schema";
 import { derivePostState } from "../machines/post-lifecycle";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { CALENDAR_EXCERPT_LENGTH, type CalendarPostView } from "./calendar-post";
 import { type ListCalendarPostsInput, listCalendarPostsInput } from "./schemas";
+import { type CalendarPosts, calendarPostsView } from "./views";
+
+export type { CalendarPosts };
 
 export { type CalendarPostView, type ListCalendarPostsInput, listCalendarPostsInput };
 
@@ -27,10 +31,6 @@ type CalendarRow = [
   number | null,
   number | null,
 ];
-
-export interface CalendarPosts {
-  posts: CalendarPostView[];
-}
 
 /**
  * The calendar month's posts (core spec section 4, calendar display): the brand's approved posts that are
@@ -92,3 +92,13 @@ export async function listCalendarPosts(
     }),
   };
 }
+
+export const listCalendarPostsUseCase = declareUseCase({
+  name: "listCalendarPosts",
+  description:
+    "The active brand's scheduled and published posts between two times (at most 45 days), as the calendar shows a month.",
+  scope: "brand",
+  input: listCalendarPostsInput,
+  output: calendarPostsView,
+  run: listCalendarPosts,
+});

@@ -17,7 +17,9 @@ import type { BrandContext } from "../context";
 import { postCounts, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { type PostView, toPostView } from "./post";
+import { postPage } from "./post-view-schema";
 import { type ListPostsInput, listPostsInput, postStateFilters, type postStatusFilters } from "./schemas";
 
 type PostStateFilter = (typeof postStateFilters)[number];
@@ -183,3 +185,13 @@ export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): 
       : null;
   return { posts: page.map((row) => toPostView(ctx, row)), nextCursor, total };
 }
+
+export const listPostsUseCase = declareUseCase({
+  name: "listPosts",
+  description:
+    "List the active brand's posts with filters (status, platform, source, search), a sort and keyset pages.",
+  scope: "brand",
+  input: listPostsInput,
+  output: postPage,
+  run: listPosts,
+});

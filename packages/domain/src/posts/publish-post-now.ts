@@ -1,5 +1,6 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   isScheduledOnNetwork,
   type PostView,
@@ -8,6 +9,7 @@ import {
   requireTransition,
   toPostView,
 } from "./post";
+import { postView } from "./post-view-schema";
 import { publishFromRequest } from "./publish-from-request";
 import { type PostIdInput, postIdInput } from "./schemas";
 
@@ -29,3 +31,12 @@ export async function publishPostNow(ctx: BrandContext, input: PublishPostNowInp
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(ctx, updated);
 }
+
+export const publishPostNowUseCase = declareUseCase({
+  name: "publishPostNow",
+  description: "Publish an approved post right away.",
+  scope: "brand",
+  input: publishPostNowInput,
+  output: postView,
+  run: publishPostNow,
+});

@@ -1,5 +1,6 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
   isScheduledOnNetwork,
@@ -11,6 +12,7 @@ import {
   toSocialRequest,
   updatePostIfUnchanged,
 } from "./post";
+import { postView } from "./post-view-schema";
 import { requireFutureDate } from "./schedule-post";
 import { type ReschedulePostInput, reschedulePostInput } from "./schemas";
 
@@ -68,3 +70,12 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(ctx, updated);
 }
+
+export const reschedulePostUseCase = declareUseCase({
+  name: "reschedulePost",
+  description: "Move a scheduled post to another future date and time, or take its date away with null.",
+  scope: "brand",
+  input: reschedulePostInput,
+  output: postView,
+  run: reschedulePost,
+});

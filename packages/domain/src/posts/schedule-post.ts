@@ -1,6 +1,7 @@
 import type { BrandContext } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
   type PostView,
@@ -11,6 +12,7 @@ import {
   toSocialRequest,
   updatePostIfUnchanged,
 } from "./post";
+import { postView } from "./post-view-schema";
 import { SCHEDULED_IN_PAST, type SchedulePostInput, schedulePostInput } from "./schemas";
 
 export { type SchedulePostInput, schedulePostInput };
@@ -46,3 +48,12 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(ctx, updated);
 }
+
+export const schedulePostUseCase = declareUseCase({
+  name: "schedulePost",
+  description: "Schedule an approved post at a future date and time.",
+  scope: "brand",
+  input: schedulePostInput,
+  output: postView,
+  run: schedulePost,
+});

@@ -1,0 +1,2 @@
+/** The generation area's use cases. */
+export { generatePostUseCase } from "./generate-post";
