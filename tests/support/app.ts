@@ -9,6 +9,7 @@ import type { AiProvider, Billing, Mailer, MailMessage, WebFetcher } from "@smm/
 import { eq } from "drizzle-orm";
 import { createLocalBilling, createWebhookDelivery } from "../../apps/server/src/adapters/local-billing";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
+import { createOfflineAssistantModel } from "../../apps/server/src/adapters/offline-assistant/model";
 import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
 import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
@@ -168,7 +169,7 @@ export async function createTestContext(
       now: clock.now,
     });
   const app = createApp({
-    ...(options.chatModel ? { chatModel: options.chatModel } : {}),
+    chatModel: options.chatModel ?? createOfflineAssistantModel({ now: clock.now }),
     database,
     auth,
     mailer,

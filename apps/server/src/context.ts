@@ -56,8 +56,8 @@ export interface AppDeps {
   mediaUrls: MediaUrlSigner;
   /** Background work (the generation pipeline on pg-boss). */
   jobs: JobQueue;
-  /** The chat's model: OpenAI when configured, else the offline assistant (also when absent). */
-  chatModel?: LanguageModelV3;
+  /** The chat's model (a port): OpenAI-compatible when configured, else the embedded offline assistant. */
+  chatModel: LanguageModelV3;
   /** Public web pages for website analysis, behind the SSRF guard. */
   web: WebFetcher;
   /** The clock of every use case; tests move it to cross quota windows and period ends. */

@@ -19,6 +19,7 @@ import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
 import { createMediaUrlSigner } from "./adapters/media-url-signer";
 import { createOfflineAiProvider } from "./adapters/offline-ai";
+import { createOfflineAssistantModel } from "./adapters/offline-assistant/model";
 import { createOfflineImageGenerator } from "./adapters/offline-images";
 import { createOpenAiProvider } from "./adapters/openai";
 import { createOpenAiImageGenerator } from "./adapters/openai-images";
@@ -201,14 +202,9 @@ export async function startServer(
     ...media,
     web,
     jobs: jobs.queue,
-    // Absent: the chat runs the embedded offline assistant.
-    ...(env.OPENAI_API_KEY
-      ? {
-          chatModel: createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }).chat(
-            env.OPENAI_TEXT_MODEL,
-          ),
-        }
-      : {}),
+    chatModel: env.OPENAI_API_KEY
+      ? createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }).chat(env.OPENAI_TEXT_MODEL)
+      : createOfflineAssistantModel(),
     logger,
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),

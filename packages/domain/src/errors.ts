@@ -43,6 +43,10 @@ export const errorReasons = {
     description: "Something went wrong on our side; details are in the server log.",
   },
   // Specific reasons, each a case somebody tells apart.
+  no_active_brand: {
+    code: "not_found",
+    description: "The caller has no brand yet (create one first); the chat still answers and offers to.",
+  },
   origin_forbidden: {
     code: "forbidden",
     description:

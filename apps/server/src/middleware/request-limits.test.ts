@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { MAX_CHAT_TEXT } from "@smm/domain/chat/schemas";
+import { chatTextTooLong, MAX_CHAT_TEXT } from "@smm/domain/chat/schemas";
 import { brandConversations, dataDeletionRequests } from "@smm/domain/db/schema";
 import {
   createTestContext,
@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from "@smm/test-support/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_BODY_LIMIT_BYTES, chatTextTooLong } from "../routes/chat";
+import { CHAT_BODY_LIMIT_BYTES } from "../routes/chat";
 import { DATA_DELETION_RATE_LIMIT } from "../routes/public";
 import { JSON_BODY_LIMIT_BYTES } from "./request-limits";
 

@@ -79,7 +79,11 @@ describe("brand routes", () => {
     });
     expect(field.status).toBe(404);
     expect(await field.json()).toEqual({
-      error: { code: "not_found", reason: "not_found", message: "User not authenticated or no active brand" },
+      error: {
+        code: "not_found",
+        reason: "no_active_brand",
+        message: "User not authenticated or no active brand",
+      },
     });
   });
 

@@ -1,22 +1,14 @@
-import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { createRoute, z } from "@hono/zod-openapi";
-import { NO_ACTIVE_BRAND } from "@smm/domain/brands/brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
-import {
-  type ChatRequestInput,
-  chatRequestInput,
-  clearsConversation,
-  MAX_CHAT_TEXT,
-} from "@smm/domain/chat/schemas";
+import { chatRequestInput, clearsConversation } from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
-import { AppError, isAppError } from "@smm/domain/errors";
+import { AppError, hasReason } from "@smm/domain/errors";
 import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/schemas";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
 import type { Context } from "hono";
 import { IMAGE_ID_PREFIX } from "../adapters/offline-assistant/caption-intents";
-import { createOfflineAssistantModel } from "../adapters/offline-assistant/model";
 import { apologizeForIncompleteReply } from "../chat/apologize-incomplete";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
@@ -35,28 +27,6 @@ const MAX_STEPS = 5;
  * can pass the app's 1 MB for JSON in a long conversation; what a person types is capped by chatTextTooLong.
  */
 export const CHAT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
-
-export const chatTextTooLong = (max: number) =>
-  `A message can be at most ${max.toLocaleString("en-US")} characters.`;
-
-/**
- * Refuses a new message longer than a person types (a pasted book, a script's megabytes), so it is neither
- * sent to the model nor stored. Only the message being sent is measured: earlier turns are the stored
- * conversation coming back, and refusing them would lock the user out of a conversation made before the cap.
- */
-function refuseOverlongText(body: ChatRequestInput): void {
-  const index = body.messages.length - 1;
-  const newest = body.messages[index];
-  if (newest?.role !== "user") return;
-  let length = 0;
-  for (const part of newest.parts) {
-    const text = (part as { type?: unknown; text?: unknown } | null) ?? {};
-    if (text.type === "text" && typeof text.text === "string") length += text.text.length;
-  }
-  if (length <= MAX_CHAT_TEXT) return;
-  const message = chatTextTooLong(MAX_CHAT_TEXT);
-  throw new AppError("invalid_input", message, { issues: [{ path: `messages.${index}.parts`, message }] });
-}
 
 /**
  * A chat upload's part as the model reads it: the image's id, so "write a caption for this photo" can name
@@ -109,15 +79,15 @@ const routes = {
  * The chat (API.md: POST /api/chat streams AI SDK UI messages). The model calls the same tools as the
  * tool API, bound to the caller; the conversation is stored per user and brand after each turn.
  */
-export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }) {
-  const model = deps.chatModel ?? createOfflineAssistantModel({ now: deps.now });
+export function createChatRoutes(deps: AppDeps) {
+  const model = deps.chatModel;
   /**
    * The caller's brand, or null for a user who has none yet (issue 20): the chat then still answers, says
    * it needs a brand and can create one. A brand named by X-Brand-Id that is not theirs stays a 404.
    */
   const brandOrNone = (c: Context<AppEnv>) =>
     brandContext(c, deps).catch((error: unknown) => {
-      if (!namedBrandId(c) && isAppError(error) && error.message === NO_ACTIVE_BRAND) return null;
+      if (!namedBrandId(c) && hasReason(error, "no_active_brand")) return null;
       throw error;
     });
   return createRoutes()
@@ -125,7 +95,6 @@ export function createChatRoutes(deps: AppDeps & { chatModel?: LanguageModelV3 }
     .openapi(routes.clear, async (c) => c.json(await clearConversation(await brandContext(c, deps)), 200))
     .openapi(routes.send, async (c) => {
       const body = c.req.valid("json");
-      refuseOverlongText(body);
       const brand = await brandOrNone(c);
       const user = userContext(c, deps);
       // Without a brand, each brand-scoped call looks again: a brand the chat created this turn is used.

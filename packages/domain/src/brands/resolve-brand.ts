@@ -32,6 +32,6 @@ export async function resolveBrand(
   const active = await findActiveBrand(ctx.db, ctx.userId);
   if (active) return { ...ctx, brandId: active.id, ...keep(active) };
   const migrated = await migrateLegacyBrand(ctx);
-  if (!migrated) throw new AppError("not_found", NO_ACTIVE_BRAND);
+  if (!migrated) throw new AppError("no_active_brand", NO_ACTIVE_BRAND);
   return { ...ctx, brandId: migrated.id };
 }

@@ -21,14 +21,43 @@ export const chatMessageSchema = z.object({
   metadata: z.unknown().optional().refine(isSafeJson, { message: UNSAFE_TEXT }),
 });
 
-export const chatRequestInput = z.object({
-  messages: z
-    .array(chatMessageSchema, { error: "messages must be an array" })
-    .min(1, "The chat needs a message")
-    .max(MAX_STORED_MESSAGES),
-  /** The browser's minutes east of UTC, so "tomorrow at 9" is the user's 9. */
-  utcOffsetMinutes: z.number().int().min(-840).max(840).optional(),
-});
+export const chatTextTooLong = (max: number) =>
+  `A message can be at most ${max.toLocaleString("en-US")} characters.`;
+
+/** The characters a person typed into a message (its text parts). */
+function typedLength(message: { parts: unknown[] }): number {
+  let length = 0;
+  for (const part of message.parts) {
+    const text = (part as { type?: unknown; text?: unknown } | null) ?? {};
+    if (text.type === "text" && typeof text.text === "string") length += text.text.length;
+  }
+  return length;
+}
+
+export const chatRequestInput = z
+  .object({
+    messages: z
+      .array(chatMessageSchema, { error: "messages must be an array" })
+      .min(1, "The chat needs a message")
+      .max(MAX_STORED_MESSAGES),
+    /** The browser's minutes east of UTC, so "tomorrow at 9" is the user's 9. */
+    utcOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+  })
+  /*
+   * A new message longer than a person types (a pasted book, a script's megabytes) is neither sent to the
+   * model nor stored. Only the message being sent is measured: earlier turns are the stored conversation
+   * coming back, and refusing them would lock the user out of a conversation made before the cap.
+   */
+  .superRefine(({ messages }, context) => {
+    const index = messages.length - 1;
+    const newest = messages[index];
+    if (newest?.role !== "user" || typedLength(newest) <= MAX_CHAT_TEXT) return;
+    context.addIssue({
+      code: "custom",
+      path: ["messages", index, "parts"],
+      message: chatTextTooLong(MAX_CHAT_TEXT),
+    });
+  });
 export type ChatRequestInput = z.infer<typeof chatRequestInput>;
 
 /**

@@ -16,7 +16,7 @@ export async function readAiBrand(
     .from(userBrands)
     .where(and(eq(userBrands.id, ctx.brandId), eq(userBrands.userId, ctx.userId)));
   // The brand context was resolved from the user's brands; a brand deleted meanwhile is the spec's refusal.
-  if (!row) throw new AppError("not_found", NO_ACTIVE_BRAND);
+  if (!row) throw new AppError("no_active_brand", NO_ACTIVE_BRAND);
   const settings = toBrandSettingsView({ ...row.brandSettings, name: row.name });
   const profile = toCompanyProfile(row.companyProfile);
   return {
