@@ -1,3 +1,4 @@
+import { availableActionsOf } from "@smm/domain/machines/post-actions";
 import type { PostView } from "@smm/domain/posts/post";
 import { describe, expect, it } from "vitest";
 import {
@@ -19,7 +20,6 @@ import {
 import { applyOptimistic } from "@/lib/posts";
 
 const now = new Date("2030-06-15T12:00:00Z");
-const suggest = (optimal_time: string) => ({ optimal_time }) as PostView["aiSuggestions"];
 
 function post(overrides: Partial<PostView> = {}): PostView {
   return {
@@ -41,9 +41,11 @@ function post(overrides: Partial<PostView> = {}): PostView {
     generation: { status: null, stage: null, progress: null, error: null },
     facebookPostId: null,
     publishedVia: null,
+    optimalTime: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     ...overrides,
+    availableActions: overrides.availableActions ?? availableActionsOf(overrides.state ?? "pending"),
   } as PostView;
 }
 
@@ -99,7 +101,17 @@ describe("list filters", () => {
   });
 });
 
-describe("card actions follow the lifecycle machine and the spec", () => {
+describe("card actions are the post's availableActions (the domain decides them)", () => {
+  it("shows exactly what the server says the post offers, in the card's order", () => {
+    expect(cardActions(post({ availableActions: ["delete", "publish", "edit"] }))).toEqual([
+      "copy",
+      "edit",
+      "publish",
+      "delete",
+    ]);
+    expect(cardActions(post({ state: "approved", availableActions: [] }))).toEqual(["copy"]);
+  });
+
   it("offers approve and deny when pending, re-approve but no deny when denied", () => {
     expect(cardActions(post())).toEqual(["copy", "edit", "approve", "deny", "delete"]);
     expect(cardActions(post({ state: "denied", status: "denied" }))).toEqual([
@@ -122,6 +134,7 @@ describe("card actions follow the lifecycle machine and the spec", () => {
       "copy",
       "download",
       "edit",
+      "publish",
       "cancel",
       "delete",
     ]);
@@ -133,19 +146,16 @@ describe("card actions follow the lifecycle machine and the spec", () => {
   });
 });
 
-describe("approvalDecision (core spec section 4, AI-generated post approval)", () => {
+describe("approvalDecision (core spec section 4: the domain's optimalTime decides)", () => {
   const future = "2030-06-16T09:30:00.000Z";
-  it("approves an AI post with a future optimal time at that time", () => {
-    const decision = approvalDecision(post({ aiGenerated: true, aiSuggestions: suggest(future) }), now);
+  it("approves at the post's optimal time when the server gave one still ahead", () => {
+    const decision = approvalDecision(post({ aiGenerated: true, optimalTime: future }), now);
     expect(decision).toEqual({ kind: "direct", scheduledDate: new Date(future) });
   });
 
-  it("opens the picker for a past optimal time, no suggestions or a manual post", () => {
-    expect(
-      approvalDecision(post({ aiGenerated: true, aiSuggestions: suggest("2030-06-14T09:00:00Z") }), now),
-    ).toEqual({ kind: "picker" });
+  it("opens the picker without one, or once it has passed on this clock", () => {
     expect(approvalDecision(post({ aiGenerated: true }), now)).toEqual({ kind: "picker" });
-    expect(approvalDecision(post({ aiSuggestions: suggest(future) }), now)).toEqual({
+    expect(approvalDecision(post({ optimalTime: "2030-06-14T09:00:00.000Z" }), now)).toEqual({
       kind: "picker",
     });
   });
@@ -174,19 +184,13 @@ describe("applyOptimistic", () => {
 describe("approvalLabel (issue 20: one approve behaviour, stated on the button)", () => {
   const now = new Date("2030-06-14T10:00:00Z");
   it("names the AI's future time when approving goes straight there", () => {
-    const label = approvalLabel(
-      post({ aiGenerated: true, aiSuggestions: suggest("2030-06-15T09:00:00Z") }),
-      now,
-    );
+    const label = approvalLabel(post({ aiGenerated: true, optimalTime: "2030-06-15T09:00:00.000Z" }), now);
     expect(label.startsWith("Approve & Schedule for ")).toBe(true);
     expect(label).not.toContain("...");
   });
-  it("ends with an ellipsis when the picker opens (no AI time, a past one, or a manual post)", () => {
+  it("ends with an ellipsis when the picker opens (no optimal time, or one already past)", () => {
     expect(approvalLabel(post({ aiGenerated: true }), now)).toBe("Approve & Schedule...");
-    expect(
-      approvalLabel(post({ aiGenerated: true, aiSuggestions: suggest("2030-06-14T09:00:00Z") }), now),
-    ).toBe("Approve & Schedule...");
-    expect(approvalLabel(post({ aiSuggestions: suggest("2030-06-15T09:00:00Z") }), now)).toBe(
+    expect(approvalLabel(post({ optimalTime: "2030-06-14T09:00:00.000Z" }), now)).toBe(
       "Approve & Schedule...",
     );
   });

@@ -132,6 +132,8 @@ function post(id: string, overrides: Partial<PostView> = {}): PostView {
     facebookPostId: null,
     publishedVia: null,
     publishing: null,
+    availableActions: ["edit", "approve", "deny", "delete"],
+    optimalTime: null,
     createdAt: "2030-01-01T00:00:00.000Z",
     updatedAt: "2030-01-01T00:00:00.000Z",
     ...overrides,

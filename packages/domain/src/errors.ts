@@ -43,6 +43,27 @@ export const errorReasons = {
     description: "Something went wrong on our side; details are in the server log.",
   },
   // Specific reasons, each a case somebody tells apart.
+  post_not_approved: {
+    code: "conflict",
+    description:
+      "Posting or scheduling a post nobody approved; approve it (with the current time to post it now).",
+  },
+  post_action_unavailable: {
+    code: "conflict",
+    description: "The post's state does not offer the action (see the post's availableActions).",
+  },
+  post_already_published: {
+    code: "conflict",
+    description: "The post is published; only its text can change.",
+  },
+  post_being_published: {
+    code: "conflict",
+    description: "The post is being handed to the network right now; try again in a minute.",
+  },
+  optimal_time_unavailable: {
+    code: "conflict",
+    description: "Approval at the optimal time asked for a post with no optimal time still ahead.",
+  },
   no_active_brand: {
     code: "not_found",
     description: "The caller has no brand yet (create one first); the chat still answers and offers to.",

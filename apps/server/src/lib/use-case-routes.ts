@@ -101,7 +101,15 @@ export const useCaseRoutes =
   ): UseCaseRoute<U, M, P, K, S> => {
     const id = options.id as string | undefined;
     const status = (options.status ?? 200) as S;
-    const input = id ? (useCase.input as z.ZodObject).omit({ [id]: true } as never) : useCase.input;
+    // The rest of the fields as a plain object: zod refuses omit() on an object with refinements, and the use
+    // case checks its whole input (refinements included) itself.
+    const input = id
+      ? z.object(
+          Object.fromEntries(
+            Object.entries((useCase.input as z.ZodObject).shape).filter(([key]) => key !== id),
+          ),
+        )
+      : useCase.input;
     const hasRest = !(input instanceof z.ZodObject) || Object.keys(input.shape).length > 0;
     const source = !hasRest ? null : method === "get" ? "query" : "json";
     const request = {

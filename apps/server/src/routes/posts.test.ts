@@ -94,7 +94,11 @@ describe("post routes", () => {
     });
     expect(schedule.status).toBe(409);
     expect(await schedule.json()).toEqual({
-      error: { code: "conflict", reason: "conflict", message: "Only approved posts can be scheduled" },
+      error: {
+        code: "conflict",
+        reason: "post_not_approved",
+        message: "Only approved posts can be scheduled",
+      },
     });
     const badQuery = await jsonRequest(ctx, "/api/posts?sort=sideways", { cookie });
     expect(badQuery.status).toBe(400);

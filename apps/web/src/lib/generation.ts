@@ -333,15 +333,12 @@ export function fromLocalInputValue(value: string): Date | null {
 }
 
 /**
- * The AI's optimal time when it is a real date still ahead (core spec section 4: an AI-generated post with
- * one is approved at that time without asking); null otherwise (free text, past, or no suggestions).
+ * The post's optimal time as the server decided it (PostView.optimalTime: an AI post's optimal time still
+ * ahead, which approvePost's atOptimalTime schedules at), while it is still ahead on this clock too.
  */
-export function futureOptimalTime(
-  post: Pick<PostView, "aiSuggestions">,
-  now: Date = new Date(),
-): Date | null {
-  const optimal = post.aiSuggestions?.optimal_time ? new Date(post.aiSuggestions.optimal_time) : null;
-  return optimal && !Number.isNaN(optimal.getTime()) && optimal.getTime() > now.getTime() ? optimal : null;
+export function futureOptimalTime(post: Pick<PostView, "optimalTime">, now: Date = new Date()): Date | null {
+  const optimal = post.optimalTime ? new Date(post.optimalTime) : null;
+  return optimal && optimal.getTime() > now.getTime() ? optimal : null;
 }
 
 /**
@@ -349,7 +346,7 @@ export function futureOptimalTime(
  * the current hour, which (its :00 being already past and the picker's minimum being now) means the
  * start of the next hour.
  */
-export function defaultScheduleDate(post: Pick<PostView, "aiSuggestions">, now: Date = new Date()): Date {
+export function defaultScheduleDate(post: Pick<PostView, "optimalTime">, now: Date = new Date()): Date {
   const optimal = futureOptimalTime(post, now);
   if (optimal) return optimal;
   const next = new Date(now);

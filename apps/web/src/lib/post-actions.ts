@@ -8,7 +8,8 @@ import { call, callOptions, client, pathId } from "@/lib/api";
 
 /** A lifecycle action on one post, as every screen asks for it (cards, modals, calendar, swipe, chat). */
 export type PostActionRequest =
-  | { type: "approve"; scheduledDate: string | null }
+  /** atOptimalTime: at the post's optimal time, which the server decides (scheduledDate is the expected one). */
+  | { type: "approve"; scheduledDate: string | null; atOptimalTime?: boolean }
   | { type: "deny"; feedback: string }
   | { type: "edit"; content: string }
   | { type: "schedule"; scheduledDate: string }
@@ -49,7 +50,14 @@ async function send(brandId: string, postId: string, action: PostActionRequest) 
     case "approve":
       return call(
         post.approve.$post(
-          { param, json: action.scheduledDate ? { scheduledDate: action.scheduledDate } : {} },
+          {
+            param,
+            json: action.atOptimalTime
+              ? { atOptimalTime: true }
+              : action.scheduledDate
+                ? { scheduledDate: action.scheduledDate }
+                : {},
+          },
           options,
         ),
       );

@@ -22,8 +22,8 @@ export type PostAction =
 /** The actions offered from each state, in the card's order (the machine's availablePostActions). */
 export const OFFERED_POST_ACTIONS: Readonly<Record<PostState, readonly PostAction[]>> = {
   generating: ["DELETE"],
-  pending: ["EDIT", "APPROVE", "DENY", "PUBLISH_NOW", "DELETE"],
-  approved: ["EDIT", "SCHEDULE", "RESCHEDULE", "PUBLISH_NOW", "CANCEL", "DELETE"],
+  pending: ["EDIT", "APPROVE", "DENY", "DELETE"],
+  approved: ["EDIT", "SCHEDULE", "PUBLISH_NOW", "DELETE"],
   scheduled: ["EDIT", "RESCHEDULE", "PUBLISH_NOW", "CANCEL", "DELETE"],
   published: ["EDIT", "DELETE"],
   denied: ["EDIT", "APPROVE", "DELETE"],
@@ -31,4 +31,36 @@ export const OFFERED_POST_ACTIONS: Readonly<Record<PostState, readonly PostActio
 
 export function isPostActionOffered(state: PostState, action: PostAction): boolean {
   return OFFERED_POST_ACTIONS[state].includes(action);
+}
+
+/**
+ * The actions as the post view names them (`availableActions`): each is one use case (approvePost,
+ * publishPostNow, ...). A screen shows exactly these; every door refuses the others with the same reason.
+ */
+export const postActionNames = [
+  "edit",
+  "approve",
+  "deny",
+  "schedule",
+  "reschedule",
+  "publish",
+  "cancel",
+  "delete",
+] as const;
+export type PostActionName = (typeof postActionNames)[number];
+
+const actionNames: Record<PostAction, PostActionName> = {
+  EDIT: "edit",
+  APPROVE: "approve",
+  DENY: "deny",
+  SCHEDULE: "schedule",
+  RESCHEDULE: "reschedule",
+  PUBLISH_NOW: "publish",
+  CANCEL: "cancel",
+  DELETE: "delete",
+};
+
+/** What a post in `state` offers, as the post view lists it. */
+export function availableActionsOf(state: PostState): PostActionName[] {
+  return OFFERED_POST_ACTIONS[state].map((action) => actionNames[action]);
 }

@@ -55,13 +55,16 @@ describe("transitions", () => {
     ["pending", { type: "EDIT", content: "  " }, null],
     ["pending", { type: "CANCEL" }, null],
     ["pending", { type: "SCHEDULE" }, null],
+    // nobody approved it: approving with the current time is how it is posted now
+    ["pending", { type: "PUBLISH_NOW" }, null],
     ["pending", { type: "RETRY_GENERATION" }, "generating"],
     // only approved posts can be scheduled
     ["approved", { type: "SCHEDULE" }, "scheduled"],
-    ["approved", { type: "RESCHEDULE", unschedule: false }, "scheduled"],
-    ["approved", { type: "RESCHEDULE", unschedule: true }, "approved"],
+    // no date yet: it is scheduled, not rescheduled, and nothing waits on a network to be cancelled
+    ["approved", { type: "RESCHEDULE", unschedule: false }, null],
+    ["approved", { type: "RESCHEDULE", unschedule: true }, null],
     ["approved", { type: "PUBLISH_NOW" }, "published"],
-    ["approved", { type: "CANCEL" }, "denied"],
+    ["approved", { type: "CANCEL" }, null],
     ["approved", { type: "DENY", feedback: "no" }, null],
     ["approved", { type: "APPROVE", when: "future" }, null],
     // scheduled: reschedule, unschedule (drag back to the sidebar), cancel, the publisher firing
@@ -108,15 +111,8 @@ describe("the actions a card offers", () => {
 
   it("lists them in the card's order", () => {
     expect(availablePostActions("generating")).toEqual(["DELETE"]);
-    expect(availablePostActions("pending")).toEqual(["EDIT", "APPROVE", "DENY", "PUBLISH_NOW", "DELETE"]);
-    expect(availablePostActions("approved")).toEqual([
-      "EDIT",
-      "SCHEDULE",
-      "RESCHEDULE",
-      "PUBLISH_NOW",
-      "CANCEL",
-      "DELETE",
-    ]);
+    expect(availablePostActions("pending")).toEqual(["EDIT", "APPROVE", "DENY", "DELETE"]);
+    expect(availablePostActions("approved")).toEqual(["EDIT", "SCHEDULE", "PUBLISH_NOW", "DELETE"]);
     expect(availablePostActions("scheduled")).toEqual([
       "EDIT",
       "RESCHEDULE",

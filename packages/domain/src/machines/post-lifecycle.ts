@@ -91,18 +91,18 @@ export const postLifecycleMachine = setup({
         ],
         DENY: { guard: "hasFeedback", target: "denied" },
         EDIT: { guard: "hasContent", target: "pending" },
-        PUBLISH_NOW: "published",
+        // No PUBLISH_NOW: nobody approved it yet. Approving with a date that is not in the future publishes
+        // it, and records who approved it and when.
         // A pending post whose image failed can be generated again.
         RETRY_GENERATION: "generating",
         DELETE: "deleted",
       },
     },
     approved: {
+      // No date yet: it is scheduled (not rescheduled) and has nothing on a network to cancel.
       on: {
         SCHEDULE: "scheduled",
-        RESCHEDULE: [{ guard: "unschedules", target: "approved" }, { target: "scheduled" }],
         PUBLISH_NOW: "published",
-        CANCEL: "denied",
         EDIT: { guard: "hasContent", target: "approved" },
         DELETE: "deleted",
       },

@@ -1,8 +1,11 @@
 import type { BrandContext } from "../context";
+import type { Post } from "../db/schema";
+import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import {
   changedMeanwhile,
+  futureOptimalTime,
   type PostView,
   publishPostChanged,
   requireBrandPost,
@@ -17,16 +20,25 @@ import { type ApprovePostInput, approvePostInput } from "./schemas";
 
 export { type ApprovePostInput, approvePostInput };
 
+export const NO_OPTIMAL_TIME =
+  "This post has no optimal time still ahead. Choose a date and time to schedule it.";
+
+function requireOptimalTime(post: Post, now: Date): Date {
+  const optimal = futureOptimalTime(post, now);
+  if (!optimal) throw new AppError("optimal_time_unavailable", NO_OPTIMAL_TIME);
+  return optimal;
+}
+
 /**
  * Approves (or re-approves) a pending or denied post. With a future date the post is handed to the network
  * for that time; with a date that is not in the future it is posted now; without a date it waits in the
  * calendar's Approved Content list.
  */
 export async function approvePost(ctx: BrandContext, input: ApprovePostInput): Promise<PostView> {
-  const { postId, scheduledDate } = parseInput(approvePostInput, input);
+  const { postId, scheduledDate, atOptimalTime } = parseInput(approvePostInput, input);
   const post = await requireBrandPost(ctx.db, ctx, postId);
   const now = ctx.now();
-  const date = scheduledDate ? new Date(scheduledDate) : null;
+  const date = atOptimalTime ? requireOptimalTime(post, now) : scheduledDate ? new Date(scheduledDate) : null;
   const when = !date ? "unscheduled" : date.getTime() > now.getTime() ? "future" : "now";
   requireTransition(post, "APPROVE", { type: "APPROVE", when });
 

@@ -7,7 +7,7 @@ import {
   postStatuses,
   publishNetworks,
 } from "../db/schema/enums";
-import { postStates } from "../machines/post-actions";
+import { postActionNames, postStates } from "../machines/post-actions";
 import type { PostView } from "./post";
 
 /**
@@ -59,6 +59,14 @@ export const postView = z
         description:
           "A post that has not gone out: waiting (a rate limit; tried again automatically), failed, or unconfirmed (check the page).",
       }),
+    availableActions: z.array(z.enum(postActionNames)).meta({
+      description:
+        "What may be done to the post now, each an action's use case (approvePost, publishPostNow, ...); the others are refused (409, e.g. post_not_approved).",
+    }),
+    optimalTime: z.string().nullable().meta({
+      description:
+        "The AI's optimal time while it is ahead: approvePost with atOptimalTime schedules the post at it.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

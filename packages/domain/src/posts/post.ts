@@ -3,6 +3,7 @@ import type { BrandContext, DbExecutor, Deps } from "../context";
 import { type NewPost, type Post, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
+import { availableActionsOf, type PostActionName } from "../machines/post-actions";
 import {
   derivePostState,
   nextPostState,
@@ -44,6 +45,13 @@ export interface PostView {
   publishedVia: Post["publishedVia"];
   /** A post that has not gone out: waiting for a rate limit, failed, or unconfirmed; null otherwise. */
   publishing: PublishingView | null;
+  /**
+   * What may be done to it now (the lifecycle's answer for its state; nothing while it is being published):
+   * screens offer exactly these, and every door refuses the others.
+   */
+  availableActions: PostActionName[];
+  /** The AI's optimal time when it is still ahead (an AI post is approved at it without asking); else null. */
+  optimalTime: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,9 +87,22 @@ export function toPostView(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): Po
     facebookPostId: row.facebookPostId,
     publishedVia: row.publishedVia,
     publishing: toPublishingView(row),
+    // While the publish job holds the post, every action would race the network call (requireTransition).
+    availableActions: row.publishAttemptId ? [] : availableActionsOf(derivePostState(row)),
+    optimalTime: futureOptimalTime(row, deps.now())?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The AI's optimal time when it is a real date still ahead, for an AI-generated post (core spec section 4:
+ * such a post is approved at that time without asking); null otherwise (free text, past, no suggestions).
+ */
+export function futureOptimalTime(row: Pick<Post, "aiGenerated" | "aiSuggestions">, now: Date): Date | null {
+  if (!row.aiGenerated || !row.aiSuggestions?.optimal_time) return null;
+  const optimal = new Date(row.aiSuggestions.optimal_time);
+  return !Number.isNaN(optimal.getTime()) && optimal.getTime() > now.getTime() ? optimal : null;
 }
 
 /** The brand's post with that id; another brand's or user's post (or a malformed id) is not found. */
@@ -102,23 +123,35 @@ const refusals: Record<PostAction, string> = {
   EDIT: "This post is still being generated",
   SCHEDULE: "Only approved posts can be scheduled",
   RESCHEDULE: "Only approved posts that are not published yet can be rescheduled",
-  PUBLISH_NOW: "This post cannot be published now",
+  PUBLISH_NOW: "Only approved or scheduled posts can be posted now",
   DELETE: "This post cannot be deleted",
 };
+
+/** Posting or scheduling a post nobody approved: approving it with a date that is not ahead posts it. */
+export const POST_NOT_APPROVED =
+  "Approve this post first: approving it with the current time posts it right away.";
 
 /** Refusal while the publish job is handing the post to the network (a few seconds, see publish-due-posts). */
 export const POST_BEING_PUBLISHED = "This post is being published right now. Please try again in a minute.";
 
-/** Asks the lifecycle machine; a refused action is a 409 with words the user understands. */
+/**
+ * Asks the lifecycle machine; a refused action is a 409 with words the user understands and a reason a
+ * door can branch on: post_being_published, post_already_published, post_not_approved (publishing or
+ * scheduling what nobody approved) or post_action_unavailable.
+ */
 export function requireTransition(row: Post, action: PostAction, event: PostEvent): PostState | "deleted" {
   // Whatever the action, it would race the network call under way (a second copy, a cancel it cannot see).
-  if (row.publishAttemptId) throw new AppError("conflict", POST_BEING_PUBLISHED);
+  if (row.publishAttemptId) throw new AppError("post_being_published", POST_BEING_PUBLISHED);
   const state = derivePostState(row);
   const next = nextPostState(state, event);
   if (next) return next;
   if (state === "published" && action !== "EDIT")
-    throw new AppError("conflict", "This post has already been published");
-  throw new AppError("conflict", refusals[action]);
+    throw new AppError("post_already_published", "This post has already been published");
+  if (state === "pending" || state === "denied") {
+    if (action === "PUBLISH_NOW") throw new AppError("post_not_approved", POST_NOT_APPROVED);
+    if (action === "SCHEDULE") throw new AppError("post_not_approved", refusals.SCHEDULE);
+  }
+  throw new AppError("post_action_unavailable", refusals[action]);
 }
 
 /**

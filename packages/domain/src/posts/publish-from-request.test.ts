@@ -107,7 +107,7 @@ describe("publishing from a request", () => {
 
   it("a request cut off after the network took the post is settled by the job without a second copy", async () => {
     const ctx = await brandContext();
-    const post = await insertPost(ctx, { status: "pending" });
+    const post = await insertPost(ctx, { status: "approved" });
     const held = heldNetwork(ctx.social);
     // The process "dies" in the call: the request never finishes.
     void publishPostNow({ ...ctx, social: held.network }, { postId: post.id }).catch(() => {});
@@ -122,7 +122,7 @@ describe("publishing from a request", () => {
 
   it("a refusal by the network leaves the post as it was", async () => {
     const ctx = await brandContext();
-    const post = await insertPost(ctx, { status: "pending" });
+    const post = await insertPost(ctx, { status: "approved" });
     const failing: SocialNetwork = {
       ...ctx.social,
       async publish() {
@@ -133,7 +133,7 @@ describe("publishing from a request", () => {
       "The page is not reachable",
     );
     expect(await readPost(post.id)).toMatchObject({
-      status: "pending",
+      status: "approved",
       scheduledDate: null,
       postedAt: null,
       publishAttemptId: null,

@@ -29,11 +29,21 @@ const isoDate = (missing: string) =>
 export const postIdInput = z.object({ postId });
 export type PostIdInput = z.infer<typeof postIdInput>;
 
-export const approvePostInput = z.object({
-  postId,
-  /** Omitted: approved for the calendar's "Approved Content" list. Future: scheduled. Now or past: posted now. */
-  scheduledDate: isoDate(MISSING_SCHEDULED_DATE).nullish(),
-});
+export const approvePostInput = z
+  .object({
+    postId,
+    /** Omitted: approved for the calendar's "Approved Content" list. Future: scheduled. Now or past: posted now. */
+    scheduledDate: isoDate(MISSING_SCHEDULED_DATE).nullish(),
+    /**
+     * Scheduled at the AI's optimal time (the post's optimalTime): how an AI post is approved without
+     * asking (core spec section 4). Refused with optimal_time_unavailable when it has none still ahead.
+     */
+    atOptimalTime: z.boolean().optional(),
+  })
+  .refine((input) => !(input.atOptimalTime && input.scheduledDate), {
+    path: ["atOptimalTime"],
+    message: "Give a scheduledDate or atOptimalTime, not both",
+  });
 export type ApprovePostInput = z.infer<typeof approvePostInput>;
 
 export const denyPostInput = z.object({

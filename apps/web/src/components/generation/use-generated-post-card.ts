@@ -1,4 +1,3 @@
-import { isPostActionOffered } from "@smm/domain/machines/post-actions";
 import { useState } from "react";
 
 import { useApproval } from "@/components/posts/use-approval";
@@ -15,8 +14,14 @@ export function useGeneratedPostCard(brandId: string, postId: string) {
   const { query, post, view } = useGeneratedPost(brandId, postId);
   const approve = usePostAction(brandId, reviewFeedback);
   const deny = usePostAction(brandId, reviewFeedback);
-  const approval = useApproval(post, (date) =>
-    approve.mutate({ postId, action: { type: "approve", scheduledDate: date.toISOString() } }),
+  const approval = useApproval(
+    post,
+    (date) => approve.mutate({ postId, action: { type: "approve", scheduledDate: date.toISOString() } }),
+    (expected) =>
+      approve.mutate({
+        postId,
+        action: { type: "approve", scheduledDate: expected.toISOString(), atOptimalTime: true },
+      }),
   );
   const [denyOpen, setDenyOpen] = useState(false);
 
@@ -27,8 +32,8 @@ export function useGeneratedPostCard(brandId: string, postId: string) {
     loadError: query.isError ? query.error : null,
     gone: query.error instanceof ApiError && query.error.status === 404,
     reload: () => void query.refetch(),
-    canApprove: Boolean(post) && reviewable && isPostActionOffered(post?.state ?? "generating", "APPROVE"),
-    canDeny: Boolean(post) && reviewable && isPostActionOffered(post?.state ?? "generating", "DENY"),
+    canApprove: reviewable && Boolean(post?.availableActions.includes("approve")),
+    canDeny: reviewable && Boolean(post?.availableActions.includes("deny")),
     approving: approve.isPending,
     denying: deny.isPending,
     approval,

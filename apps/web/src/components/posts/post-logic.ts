@@ -1,4 +1,3 @@
-import { OFFERED_POST_ACTIONS, type PostAction, type PostState } from "@smm/domain/machines/post-actions";
 import type { PostView } from "@smm/domain/posts/post";
 import type { postSorts } from "@smm/domain/posts/schemas";
 
@@ -154,23 +153,17 @@ export type CardAction =
   | "delete";
 
 /**
- * The buttons a post card shows, in order. The lifecycle machine decides what is legal; the spec narrows
- * it: approve or re-approve only when pending or denied, deny only when pending, schedule and post now for
- * an approved post without a date, cancel for a scheduled one.
+ * The buttons a post card shows, in order: copy and download when there is something to take, then exactly
+ * the actions the server says the post offers now (PostView.availableActions, decided by the domain's
+ * lifecycle; every door refuses the others). Reschedule is the calendar's drag, not a card button.
  */
-export function cardActions(post: Pick<PostView, "state" | "content" | "imageUrl">): CardAction[] {
-  const allowed = new Set<PostAction>(OFFERED_POST_ACTIONS[post.state]);
-  const state: PostState = post.state;
+export function cardActions(post: Pick<PostView, "availableActions" | "content" | "imageUrl">): CardAction[] {
+  const offered = new Set(post.availableActions);
   const actions: CardAction[] = [];
   if (post.content.trim()) actions.push("copy");
   if (post.imageUrl) actions.push("download");
-  if (allowed.has("EDIT")) actions.push("edit");
-  if (allowed.has("APPROVE") && (state === "pending" || state === "denied")) actions.push("approve");
-  if (allowed.has("DENY") && state === "pending") actions.push("deny");
-  if (allowed.has("SCHEDULE") && state === "approved") actions.push("schedule");
-  if (allowed.has("PUBLISH_NOW") && state === "approved") actions.push("publish");
-  if (allowed.has("CANCEL") && state === "scheduled") actions.push("cancel");
-  if (allowed.has("DELETE")) actions.push("delete");
+  for (const action of ["edit", "approve", "deny", "schedule", "publish", "cancel", "delete"] as const)
+    if (offered.has(action)) actions.push(action);
   return actions;
 }
 
@@ -179,10 +172,10 @@ export function cardActions(post: Pick<PostView, "state" | "content" | "imageUrl
  * approved at that time without asking; every other approval opens the date and time picker.
  */
 export function approvalDecision(
-  post: Pick<PostView, "aiGenerated" | "aiSuggestions">,
+  post: Pick<PostView, "optimalTime">,
   now: Date = new Date(),
 ): { kind: "direct"; scheduledDate: Date } | { kind: "picker" } {
-  const optimal = post.aiGenerated ? futureOptimalTime(post, now) : null;
+  const optimal = futureOptimalTime(post, now);
   return optimal ? { kind: "direct", scheduledDate: optimal } : { kind: "picker" };
 }
 
@@ -191,10 +184,7 @@ export function approvalDecision(
  * behaviour of approvalDecision, stated before the click. "Approve & Schedule for <time>" approves at the
  * AI's time at once; "Approve & Schedule..." opens the date and time picker.
  */
-export function approvalLabel(
-  post: Pick<PostView, "aiGenerated" | "aiSuggestions" | "state">,
-  now: Date = new Date(),
-): string {
+export function approvalLabel(post: Pick<PostView, "optimalTime" | "state">, now: Date = new Date()): string {
   const base = post.state === "denied" ? "Re-approve" : "Approve & Schedule";
   const decision = approvalDecision(post, now);
   return decision.kind === "direct" ? `${base} for ${formatDateTime(decision.scheduledDate)}` : `${base}...`;

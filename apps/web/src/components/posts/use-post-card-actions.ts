@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 
+import { ApiError } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
 import type { PostView } from "@/lib/posts";
 import { postCardFeedback } from "@/lib/posts";
@@ -84,10 +85,23 @@ export function usePostCardActions(post: PostView, brandId: string) {
     approve: () => {
       const decision = approvalDecision(post);
       if (decision.kind === "direct")
-        action.mutate({
-          postId,
-          action: { type: "approve", scheduledDate: decision.scheduledDate.toISOString() },
-        });
+        action.mutate(
+          {
+            postId,
+            action: {
+              type: "approve",
+              scheduledDate: decision.scheduledDate.toISOString(),
+              atOptimalTime: true,
+            },
+          },
+          {
+            // The optimal time passed before the server saw it: ask for a date as for any other post.
+            onError: (error) => {
+              if (error instanceof ApiError && error.reason === "optimal_time_unavailable")
+                setDialog("approve");
+            },
+          },
+        );
       else setDialog("approve");
     },
     approveAt: (date: Date) =>

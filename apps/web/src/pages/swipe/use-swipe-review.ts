@@ -95,7 +95,9 @@ export function useSwipeReview(brandId: string) {
       );
       const action: PostActionRequest =
         decision === "approve"
-          ? { type: "approve", scheduledDate: scheduled?.toISOString() ?? null }
+          ? scheduled
+            ? { type: "approve", scheduledDate: scheduled.toISOString(), atOptimalTime: true }
+            : { type: "approve", scheduledDate: null }
           : { type: "deny", feedback };
       review.mutateAsync({ postId: post.id, action }).then(
         () => {
