@@ -21,7 +21,7 @@ export default defineConfig({
   // No retries: a test that only passes on a second try is a bug to fix, not to hide.
   retries: 0,
   // Two cores on CI machines: one worker leaves the other to the server.
-  workers: process.env.CI ? 1 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? (process.env.CI ? 1 : 2)),
   reporter: [
     ["list"],
     [
@@ -57,7 +57,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `${WEB_DIST ? `WEB_OUT_DIR=${WEB_DIST} ` : ""}npm run build -w @smm/web && node --import tsx tests/e2e/start-server.ts`,
+    // CI builds the web app once beforehand (E2E_SKIP_BUILD); a local run builds what it serves.
+    command: `${process.env.E2E_SKIP_BUILD && !WEB_DIST ? "" : `${WEB_DIST ? `WEB_OUT_DIR=${WEB_DIST} ` : ""}npm run build -w @smm/web && `}node --import tsx tests/e2e/start-server.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

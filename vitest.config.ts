@@ -16,6 +16,9 @@ export default defineConfig({
     include: ["apps/server/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
     exclude: ["**/node_modules/**", "tests/e2e/**"],
     pool: "forks",
+    // Files share a worker's loaded modules (the server, drizzle, PGlite load once per worker, not per file):
+    // no test mocks modules or stubs globals, and each file makes its own app, database and clock.
+    isolate: process.env.VITEST_ISOLATE === "1",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

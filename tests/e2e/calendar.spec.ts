@@ -1,8 +1,14 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import {
+  createServerUser,
+  type InProcessServer,
+  serverTest,
+  startClockAt,
+} from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
+import { createZonedDates } from "./zoned-dates";
 
 /*
  * The content calendar end to end (core spec sections 2 and 4): approved posts dragged from the Approved
@@ -12,15 +18,27 @@ import { signInThroughUi } from "./helpers";
  */
 const SCREENSHOT_DIR = "test-results/screenshots";
 
-// The browser and this test compute "local noon" in the same zone.
-serverTest.use({ timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone });
-
-const pad = (n: number) => String(n).padStart(2, "0");
-const dayKey = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const daysFromToday = (days: number, hour = 12) => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, hour, 0, 0, 0);
+/*
+ * The page runs in a zone with DST, on a clock the spec sets (page and server alike): the spec and the
+ * calendar agree on "today" and "noon" on any day the suite runs, and the drag runs on the dates that broke
+ * calendars before: a month's last days, a year's end, a leap day and a DST change.
+ */
+const ZONE = "America/New_York";
+serverTest.use({ timezoneId: ZONE });
+const zoned = createZonedDates(ZONE);
+const dayKey = zoned.dayKey;
+const CLOCKS: Record<string, Date> = {
+  "2026-11-27": zoned.at(2026, 11, 27, 10),
+  "2026-12-31": zoned.at(2026, 12, 31, 10),
+  "2028-02-29": zoned.at(2028, 2, 29, 10),
+  "the DST change of 2027-03-14": zoned.at(2027, 3, 14, 10),
 };
+
+/** Sets the page's and the server's clock to `start`; days are then counted from that day, in the zone. */
+async function startDay(page: Page, server: InProcessServer, start: Date) {
+  await startClockAt(page, server, start);
+  return (days: number, hour = 12) => zoned.daysFrom(start, days, hour);
+}
 
 type ApiPost = { id: string; state: string; scheduledDate: string | null; postedAt: string | null };
 
@@ -38,7 +56,8 @@ const sidebarPost = (page: Page, id: string) =>
 
 /** Pages the grid (next or previous month) until the day's cell is on it. */
 async function showDay(page: Page, key: string) {
-  const direction = key >= dayKey(new Date()) ? "calendar-next" : "calendar-prev";
+  const today = dayKey(new Date(await page.evaluate(() => Date.now())));
+  const direction = key >= today ? "calendar-next" : "calendar-prev";
   // The month's days render once its posts have loaded (a skeleton before).
   await expect(page.getByTestId("calendar-grid")).toBeVisible();
   for (let step = 0; step < 3; step += 1) {
@@ -82,133 +101,137 @@ async function openCalendar(page: Page) {
   await expect(page.getByTestId("calendar-sidebar")).toBeVisible();
 }
 
-serverTest(
-  "posts are scheduled, unscheduled and refused by dragging them on the calendar",
-  async ({ page, server }) => {
-    serverTest.setTimeout(120_000);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const email = await createUser(page, server);
-    const scheduledAt = daysFromToday(10);
-    const publishedAt = daysFromToday(-1, 9);
-    const [draggedId, latteId, , scheduledId, publishedId] = await server.seedPosts(email, [
-      {
-        content: "Autumn roast arrives Friday: come taste it first",
-        status: "approved",
-        platform: "facebook",
-      },
-      { content: "Latte art workshop, sign up at the counter", status: "approved", platform: "instagram" },
-      {
-        content: "Our baristas picked three beans for winter",
-        status: "approved",
-        platform: "facebook",
-        aiGenerated: true,
-      },
-      { content: "Holiday opening hours are on the door", status: "approved", scheduledDate: scheduledAt },
-      {
-        content: "We just opened our second shop downtown, drop by and say hello to the team",
-        status: "approved",
-        scheduledDate: publishedAt,
-        postedAt: publishedAt,
-      },
-      { content: "Still waiting for review", status: "pending" },
-    ]);
-    if (!draggedId || !latteId || !scheduledId || !publishedId) throw new Error("seeding failed");
-    await signInThroughUi(page, email);
-    await openCalendar(page);
+for (const [day, start] of Object.entries(CLOCKS))
+  serverTest(
+    `posts are scheduled, unscheduled and refused by dragging them on the calendar on ${day}`,
+    async ({ page, server }) => {
+      serverTest.setTimeout(120_000);
+      const daysFromToday = await startDay(page, server, start);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const email = await createUser(page, server);
+      const scheduledAt = daysFromToday(10);
+      const publishedAt = daysFromToday(-1, 9);
+      const [draggedId, latteId, , scheduledId, publishedId] = await server.seedPosts(email, [
+        {
+          content: "Autumn roast arrives Friday: come taste it first",
+          status: "approved",
+          platform: "facebook",
+        },
+        { content: "Latte art workshop, sign up at the counter", status: "approved", platform: "instagram" },
+        {
+          content: "Our baristas picked three beans for winter",
+          status: "approved",
+          platform: "facebook",
+          aiGenerated: true,
+        },
+        { content: "Holiday opening hours are on the door", status: "approved", scheduledDate: scheduledAt },
+        {
+          content: "We just opened our second shop downtown, drop by and say hello to the team",
+          status: "approved",
+          scheduledDate: publishedAt,
+          postedAt: publishedAt,
+        },
+        { content: "Still waiting for review", status: "pending" },
+      ]);
+      if (!draggedId || !latteId || !scheduledId || !publishedId) throw new Error("seeding failed");
+      await signInThroughUi(page, email);
+      await openCalendar(page);
 
-    const sidebar = page.getByTestId("calendar-sidebar");
-    await expect(sidebar.getByTestId("sidebar-post")).toHaveCount(3);
-    await expect(sidebar.getByTestId("sidebar-count")).toHaveText("3");
+      const sidebar = page.getByTestId("calendar-sidebar");
+      await expect(sidebar.getByTestId("sidebar-post")).toHaveCount(3);
+      await expect(sidebar.getByTestId("sidebar-count")).toHaveText("3");
 
-    // The seeded scheduled and published posts sit on their days, blue and green, with their times.
-    await showDay(page, dayKey(publishedAt));
-    const published = calendarPost(page, publishedId);
-    await expect(published).toHaveAttribute("data-state", "published");
-    await expect(published).toContainText("09:00");
-    // Truncated at 50 characters on the calendar.
-    await expect(published).toContainText("We just opened our second shop downtown, drop by a…");
-    await expect(published).not.toHaveAttribute("aria-roledescription", /.+/);
+      // The seeded scheduled and published posts sit on their days, blue and green, with their times.
+      await showDay(page, dayKey(publishedAt));
+      const published = calendarPost(page, publishedId);
+      await expect(published).toHaveAttribute("data-state", "published");
+      await expect(published).toContainText("09:00");
+      // Truncated at 50 characters on the calendar.
+      await expect(published).toContainText("We just opened our second shop downtown, drop by a…");
+      await expect(published).not.toHaveAttribute("aria-roledescription", /.+/);
 
-    // 1. Drag an approved post onto a future day: scheduled there at local noon.
-    const future = dayKey(daysFromToday(2));
-    await showDay(page, future);
-    await dragWithMouse(page, sidebarPost(page, draggedId), dayCell(page, future));
-    const chip = dayCell(page, future).locator(`[data-testid="calendar-post"][data-post-id="${draggedId}"]`);
-    await expect(chip).toHaveAttribute("data-state", "scheduled");
-    await expect(chip).toContainText("12:00");
-    await expect(sidebarPost(page, draggedId)).toHaveCount(0);
-    await expect
-      .poll(async () => (await readPost(page, draggedId)).scheduledDate)
-      .toBe(daysFromToday(2).toISOString());
-    expect((await readPost(page, draggedId)).state).toBe("scheduled");
+      // 1. Drag an approved post onto a future day: scheduled there at local noon.
+      const future = dayKey(daysFromToday(2));
+      await showDay(page, future);
+      await dragWithMouse(page, sidebarPost(page, draggedId), dayCell(page, future));
+      const chip = dayCell(page, future).locator(
+        `[data-testid="calendar-post"][data-post-id="${draggedId}"]`,
+      );
+      await expect(chip).toHaveAttribute("data-state", "scheduled");
+      await expect(chip).toContainText("12:00");
+      await expect(sidebarPost(page, draggedId)).toHaveCount(0);
+      await expect
+        .poll(async () => (await readPost(page, draggedId)).scheduledDate)
+        .toBe(daysFromToday(2).toISOString());
+      expect((await readPost(page, draggedId)).state).toBe("scheduled");
 
-    // Live: a post scheduled elsewhere (another tab, the chat) appears without a reload.
-    const afternoon = new Date(daysFromToday(2).getTime() + 3 * 3_600_000);
-    const elsewhere = await page.request.post(`/api/posts/${latteId}/schedule`, {
-      headers: { Origin: server.url },
-      data: { scheduledDate: afternoon.toISOString() },
-    });
-    expect(elsewhere.status(), await elsewhere.text()).toBe(200);
-    await expect(dayCell(page, future).locator(`[data-post-id="${latteId}"]`)).toContainText("15:00");
-    await expect(sidebarPost(page, latteId)).toHaveCount(0);
+      // Live: a post scheduled elsewhere (another tab, the chat) appears without a reload.
+      const afternoon = new Date(daysFromToday(2).getTime() + 3 * 3_600_000);
+      const elsewhere = await page.request.post(`/api/posts/${latteId}/schedule`, {
+        headers: { Origin: server.url },
+        data: { scheduledDate: afternoon.toISOString() },
+      });
+      expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+      await expect(dayCell(page, future).locator(`[data-post-id="${latteId}"]`)).toContainText("15:00");
+      await expect(sidebarPost(page, latteId)).toHaveCount(0);
 
-    // 2. Drag it back onto the sidebar: it leaves the calendar and loses its date.
-    await dragWithMouse(page, chip, sidebar);
-    await expect(calendarPost(page, draggedId)).toHaveCount(0);
-    await expect(sidebarPost(page, draggedId)).toBeVisible();
-    await expect.poll(async () => (await readPost(page, draggedId)).state).toBe("approved");
-    expect((await readPost(page, draggedId)).scheduledDate).toBeNull();
+      // 2. Drag it back onto the sidebar: it leaves the calendar and loses its date.
+      await dragWithMouse(page, chip, sidebar);
+      await expect(calendarPost(page, draggedId)).toHaveCount(0);
+      await expect(sidebarPost(page, draggedId)).toBeVisible();
+      await expect.poll(async () => (await readPost(page, draggedId)).state).toBe("approved");
+      expect((await readPost(page, draggedId)).scheduledDate).toBeNull();
 
-    // 3. Drop it on a past day: refused with a toast, no request, nothing changes.
-    const past = dayKey(daysFromToday(-3));
-    await showDay(page, past);
-    await expect(dayCell(page, past)).toHaveAttribute("data-past", "true");
-    await dragWithMouse(page, sidebarPost(page, draggedId), dayCell(page, past));
-    await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Past dates cannot be scheduled" }),
-    ).toBeVisible();
-    await expect(calendarPost(page, draggedId)).toHaveCount(0);
-    await expect(sidebarPost(page, draggedId)).toBeVisible();
-    expect(await readPost(page, draggedId)).toMatchObject({ state: "approved", scheduledDate: null });
+      // 3. Drop it on a past day: refused with a toast, no request, nothing changes.
+      const past = dayKey(daysFromToday(-3));
+      await showDay(page, past);
+      await expect(dayCell(page, past)).toHaveAttribute("data-past", "true");
+      await dragWithMouse(page, sidebarPost(page, draggedId), dayCell(page, past));
+      await expect(
+        page.locator("[data-sonner-toast]").filter({ hasText: "Past dates cannot be scheduled" }),
+      ).toBeVisible();
+      await expect(calendarPost(page, draggedId)).toHaveCount(0);
+      await expect(sidebarPost(page, draggedId)).toBeVisible();
+      expect(await readPost(page, draggedId)).toMatchObject({ state: "approved", scheduledDate: null });
 
-    // 4. The keyboard: Space picks the scheduled post up, an arrow moves it a week, Space drops it; a screen
-    // reader hears each step.
-    await page.setViewportSize({ width: 1280, height: 1400 });
-    await page.getByTestId("calendar-today").click();
-    await showDay(page, dayKey(scheduledAt));
-    const cells = page.getByTestId("calendar-day");
-    const dates = await cells.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-date")));
-    const index = dates.indexOf(dayKey(scheduledAt));
-    const [arrow, offset] = index < 35 ? (["ArrowDown", 7] as const) : (["ArrowUp", -7] as const);
-    const target = daysFromToday(10 + offset);
-    const scheduledChip = calendarPost(page, scheduledId);
-    const announcer = page.locator('[id^="DndLiveRegion"]');
-    await scheduledChip.focus();
-    const spoken = (date: Date) =>
-      date.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
-    await page.keyboard.press("Space");
-    // Picked up, then over its own day.
-    await expect(announcer).toContainText(`is over ${spoken(scheduledAt)}`);
-    // dnd-kit's keyboard sensor starts listening for the moves on a timer after the pick-up: an arrow
-    // pressed before it was dropped on a busy machine. Two frames later it listens.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    await page.keyboard.press(arrow);
-    await expect(announcer).toContainText(`is over ${spoken(target)}`);
-    await page.keyboard.press("Space");
-    await expect(announcer).toContainText(`was dropped on ${spoken(target)}`);
-    await expect(dayCell(page, dayKey(target)).locator(`[data-post-id="${scheduledId}"]`)).toBeVisible();
-    await expect
-      .poll(async () => (await readPost(page, scheduledId)).scheduledDate)
-      .toBe(target.toISOString());
-  },
-);
+      // 4. The keyboard: Space picks the scheduled post up, an arrow moves it a week, Space drops it; a screen
+      // reader hears each step.
+      await page.setViewportSize({ width: 1280, height: 1400 });
+      await page.getByTestId("calendar-today").click();
+      await showDay(page, dayKey(scheduledAt));
+      const cells = page.getByTestId("calendar-day");
+      const dates = await cells.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-date")));
+      const index = dates.indexOf(dayKey(scheduledAt));
+      const [arrow, offset] = index < 35 ? (["ArrowDown", 7] as const) : (["ArrowUp", -7] as const);
+      const target = daysFromToday(10 + offset);
+      const scheduledChip = calendarPost(page, scheduledId);
+      const announcer = page.locator('[id^="DndLiveRegion"]');
+      await scheduledChip.focus();
+      const spoken = zoned.spoken;
+      await page.keyboard.press("Space");
+      // Picked up, then over its own day.
+      await expect(announcer).toContainText(`is over ${spoken(scheduledAt)}`);
+      // dnd-kit's keyboard sensor starts listening for the moves on a timer after the pick-up: an arrow
+      // pressed before it was dropped on a busy machine. Two frames later it listens.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      await page.keyboard.press(arrow);
+      await expect(announcer).toContainText(`is over ${spoken(target)}`);
+      await page.keyboard.press("Space");
+      await expect(announcer).toContainText(`was dropped on ${spoken(target)}`);
+      await expect(dayCell(page, dayKey(target)).locator(`[data-post-id="${scheduledId}"]`)).toBeVisible();
+      await expect
+        .poll(async () => (await readPost(page, scheduledId)).scheduledDate)
+        .toBe(target.toISOString());
+    },
+  );
 
 serverTest(
   "the calendar has no serious accessibility problems and fits a phone",
   async ({ page, server }, testInfo) => {
     serverTest.setTimeout(120_000);
+    const daysFromToday = await startDay(page, server, CLOCKS["2026-12-31"] as Date);
     const email = await createUser(page, server);
     const when = daysFromToday(3);
     const [, , publishedId] = await server.seedPosts(email, [

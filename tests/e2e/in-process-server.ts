@@ -41,6 +41,13 @@ export interface InProcessServer {
    * reviewed, scheduled, published), and returns their ids in the order given.
    */
   seedPosts(email: string, rows: SeedPost[]): Promise<string[]>;
+  /**
+   * Date-dependent specs: from now on the server's clock reads `at` and runs on from there, as the page's does
+   * after `page.clock.install({ time: at })`; null gives back the real clock.
+   */
+  setClock(at: Date | null): void;
+  /** What the server's clock reads now. */
+  now(): Date;
   stop(): Promise<void>;
 }
 
@@ -80,6 +87,9 @@ export async function startInProcessServer(options: {
     ...options.env,
   });
   const site = options.fixtureSite;
+  // The server's clock is the real one shifted by this offset (setClock), so it keeps running like the page's.
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
   const running = await startServer(
     env,
     createLogger(env.LOG_LEVEL),
@@ -88,8 +98,9 @@ export async function startInProcessServer(options: {
           web: createSafeWebFetcher({
             allowAddress: (address, p) => address === site.host && p === site.port,
           }),
+          now,
         }
-      : {},
+      : { now },
   );
   const { db } = running.database;
 
@@ -131,6 +142,10 @@ export async function startInProcessServer(options: {
         .returning({ id: posts.id });
       return inserted.map((row) => row.id);
     },
+    setClock(at) {
+      offsetMs = at ? at.getTime() - Date.now() : 0;
+    },
+    now,
     async stop() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

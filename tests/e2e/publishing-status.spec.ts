@@ -32,6 +32,7 @@ serverTest(
         status: "approved",
         scheduledDate: due,
         publishError: "Unconfirmed: check your page. The answer to our request never came.",
+        publishErrorReason: "publish_unconfirmed",
       },
       { content: "Nothing to say here", status: "approved" },
     ]);

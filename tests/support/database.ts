@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const name = `smm_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  await createDatabaseFrom(admin, name, inject("postgresTemplate"));
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString(), maxConnections: 5 });
@@ -35,4 +35,18 @@ export async function createTestDatabase(): Promise<Database> {
       await admin.end();
     },
   };
+}
+
+/** PostgreSQL refuses to clone a template another CREATE DATABASE is reading at that moment (55006): retry. */
+async function createDatabaseFrom(admin: postgres.Sql, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === "55006";
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }

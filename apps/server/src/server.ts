@@ -61,6 +61,8 @@ export interface ServerOverrides {
   jobsAi?: (ai: AiProvider) => AiProvider;
   /** Crash tests: the event bus, wrapped to see what this process publishes from its first moment. */
   events?: (bus: EventBus) => EventBus;
+  /** Date-dependent browser specs: the one clock of every use case, job and adapter of this server. */
+  now?: () => Date;
 }
 
 export async function startServer(
@@ -69,6 +71,7 @@ export async function startServer(
   overrides: ServerOverrides = {},
 ): Promise<RunningServer> {
   const startedAt = performance.now();
+  const now = overrides.now ?? (() => new Date());
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : join(env.dataDir, "pg"),
@@ -149,7 +152,7 @@ export async function startServer(
         appUrl: env.publicUrl,
         webhookSecret: billingWebhookSecret,
         deliver: webhookDelivery.deliver,
-        now: () => new Date(),
+        now,
       });
   logger.info("billing ready", { kind: billing.kind });
 
@@ -161,7 +164,7 @@ export async function startServer(
     db: database.db,
     logger,
     secret: authSecret,
-    expiry: { db: database.db, events, now: () => new Date() },
+    expiry: { db: database.db, events, now },
   });
   const social = overrides.social?.(socialSetup.social) ?? socialSetup.social;
   logger.info("social network ready", { newConnections: socialSetup.connectors.current.kind });
@@ -175,7 +178,7 @@ export async function startServer(
     deps: {
       db: database.db,
       events,
-      now: () => new Date(),
+      now,
       ai: overrides.jobsAi?.(ai) ?? ai,
       plans,
       social,
@@ -212,6 +215,7 @@ export async function startServer(
     trustProxy: env.TRUST_PROXY,
     localOrigins: !env.PUBLIC_URL,
     shutdownSignal: shutdown.signal,
+    now,
   });
 
   webhookDelivery.bind((request) => app.fetch(request));

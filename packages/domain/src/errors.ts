@@ -77,6 +77,20 @@ export const errorReasons = {
     code: "forbidden",
     description: "The caller's plan lacks the feature; the message names the plan to upgrade to.",
   },
+  background_removal_failed: {
+    code: "invalid_input",
+    description: "The watermark's background could not be removed (the image is kept as it was).",
+  },
+  image_too_large: { code: "invalid_input", description: "An uploaded image is over 5 MB." },
+  image_type_invalid: {
+    code: "invalid_input",
+    description: "An upload is not a JPEG, PNG, GIF or WebP image (read from its content, not its name).",
+  },
+  publish_unconfirmed: {
+    code: "upstream_failed",
+    description:
+      "The network may or may not have taken the post (the call was cut off): nothing is sent again; check the page.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; description: string }>;
 
 export type ErrorReason = keyof typeof errorReasons;

@@ -194,7 +194,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
           found = await find();
         } catch (error) {
           if (error instanceof AppError) throw error;
-          throw new AppError("upstream_failed", UNCONFIRMED_REASON);
+          throw new AppError("publish_unconfirmed", UNCONFIRMED_REASON);
         }
         if (found) return found;
       }
@@ -206,7 +206,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
         unanswered ||= error.noAnswer;
       }
     }
-    if (unanswered) throw new AppError("upstream_failed", UNCONFIRMED_REASON);
+    if (unanswered) throw new AppError("publish_unconfirmed", UNCONFIRMED_REASON);
     throw last;
   }
 
@@ -276,7 +276,7 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       const at = item.created_time ?? item.timestamp;
       return !since || !at || new Date(at).getTime() >= since.getTime() - margin;
     });
-    if (recent) throw new AppError("upstream_failed", AMBIGUOUS_REASON);
+    if (recent) throw new AppError("publish_unconfirmed", AMBIGUOUS_REASON);
     return null;
   }
 

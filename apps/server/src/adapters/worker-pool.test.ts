@@ -55,11 +55,12 @@ const reasonOf = (promise: Promise<unknown>) =>
 describe("createWorkerPool", () => {
   it("runs jobs on its threads, never more at once than its size, and reuses a thread", async () => {
     const work = createPool({ size: 2 });
-    const started = performance.now();
-    const results = await Promise.all(["a", "b", "c", "d"].map((echo) => work.run({ spinMs: 150, echo })));
+    const running = Promise.all(["a", "b", "c", "d"].map((echo) => work.run({ spinMs: 150, echo })));
+    // Two threads for four jobs: two run, two wait their turn.
+    expect(work.stats().busy + work.stats().idle).toBeLessThanOrEqual(2);
+    expect(work.stats().queued).toBeGreaterThanOrEqual(2);
+    const results = await running;
     expect(results.map((r) => r.echo)).toEqual(["a", "b", "c", "d"]);
-    // Two threads for four jobs of 150 ms: two rounds.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
     expect(work.stats()).toMatchObject({ busy: 0, idle: 2, queued: 0 });
   });
@@ -67,9 +68,8 @@ describe("createWorkerPool", () => {
   it("answers a job over its time limit at once and replaces the thread", async () => {
     const work = createPool({ jobTimeoutMs: 200 });
     const first = await work.run({});
-    const started = performance.now();
+    // A 60 s job answered "timeout": the limit, not the job's end, answered the caller.
     expect(await reasonOf(work.run({ spinMs: 60_000 }))).toBe("timeout");
-    expect(performance.now() - started).toBeLessThan(2_000);
     const next = await work.run({ echo: "after" });
     expect(next.echo).toBe("after");
     expect(next.threadId).not.toBe(first.threadId);

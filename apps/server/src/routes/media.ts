@@ -27,18 +27,18 @@ export async function readUploadedFile(
   try {
     body = await c.req.parseBody();
   } catch {
-    throw new AppError("invalid_input", INVALID_IMAGE_TYPE);
+    throw new AppError("image_type_invalid", INVALID_IMAGE_TYPE);
   }
   const file = body.file;
-  if (!(file instanceof File)) throw new AppError("invalid_input", INVALID_IMAGE_TYPE);
-  if (checkSize && file.size > MAX_UPLOAD_BYTES) throw new AppError("invalid_input", IMAGE_TOO_LARGE);
+  if (!(file instanceof File)) throw new AppError("image_type_invalid", INVALID_IMAGE_TYPE);
+  if (checkSize && file.size > MAX_UPLOAD_BYTES) throw new AppError("image_too_large", IMAGE_TOO_LARGE);
   return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
 }
 
 export const uploadLimit = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
   onError: () => {
-    throw new AppError("invalid_input", IMAGE_TOO_LARGE);
+    throw new AppError("image_too_large", IMAGE_TOO_LARGE);
   },
 });
 

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { AppError, isAppError } from "@smm/domain/errors";
-import { IMAGE_TOO_LARGE } from "@smm/domain/media/schemas";
+import { AppError, hasReason, isAppError } from "@smm/domain/errors";
 import { getWatermark } from "@smm/domain/watermark/get-watermark";
 import { removeWatermark } from "@smm/domain/watermark/remove-watermark";
 import {
@@ -22,10 +21,9 @@ import { readUploadedFile, uploadBody, uploadLimit } from "./media";
  */
 function asWatermarkUploadError(error: unknown): unknown {
   if (!isAppError(error) || error.code !== "invalid_input") return error;
-  return new AppError(
-    "invalid_input",
-    error.message === IMAGE_TOO_LARGE ? WATERMARK_TOO_LARGE : WATERMARK_INVALID_TYPE,
-  );
+  return hasReason(error, "image_too_large")
+    ? new AppError("image_too_large", WATERMARK_TOO_LARGE)
+    : new AppError("image_type_invalid", WATERMARK_INVALID_TYPE);
 }
 
 /** The chat upload's body limit (5MB plus the form's overhead), refusing with the watermark's message. */

@@ -23,17 +23,17 @@ export async function storeUploadedImage(
   rawInput: unknown,
 ): Promise<{ row: Media; watermarked: boolean }> {
   const input = parseInput(uploadImageInput, rawInput);
-  const refuse = (message: string) =>
+  const refuse = (reason: "image_too_large" | "image_type_invalid", message: string) =>
     new AppError(
-      "invalid_input",
+      reason,
       input.purpose === "templateReference" ? invalidReferenceImage(input.name || "image") : message,
     );
   // MAX_UPLOAD_BYTES is MAX_REFERENCE_IMAGE_BYTES: 5 MB, 5242880 bytes.
-  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse(IMAGE_TOO_LARGE);
+  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse("image_too_large", IMAGE_TOO_LARGE);
   const sniffed = sniffImageType(input.bytes);
-  if (!sniffed || sniffed === "image/svg+xml") throw refuse(INVALID_IMAGE_TYPE);
+  if (!sniffed || sniffed === "image/svg+xml") throw refuse("image_type_invalid", INVALID_IMAGE_TYPE);
   const facts = await ctx.imaging.probe(input.bytes).catch(() => null);
-  if (!facts || facts.mimeType !== sniffed) throw refuse(INVALID_IMAGE_TYPE);
+  if (!facts || facts.mimeType !== sniffed) throw refuse("image_type_invalid", INVALID_IMAGE_TYPE);
   let bytes = input.bytes;
   let watermarked = false;
   if (input.applyWatermark) {

@@ -66,6 +66,7 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     facebookPostId: externalId,
     publishedVia: externalId ? network : null,
     publishError: null,
+    publishErrorReason: null,
     publishRetryAt: null,
     publishTries: 0,
   });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { BrandContext, Deps } from "../context";
 import { type NewPost, type Post, posts } from "../db/schema";
+import { type ErrorReason, hasReason, isAppError } from "../errors";
 import { type InstanceLiveness, instanceIsGone } from "../instances/server-instances";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import type { NotificationView } from "../notifications/schemas";
@@ -134,13 +135,9 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
         since: read.publishAttemptAt,
       });
     } catch (error) {
-      const message = (error as Error).message;
-      await recordFailure(
-        ctx,
-        post,
-        attemptId,
-        message.startsWith(UNCONFIRMED_PREFIX) ? message : POST_PUBLISH_UNKNOWN,
-      );
+      // Either way nobody knows whether the post is on the page: it is unconfirmed, never sent again.
+      const said = hasReason(error, "publish_unconfirmed") ? error.message : POST_PUBLISH_UNKNOWN;
+      await recordFailure(ctx, post, attemptId, said, "publish_unconfirmed");
       return "failed";
     }
     if (copy) {
@@ -168,12 +165,16 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
     }
     const message = (error as Error).message;
     // "Unconfirmed: check your page" is said as it is: it is not a refusal.
-    await recordFailure(
-      ctx,
-      post,
-      attemptId,
-      message.startsWith(UNCONFIRMED_PREFIX) ? message : `${POST_PUBLISH_FAILED_PREFIX}${message}`,
-    );
+    if (hasReason(error, "publish_unconfirmed"))
+      await recordFailure(ctx, post, attemptId, message, "publish_unconfirmed");
+    else
+      await recordFailure(
+        ctx,
+        post,
+        attemptId,
+        `${POST_PUBLISH_FAILED_PREFIX}${message}`,
+        isAppError(error) ? error.reason : "internal",
+      );
     return "failed";
   }
   // A database failure from here on leaves the attempt on the post; it is settled with the network later.
@@ -231,12 +232,18 @@ async function recordPublished(
   return done ? "published" : "skipped";
 }
 
-async function recordFailure(ctx: BrandContext, post: Post, attemptId: string, message: string) {
+async function recordFailure(
+  ctx: BrandContext,
+  post: Post,
+  attemptId: string,
+  message: string,
+  reason: ErrorReason,
+) {
   await finishAttempt(
     ctx,
     post,
     attemptId,
-    { publishError: message, publishRetryAt: null, publishTries: 0 },
+    { publishError: message, publishErrorReason: reason, publishRetryAt: null, publishTries: 0 },
     { message, type: "error" },
   );
 }

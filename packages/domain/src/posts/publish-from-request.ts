@@ -29,6 +29,7 @@ export async function publishFromRequest(
       feedback: null,
       scheduledDate: now,
       publishError: null,
+      publishErrorReason: null,
       facebookPostId: null,
       // The user asked for now: a wait for a rate limit is over, and its count starts again.
       publishRetryAt: null,
@@ -84,6 +85,7 @@ export async function publishFromRequest(
         feedback: read.feedback,
         scheduledDate: read.scheduledDate,
         publishError: read.publishError,
+        publishErrorReason: read.publishErrorReason,
         facebookPostId: options.cancelFirst ? null : read.facebookPostId,
         publishAttemptId: null,
         publishAttemptBy: null,

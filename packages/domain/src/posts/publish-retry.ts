@@ -35,12 +35,12 @@ export interface PublishingView {
 
 /** Where a post that has not gone out stands with the network, for the card and the tools. */
 export function toPublishingView(
-  row: Pick<Post, "postedAt" | "publishError" | "publishRetryAt" | "publishTries">,
+  row: Pick<Post, "postedAt" | "publishError" | "publishErrorReason" | "publishRetryAt" | "publishTries">,
 ): PublishingView | null {
   if (row.postedAt) return null;
   if (row.publishError) {
     return {
-      status: row.publishError.startsWith(UNCONFIRMED_PREFIX) ? "unconfirmed" : "failed",
+      status: row.publishErrorReason === "publish_unconfirmed" ? "unconfirmed" : "failed",
       message: row.publishError,
       retryAt: null,
     };

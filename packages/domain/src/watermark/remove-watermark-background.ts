@@ -36,9 +36,10 @@ export async function removeWatermarkBackground(
     });
     facts = await ctx.imaging.probe(bytes);
   } catch {
-    throw new AppError("invalid_input", BACKGROUND_REMOVAL_FAILED);
+    throw new AppError("background_removal_failed", BACKGROUND_REMOVAL_FAILED);
   }
-  if (facts?.mimeType !== "image/png") throw new AppError("invalid_input", BACKGROUND_REMOVAL_FAILED);
+  if (facts?.mimeType !== "image/png")
+    throw new AppError("background_removal_failed", BACKGROUND_REMOVAL_FAILED);
 
   const base = (source.name ?? "watermark").replace(/\.[^.]+$/, "");
   const row = await storeMedia(ctx, ctx, {

@@ -28,21 +28,22 @@ export async function uploadWatermarkImage(
 ): Promise<WatermarkImage> {
   const input = parseInput(uploadWatermarkImageInput, rawInput);
   const sniffed = sniffImageType(input.bytes);
-  if (!sniffed || !ACCEPTED.has(sniffed)) throw new AppError("invalid_input", WATERMARK_INVALID_TYPE);
-  if (input.bytes.byteLength > WATERMARK_MAX_BYTES) throw new AppError("invalid_input", WATERMARK_TOO_LARGE);
+  if (!sniffed || !ACCEPTED.has(sniffed)) throw new AppError("image_type_invalid", WATERMARK_INVALID_TYPE);
+  if (input.bytes.byteLength > WATERMARK_MAX_BYTES)
+    throw new AppError("image_too_large", WATERMARK_TOO_LARGE);
 
   let bytes: Uint8Array = input.bytes;
   let name = input.name ?? null;
   if (sniffed === "image/svg+xml") {
     bytes = await ctx.imaging.rasteriseSvg(input.bytes, WATERMARK_SVG_MAX_SIDE).catch(() => {
-      throw new AppError("invalid_input", WATERMARK_INVALID_TYPE);
+      throw new AppError("image_type_invalid", WATERMARK_INVALID_TYPE);
     });
     if (name) name = `${name.replace(/\.svg$/i, "")}.png`;
   }
   // Decoding confirms what the first bytes claimed (a PNG header on a broken file is not an image).
   const facts = await ctx.imaging.probe(bytes).catch(() => null);
   const expected = sniffed === "image/svg+xml" ? "image/png" : sniffed;
-  if (!facts || facts.mimeType !== expected) throw new AppError("invalid_input", WATERMARK_INVALID_TYPE);
+  if (!facts || facts.mimeType !== expected) throw new AppError("image_type_invalid", WATERMARK_INVALID_TYPE);
 
   const row = await storeMedia(ctx, ctx, {
     kind: "watermark",

@@ -1,4 +1,5 @@
 import type { Brand } from "@smm/domain/brands/constants";
+import type { ErrorReason } from "@smm/domain/errors";
 import {
   BACKGROUND_REMOVAL_FAILED,
   BACKGROUND_REMOVED,
@@ -10,6 +11,7 @@ import {
 } from "@smm/domain/watermark/schemas";
 import type { FormEvent } from "react";
 import { toast } from "sonner";
+import { ApiError } from "@/lib/api";
 
 import {
   toSaveInput,
@@ -26,10 +28,13 @@ import {
 const SUCCESS_TOAST_MS = 2000;
 const ERROR_TOAST_MS = 4000;
 
-/** The spec's text as the toast, the server's reason (when it says more) underneath. */
-function failureToast(title: string, error: unknown) {
-  const reason = error instanceof Error && error.message !== title ? error.message : undefined;
-  toast.error(title, { description: reason, duration: ERROR_TOAST_MS });
+/**
+ * The spec's text as the toast, the server's words underneath, unless its reason is the one the title
+ * already says (`saidByTitle`).
+ */
+function failureToast(title: string, error: unknown, saidByTitle?: ErrorReason) {
+  const description = error instanceof ApiError && error.reason !== saidByTitle ? error.message : undefined;
+  toast.error(title, { description, duration: ERROR_TOAST_MS });
 }
 
 export type WatermarkTabReady = NonNullable<ReturnType<typeof useWatermarkTab>["ready"]>;
@@ -87,7 +92,7 @@ export function useWatermarkTab(brand: Brand) {
       );
       toast.success(BACKGROUND_REMOVED, { duration: SUCCESS_TOAST_MS });
     } catch (error) {
-      failureToast(BACKGROUND_REMOVAL_FAILED, error);
+      failureToast(BACKGROUND_REMOVAL_FAILED, error, "background_removal_failed");
     }
   }
 

@@ -97,6 +97,8 @@ export const posts = pgTable(
     publishedVia: publishNetworkEnum("published_via"),
     postedAt: timestamptz("posted_at"),
     publishError: text("publish_error"),
+    /** Why the post has not gone out, as an error reason (publish_unconfirmed: the network may have it). */
+    publishErrorReason: text("publish_error_reason"),
     /**
      * A publish attempt in progress, written before the network call and cleared with its result: while set,
      * nobody else publishes the post, and when its holder dies the outcome is unknown until the network is
