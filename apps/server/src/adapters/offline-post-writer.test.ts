@@ -88,10 +88,13 @@ describe("writePostOffline", () => {
     expect(spanish.caption).toContain("Por qué la gente elige Bean There.");
   });
 
-  it("takes the prompt override as the brief", () => {
-    const post = writePostOffline(request({ promptOverride: "Post about our loyalty card" }));
-    expect(post.caption.toLowerCase()).toContain("our loyalty card");
-    expect(post.caption).not.toContain("autumn");
+  it("takes the topic of a prompt override only when the user gave none; the override is never the text", () => {
+    const own = writePostOffline(request({ userPrompt: "", promptOverride: "Post about our loyalty card" }));
+    expect(own.caption.toLowerCase()).toContain("our loyalty card");
+    // The user's topic wins over the override's: the override instructs, the prompt says what about.
+    const both = writePostOffline(request({ promptOverride: "Post about our loyalty card" }));
+    expect(both.caption).toContain("autumn blend");
+    expect(both.caption).not.toContain("Post about");
   });
 });
 
