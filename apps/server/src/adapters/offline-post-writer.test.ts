@@ -170,6 +170,21 @@ describe("the offline writer's copy", () => {
     );
     expect(caption).toContain("Nuestro helado de pistacho");
     expect(caption).not.toMatch(/families|tourists|until midnight/i);
+    // "in" is German too; "until" tells the key message is English.
+    const german = writePostOffline(
+      request({ language: "de", platform: "instagram", userPrompt: "Unser Pistazieneis", brand: english }),
+    );
+    expect(german.caption).not.toMatch(/until midnight|families/i);
+    const local = writePostOffline(
+      request({
+        language: "de",
+        platform: "instagram",
+        userPrompt: "Unser Pistazieneis",
+        brand: { ...brand, targetAudience: "Familien in Berlin", keyMessages: ["Jeden Morgen frisch"] },
+      }),
+    );
+    expect(local.caption).toContain("Familien in Berlin");
+    expect(local.caption).toContain("Jeden Morgen frisch.");
   });
 });
 

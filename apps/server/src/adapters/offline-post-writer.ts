@@ -133,7 +133,7 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const body: string[] = [];
   if (kind) body.push(b(kind.lead), ...(topicLine ? [topicLine] : []), ...(kind.body ? [b(kind.body)] : []));
   else if (headline) body.push(headline);
-  const list = brief.kind === "tips" ? writeTips(phrases, brief.items ?? 3, brand.name, seed) : [];
+  const list = brief.kind === "tips" ? writeTips(phrases, brief.items ?? 3, brand.name, seed, allowed) : [];
   if (list.length > 0 && kind === null && topicLine === null)
     body.unshift(b(phrases.tipsIntro(list.length, "{b}")));
   else if (list.length > 0) body.push(b(phrases.tipsIntro(list.length, "{b}")));
@@ -190,12 +190,19 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
 }
 
 /** The numbered tips: as many as asked, up to the ones the writer knows, in a stable order per post. */
-function writeTips(phrases: Phrases, count: number, brand: string, seed: number): string[] {
-  const tips = phrases.tips;
-  const start = seed % tips.length;
-  return Array.from({ length: Math.min(Math.max(count, 1), tips.length) }, (_, index) =>
-    withBrand(`${index + 1}. ${tips[(start + index) % tips.length]}`, brand),
-  );
+function writeTips(
+  phrases: Phrases,
+  count: number,
+  brand: string,
+  seed: number,
+  allowed: (text: string) => boolean,
+): string[] {
+  const start = seed % phrases.tips.length;
+  // Rotated per post, and a tip naming a do-not-mention term (the brand's own name, say) left out.
+  const tips = phrases.tips
+    .map((_, index) => withBrand(phrases.tips[(start + index) % phrases.tips.length] ?? "", brand))
+    .filter(allowed);
+  return tips.slice(0, Math.max(count, 1)).map((tip, index) => `${index + 1}. ${tip}`);
 }
 
 /**

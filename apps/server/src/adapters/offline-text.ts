@@ -176,8 +176,9 @@ const LANGUAGE_MARKERS: Record<string, ReadonlySet<string>> = {
 };
 
 /**
- * Whether a phrase is in another language than `language` (one of the seven the writer writes): it has
- * function words of another language and none of its own, or letters of another script.
+ * Whether a phrase is in another language than `language` (one of the seven the writer writes): another
+ * language has more of its function words than the post's language ("in" is German and English alike,
+ * "until" only English), or it is written in another script.
  */
 export function isForeignTo(phrase: string, language: string): boolean {
   const own = LANGUAGE_MARKERS[language];
@@ -187,9 +188,10 @@ export function isForeignTo(phrase: string, language: string): boolean {
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
-  if (words.some((word) => own.has(word))) return false;
+  const hits = (markers: ReadonlySet<string>) => words.filter((word) => markers.has(word)).length;
+  const ownHits = hits(own);
   return Object.entries(LANGUAGE_MARKERS).some(
-    ([code, markers]) => code !== language && words.some((word) => markers.has(word)),
+    ([code, markers]) => code !== language && hits(markers) > ownHits,
   );
 }
 
