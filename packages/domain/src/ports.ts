@@ -46,7 +46,8 @@ export interface EnhanceContentRequest {
 
 /**
  * What a post is written from: the brand profile and the user's prompt. The brand's or template's post
- * prompt override, when present, replaces the default brief.
+ * prompt override, when present, instructs the writer (a closing question, tips, a tone...); it is never
+ * text for the post, and the user's prompt still says what the post is about.
  */
 export interface PostWritingRequest {
   brand: AiBrandContext;
@@ -54,7 +55,7 @@ export interface PostWritingRequest {
   platform: "facebook" | "instagram";
   /** What the user asked for ("a post about our autumn blend"). */
   userPrompt?: string | undefined;
-  /** The brand's or template's post prompt override: replaces the default brief. */
+  /** The brand's or template's post prompt override: instructions to the writer, never copied. */
   promptOverride?: string | null | undefined;
 }
 

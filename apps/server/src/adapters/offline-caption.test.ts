@@ -67,7 +67,7 @@ describe("captionFromImageOffline", () => {
     expect(caption).toMatch(/^(Here's a closer look at|Introducing) our new autumn blend\./);
     expect(caption).toMatch(/landscape shot in (orange and blue|blue and orange) tones\./);
     expect(caption).toContain("Roasted fresh every morning.");
-    expect(caption).toContain("Made with young professionals in mind.");
+    expect(caption).toMatch(/(Perfect|Just right) for young professionals\./);
     expect(caption).toContain("— Bean There");
     const tags = caption.match(/#\p{L}+/gu) ?? [];
     expect(tags[0]).toBe("#BeanThere");
@@ -84,5 +84,21 @@ describe("captionFromImageOffline", () => {
     expect(body?.split("\n").length).toBeGreaterThanOrEqual(4);
     expect(body).toContain("dark, moody portrait shot");
     expect(tags).toMatch(/^#BeanThere( #\p{L}+)+$/u);
+  });
+
+  it("uses the audience of the profile instead of quoting its description verbatim", async () => {
+    const described = {
+      ...brand,
+      targetAudience: "Families and tourists interested in ice cream, who value a warm, personal touch",
+    };
+    const bytes = await photo(120, 120, "#f28c28");
+    for (const platform of ["facebook", "instagram"] as const)
+      for (const context of [undefined, "our pistachio gelato"]) {
+        const caption = await captionFromImageOffline(
+          request(bytes, { brand: described, platform, context }),
+        );
+        expect(caption).not.toMatch(/in mind|who value|warm, personal touch/);
+        expect(caption).toMatch(/(Perfect|Just right) for families and tourists\./);
+      }
   });
 });

@@ -1,7 +1,14 @@
 import type { ContentTone } from "@smm/domain/brands/constants";
 import type { ImageCaptionRequest } from "@smm/domain/ports";
 import { loadSharp } from "./lazy-sharp";
-import { hashtagTerms, lowerFirst, stripEndPunctuation, toHashtag, toSentence } from "./offline-text";
+import {
+  hashtagTerms,
+  lowerFirst,
+  shortAudience,
+  stripEndPunctuation,
+  toHashtag,
+  toSentence,
+} from "./offline-text";
 
 /*
  * The offline model's captions from images: no vision model, so it says only what it can measure in the
@@ -160,8 +167,14 @@ export function writeCaptionOffline(request: ImageCaptionRequest, m: ImageMeasur
   if (keyMessage) lines.push(toSentence(keyMessage));
   else if (brand.industry)
     lines.push(toSentence(`A little look at what we love about ${lowerFirst(brand.industry)}`));
-  if (brand.targetAudience)
-    lines.push(toSentence(`Made with ${lowerFirst(stripEndPunctuation(brand.targetAudience))} in mind`));
+  // The audience as a reader would name it, not the profile's description of it pasted whole.
+  const audience = shortAudience(brand.targetAudience);
+  if (audience)
+    lines.push(
+      toSentence(
+        pick([`Perfect for ${lowerFirst(audience)}`, `Just right for ${lowerFirst(audience)}`], seed >>> 5),
+      ),
+    );
   lines.push(pick(CTAS[platform][brand.tone], seed >>> 3));
 
   const terms = [brand.name, ...hashtagTerms(context), ...hashtagTerms(brand.industry), ...m.colours];

@@ -127,4 +127,25 @@ describe("offline Enhance", () => {
       expect(once).not.toBe(value);
     }
   });
+
+  it("rewrites what an earlier Enhance said when the tone or audience changed, instead of stacking it", () => {
+    const professional = enhance("description", "We scoop ice cream by the sea.", {
+      brand: { ...brand, tone: "professional" },
+    });
+    expect(professional).toContain("a reliable, expert approach");
+    const friendly = enhance("description", professional, {
+      brand: { ...brand, tone: "friendly", targetAudience: "Families on holiday" },
+    });
+    expect(friendly).toContain("we bring a warm, welcoming approach");
+    expect(friendly).not.toContain("reliable, expert");
+    expect(friendly.match(/approach to everything we do/g)).toHaveLength(1);
+    expect(friendly).toContain("Made for families on holiday.");
+    expect(friendly).not.toContain("Made for young professionals");
+    expect(friendly.startsWith("We scoop ice cream by the sea.")).toBe(true);
+
+    const prompt = enhance("captionPrompt", "autumn blend", { brand: { ...brand, tone: "professional" } });
+    const again = enhance("captionPrompt", prompt, { brand: { ...brand, tone: "humorous" } });
+    expect(again).toContain("Write in a humorous tone");
+    expect(again).not.toContain("professional tone");
+  });
 });

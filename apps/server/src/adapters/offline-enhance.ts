@@ -60,8 +60,26 @@ function enhanceAudience(text: string, { brand }: EnhanceContentRequest): string
   return `${out}.`;
 }
 
-function enhanceDescription(text: string, { brand }: EnhanceContentRequest): string {
-  const sentences = [asSentences(text)];
+/**
+ * Sentences an earlier Enhance wrote from the profile as it was then: the tone's approach and the audience.
+ * They are rewritten from the profile as it is now, so a changed tone or audience replaces its sentence
+ * instead of stacking a contradicting one ("We bring a reliable, expert approach... We bring a warm...").
+ */
+const WRITTEN_APPROACH = /^(?:As an? [^,.]+ brand, )?we bring an? [^.]+ approach to everything we do\.$/i;
+const WRITTEN_AUDIENCE = /^Made for [^.]+\.$/;
+
+function enhanceDescription(input: string, { brand }: EnhanceContentRequest): string {
+  const isKeyMessage = (sentence: string) =>
+    brand.keyMessages.some(
+      (message) => message.trim() !== "" && asSentences(message).toLowerCase() === sentence.toLowerCase(),
+    );
+  const text = splitSentences(asSentences(input))
+    .filter(
+      (sentence) =>
+        !WRITTEN_APPROACH.test(sentence) && !WRITTEN_AUDIENCE.test(sentence) && !isKeyMessage(sentence),
+    )
+    .join(" ");
+  const sentences = [asSentences(text)].filter((sentence) => sentence !== "");
   const industry = stripEndPunctuation(tidy(brand.industry));
   const approach = toneValues[brand.tone].approach;
   if (!mentions(text, approach)) {
@@ -103,17 +121,22 @@ function enhanceKeyMessage(text: string, { brand }: EnhanceContentRequest): stri
   return `${core}.`;
 }
 
-function enhancePostPrompt(text: string, request: EnhanceContentRequest): string {
+/** The tone sentence an earlier Enhance added, replaced when the tone or audience has changed since. */
+const WRITTEN_TONE = /^Write in an? \w+ tone(?: for [^.]+)?\.$/i;
+
+function enhancePostPrompt(input: string, request: EnhanceContentRequest): string {
   const { brand } = request;
-  const parts = [asSentences(text)];
   const audience = stripEndPunctuation(tidy(brand.targetAudience));
-  addOnce(
-    parts,
-    audience
-      ? `Write in ${withArticle(brand.tone)} tone for ${lowerFirst(audience)}.`
-      : `Write in ${withArticle(brand.tone)} tone.`,
-    `${brand.tone} tone`,
-  );
+  const toneSentence = audience
+    ? `Write in ${withArticle(brand.tone)} tone for ${lowerFirst(audience)}.`
+    : `Write in ${withArticle(brand.tone)} tone.`;
+  // In place, so enhancing again keeps the order of the sentences.
+  const text = splitSentences(asSentences(input))
+    .map((sentence) => (WRITTEN_TONE.test(sentence) ? toneSentence : sentence))
+    .filter((sentence, index, all) => sentence !== toneSentence || all.indexOf(sentence) === index)
+    .join(" ");
+  const parts = [asSentences(text)].filter((part) => part !== "");
+  addOnce(parts, toneSentence, `${brand.tone} tone`);
   const industry = stripEndPunctuation(tidy(brand.industry));
   if (industry) addOnce(parts, `Keep it relevant to ${lowerFirst(industry)}.`, "keep it relevant to");
   const keyMessage = firstUsable(brand.keyMessages, brand.doNotMention);
@@ -206,6 +229,11 @@ function asSentences(value: string): string {
   const text = capitalizeSentences(tidy(value));
   if (text === "") return text;
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** Sentences of a text, each with its end mark. */
+function splitSentences(value: string): string[] {
+  return value.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.trim() !== "");
 }
 
 function wordCount(value: string): number {

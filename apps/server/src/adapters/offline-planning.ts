@@ -6,6 +6,7 @@ import type {
   PlannedPostIdea,
 } from "@smm/domain/ports";
 import { mentionsForbidden } from "@smm/domain/suggestions/do-not-mention";
+import { lowerFirst, shortAudience } from "./offline-text";
 
 /*
  * The embedded offline model's planning: deterministic rules over the brand profile and the user's goal or
@@ -31,7 +32,9 @@ function usableFacts(brand: AiBrandContext) {
   return {
     name: brand.name,
     industry: allowed(brand.industry) ? clean(brand.industry).toLowerCase() : "",
-    audience: allowed(brand.targetAudience) ? clean(brand.targetAudience) : "",
+    // The audience as a marketer names it in a plan ("families and tourists"), not the profile's whole
+    // description ("Families and tourists interested in ice cream, who value...").
+    audience: allowed(brand.targetAudience) ? lowerFirst(shortAudience(brand.targetAudience) ?? "") : "",
     keyMessages: brand.keyMessages.filter(allowed).map(clean),
   };
 }
@@ -45,32 +48,38 @@ interface CampaignAngle {
 
 const followers = (facts: Facts) => facts.audience || "your followers";
 
+/** A goal that opens with a verb ("Launch our sourdough subscription") reads as "the push to launch ...". */
+const GOAL_VERB =
+  /^(?:launch|get|grow|increase|promote|drive|boost|sell|build|announce|celebrate|introduce|raise|attract|fill|reach|win|bring|make|double|gain|generate|help|show|open)\b/i;
+const goalPhrase = (goal: string) => (GOAL_VERB.test(goal) ? `the push to ${lowerFirst(goal)}` : goal);
+
 /** The middle of a campaign rotates through these; the first and last posts open and close it. */
 const MIDDLE_ANGLES: CampaignAngle[] = [
   {
     idea: (goal, facts) =>
-      `Behind the scenes: show how the ${facts.name} team gets ready for ${goal}, with a real photo of the work.`,
+      `Behind the scenes: a real photo of the ${facts.name} team getting ready for ${goal}, with two lines on what goes into it.`,
     why: "behind-the-scenes posts build trust and tend to earn comments",
   },
   {
     idea: (goal, facts) =>
-      `A practical tip for ${followers(facts)} that ties into ${goal}, ending with a question to answer in the comments.`,
+      `Useful tip: one practical tip for ${followers(facts)} linked to ${goal}; end on a question to draw comments.`,
     why: "useful tips get saved and shared",
   },
   {
     idea: (goal, facts, message) =>
       message
-        ? `Key message: "${message}". Show what it means for ${followers(facts)} in the context of ${goal}.`
+        ? `Proof point: show "${message}" in action, in one photo and two lines, tied to ${goal}.`
         : `Why ${facts.name}: three short reasons ${followers(facts)} choose you, linked to ${goal}.`,
     why: "repeating the brand's key message keeps the campaign on point",
   },
   {
-    idea: (goal) => `Customer voice: share a short story or quote from a real customer about ${goal}.`,
+    idea: (goal) =>
+      `Customer voice: a short quote or story from a real customer about ${goal}, with their photo if they agree.`,
     why: "social proof from real customers persuades more than claims",
   },
   {
     idea: (goal, facts) =>
-      `Poll: ask ${followers(facts)} a simple either-or question about ${goal} and promise to share the result.`,
+      `Poll: a simple either-or question for ${followers(facts)} about ${goal}; share the result in a follow-up.`,
     why: "polls invite easy interaction, which lifts reach",
   },
   {
@@ -82,7 +91,7 @@ const MIDDLE_ANGLES: CampaignAngle[] = [
   },
   {
     idea: (goal, facts) =>
-      `Spotlight: put one product, service or person of ${facts.name} in the picture and connect it to ${goal}.`,
+      `Spotlight: one product, service or person of ${facts.name} in the picture, and how it connects to ${goal}.`,
     why: "a single clear subject reads well in a busy feed",
   },
 ];
@@ -107,20 +116,20 @@ function timingReason(weekday: string, time: string): string {
 
 export function planCampaignOffline(request: CampaignPlanRequest): PlannedPostIdea[] {
   const facts = usableFacts(request.brand);
-  const goal = clean(request.goal);
-  const seed = hash([request.brand.name, goal].join("|"));
+  const goal = goalPhrase(clean(request.goal));
+  const seed = hash([request.brand.name, clean(request.goal)].join("|"));
   const last = request.slots.length - 1;
   return request.slots.map((slot, index) => {
     const network = slot.platform === "instagram" ? "Instagram" : "Facebook";
     const timing = timingReason(slot.weekday, slot.time);
     if (index === 0)
       return {
-        contentSuggestion: `Kick-off: announce ${goal} and tell ${followers(facts)} what ${facts.name} has planned over the coming weeks.`,
+        contentSuggestion: `Kick-off: announce ${goal} with one strong photo and the one reason ${followers(facts)} will care; tease what's coming in the weeks ahead.`,
         reason: `Opens the campaign on ${network}: ${timing}.`,
       };
     if (index === last && last > 0)
       return {
-        contentSuggestion: `Last call: thank ${followers(facts)} for following along and give one clear next step for ${goal}.`,
+        contentSuggestion: `Last call: one clear next step for ${goal} (book, visit, order or sign up), and a thank-you to everyone who followed along.`,
         reason: `Closes the campaign with a call to action: ${timing}.`,
       };
     const angle = MIDDLE_ANGLES[(seed + index) % MIDDLE_ANGLES.length] ?? MIDDLE_ANGLES[0];

@@ -89,6 +89,18 @@ const requests: fc.Arbitrary<PostWritingRequest> = fc.record({
   language: fc.constantFrom(...offlineWriterLanguages),
   platform: fc.constantFrom("facebook" as const, "instagram" as const),
   userPrompt: fc.constantFrom(...prompts),
+  // Overrides are instructions: whatever they ask, the post still holds to every property below.
+  promptOverride: fc.constantFrom(
+    undefined,
+    "Always end with a question.",
+    "Keep it short.",
+    "Share 5 quick tips.",
+    "No emojis, no hashtags.",
+    "Use a humorous tone and add emojis.",
+    "Write a long post and include a call to action.",
+    "Write a behind-the-scenes post and end with a question.",
+    "Write a promotional post announcing a limited-time offer.",
+  ),
 });
 
 /** English "a" before a vowel sound, or "an" before a consonant sound, in the words the writer chose. */

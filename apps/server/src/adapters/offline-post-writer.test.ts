@@ -1,6 +1,8 @@
+import { contentTones } from "@smm/domain/brands/constants";
 import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import { describe, expect, it } from "vitest";
-import { extractTopic, writePostOffline } from "./offline-post-writer";
+import { english } from "./offline-phrases";
+import { extractTopic, offlineWriterLanguages, writePostOffline } from "./offline-post-writer";
 
 const brand: AiBrandContext = {
   name: "Bean There",
@@ -88,10 +90,101 @@ describe("writePostOffline", () => {
     expect(spanish.caption).toContain("Por qué la gente elige Bean There.");
   });
 
-  it("takes the prompt override as the brief", () => {
-    const post = writePostOffline(request({ promptOverride: "Post about our loyalty card" }));
-    expect(post.caption.toLowerCase()).toContain("our loyalty card");
-    expect(post.caption).not.toContain("autumn");
+  it("takes the topic of a prompt override only when the user gave none; the override is never the text", () => {
+    const own = writePostOffline(request({ userPrompt: "", promptOverride: "Post about our loyalty card" }));
+    expect(own.caption.toLowerCase()).toContain("our loyalty card");
+    // The user's topic wins over the override's: the override instructs, the prompt says what about.
+    const both = writePostOffline(request({ promptOverride: "Post about our loyalty card" }));
+    expect(both.caption).toContain("autumn blend");
+    expect(both.caption).not.toContain("Post about");
+  });
+});
+
+describe("the offline writer's copy", () => {
+  const prompts = [
+    "Our autumn blend is back",
+    "Monday opening hours",
+    "Latte art workshop on Saturday",
+    "Meet our new barista",
+    "Free refills all week",
+    "Our new oat milk",
+    "Holiday gift cards",
+    "The story of our roastery",
+    "",
+  ];
+
+  it("opens without filler such as 'Okay, this one's good.', in every language and tone", () => {
+    const filler =
+      /^(?:\p{Extended_Pictographic}\s*)?(?:okay|ok|oké|vale|bon),|this one's good|esto está muy bien|celle-ci est top|das hier ist gut|questa è bella|esta é boa|deze is goed/iu;
+    for (const language of offlineWriterLanguages)
+      for (const tone of contentTones)
+        for (const platform of ["facebook", "instagram"] as const)
+          for (const userPrompt of prompts) {
+            const { caption } = writePostOffline(
+              request({ language, platform, userPrompt, brand: { ...brand, tone } }),
+            );
+            expect(caption, caption).not.toMatch(filler);
+          }
+  });
+
+  it("varies its openings, and a hook that opens a post is one of the brand's tone", () => {
+    for (const tone of contentTones) {
+      const openings = new Set<string>();
+      for (const userPrompt of prompts) {
+        const { caption } = writePostOffline(
+          request({ platform: "instagram", userPrompt, brand: { ...brand, tone } }),
+        );
+        const first = caption.split("\n")[0] ?? "";
+        openings.add(first);
+        const hookOf = contentTones.find((other) => english.hooks[other].includes(first));
+        if (hookOf) expect(hookOf, first).toBe(tone);
+      }
+      expect(openings.size, tone).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it("names the audience as a reader would, not the profile's description pasted whole", () => {
+    const described = {
+      ...brand,
+      targetAudience: "Families and tourists interested in ice cream, who value a warm, personal touch",
+    };
+    for (const userPrompt of prompts) {
+      const { caption } = writePostOffline(request({ platform: "instagram", userPrompt, brand: described }));
+      expect(caption).not.toMatch(/in mind|who value|personal touch/);
+    }
+  });
+
+  it("keeps one language per post: English profile phrases stay out of a Spanish post", () => {
+    const english = {
+      ...brand,
+      targetAudience: "Families and tourists in town",
+      keyMessages: ["Open until midnight in summer"],
+    };
+    const { caption } = writePostOffline(
+      request({
+        language: "es",
+        platform: "instagram",
+        userPrompt: "Nuestro helado de pistacho",
+        brand: english,
+      }),
+    );
+    expect(caption).toContain("Nuestro helado de pistacho");
+    expect(caption).not.toMatch(/families|tourists|until midnight/i);
+    // "in" is German too; "until" tells the key message is English.
+    const german = writePostOffline(
+      request({ language: "de", platform: "instagram", userPrompt: "Unser Pistazieneis", brand: english }),
+    );
+    expect(german.caption).not.toMatch(/until midnight|families/i);
+    const local = writePostOffline(
+      request({
+        language: "de",
+        platform: "instagram",
+        userPrompt: "Unser Pistazieneis",
+        brand: { ...brand, targetAudience: "Familien in Berlin", keyMessages: ["Jeden Morgen frisch"] },
+      }),
+    );
+    expect(local.caption).toContain("Familien in Berlin");
+    expect(local.caption).toContain("Jeden Morgen frisch.");
   });
 });
 

@@ -1,10 +1,14 @@
 import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
 import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
+import { type Brief, readBrief } from "./offline-brief";
+import { english, type Phrases, phrasesByLanguage, withBrand } from "./offline-phrases";
 import {
   clampWords,
   hashtagTerms,
+  isForeignTo,
   isFunctionWord,
   lowerFirst,
+  shortAudience,
   stripEndPunctuation,
   toHashtag,
   toSentence,
@@ -14,8 +18,8 @@ import {
 /*
  * The embedded offline model's post writer: deterministic rules over the brand profile and the user's
  * prompt, no network. The same inputs give the same post; it is labelled "Offline model" in the UI.
- * It honours the brand's tone, audience, key messages, language, platform and do-not-mention list, and
- * the post prompt override (treated as the brief when present).
+ * It honours the brand's tone, audience, key messages, language, platform and do-not-mention list. The post
+ * prompt override and template prompts are instructions (offline-brief.ts): followed, never copied.
  */
 
 /** FNV-1a: a small, stable hash so the writer's choices are deterministic. */
@@ -31,189 +35,6 @@ function hash(text: string): number {
 function pick<T>(items: readonly T[], seed: number, salt: number): T {
   return items[(seed + salt * 2654435761) % items.length] as T;
 }
-
-interface Phrases {
-  /** Opening lines by tone; standalone sentences, so no user text is bent to fit them. */
-  hooks: Record<ContentTone, readonly string[]>;
-  /** The topic as a headline: alone (first letter raised) or after a colon, as the user wrote it. */
-  headlines: readonly ((topic: string, brand: string) => string)[];
-  /** The audience named once; `lowerFirst` is applied for languages that lowercase common nouns. */
-  audience: readonly ((audience: string) => string)[];
-  signOff: (brand: string) => string;
-  cta: Record<"facebook" | "instagram", readonly string[]>;
-  /** The headline when the user gave no brief. */
-  defaultHeadline: (brand: string) => string;
-  /** German capitalises nouns: an audience keeps its first capital mid-sentence. */
-  keepsNounCapitals?: boolean;
-}
-
-const english: Phrases = {
-  hooks: {
-    professional: [
-      "Here is what matters this week.",
-      "A quick update worth your time.",
-      "Quality is in the details.",
-    ],
-    casual: ["Okay, this one's good.", "Real talk for a second.", "Guess what we've been up to?"],
-    friendly: ["Hello, friends!", "We've got something lovely to share.", "Happy to see you here!"],
-    humorous: [
-      "Warning: may cause sudden happiness.",
-      "Plot twist: it gets better.",
-      "Not to brag, but we're excited.",
-    ],
-    authoritative: [
-      "The facts are clear.",
-      "Here is what the experts know.",
-      "Set the standard, don't follow it.",
-    ],
-  },
-  headlines: [
-    (topic) => toSentence(topic),
-    (topic, brand) => toSentence(`New at ${brand}: ${topic}`),
-    (topic) => toSentence(`On our minds this week: ${topic}`),
-  ],
-  audience: [
-    (audience) => `Perfect for ${audience}.`,
-    (audience) => `Made with ${audience} in mind.`,
-    (audience) => `Just right for ${audience}.`,
-  ],
-  signOff: (brand) => `— The ${brand} team`,
-  cta: {
-    facebook: [
-      "Tell us what you think in the comments.",
-      "Share this with someone who needs it.",
-      "Visit our page to learn more.",
-    ],
-    instagram: ["Double tap if you agree.", "Save this for later.", "Tag a friend who'd love this."],
-  },
-  defaultHeadline: (brand) => `Why people choose ${brand}.`,
-};
-
-const spanish: Phrases = {
-  hooks: {
-    professional: ["Esto es lo importante esta semana.", "Una novedad que merece su tiempo."],
-    casual: ["Vale, esto está muy bien.", "¿Adivina en qué hemos estado?"],
-    friendly: ["¡Hola, amigos!", "Tenemos algo bonito que compartir."],
-    humorous: ["Aviso: puede causar felicidad repentina.", "Giro inesperado: mejora aún más."],
-    authoritative: ["Los datos son claros.", "Marque el estándar, no lo siga."],
-  },
-  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Novedad en ${brand}: ${topic}`)],
-  audience: [(audience) => `Pensado para ${audience}.`, (audience) => `Hecho para ${audience}.`],
-  signOff: (brand) => `— El equipo de ${brand}`,
-  cta: {
-    facebook: ["Cuéntanos qué opinas en los comentarios.", "Compártelo con quien lo necesite."],
-    instagram: ["Doble toque si estás de acuerdo.", "Guárdalo para después."],
-  },
-  defaultHeadline: (brand) => `Por qué la gente elige ${brand}.`,
-};
-
-const french: Phrases = {
-  hooks: {
-    professional: ["Voici ce qui compte cette semaine.", "Une nouveauté qui mérite votre attention."],
-    casual: ["Bon, celle-ci est top.", "Devinez ce qu'on prépare ?"],
-    friendly: ["Bonjour à tous !", "On a quelque chose de beau à partager."],
-    humorous: ["Attention : peut provoquer un bonheur soudain.", "Rebondissement : c'est encore mieux."],
-    authoritative: ["Les faits sont clairs.", "Fixez la norme, ne la suivez pas."],
-  },
-  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Nouveau chez ${brand} : ${topic}`)],
-  audience: [(audience) => `Pensé pour ${audience}.`, (audience) => `Conçu pour ${audience}.`],
-  signOff: (brand) => `— L'équipe ${brand}`,
-  cta: {
-    facebook: [
-      "Dites-nous ce que vous en pensez en commentaire.",
-      "Partagez-le avec quelqu'un qui en a besoin.",
-    ],
-    instagram: ["Double-tapez si vous êtes d'accord.", "Enregistrez-le pour plus tard."],
-  },
-  defaultHeadline: (brand) => `Pourquoi choisir ${brand}.`,
-};
-
-const german: Phrases = {
-  hooks: {
-    professional: ["Das zählt diese Woche.", "Ein Update, das sich lohnt."],
-    casual: ["Okay, das hier ist gut.", "Ratet mal, woran wir arbeiten?"],
-    friendly: ["Hallo ihr Lieben!", "Wir haben etwas Schönes für euch."],
-    humorous: ["Achtung: kann plötzliche Freude auslösen.", "Plottwist: Es wird noch besser."],
-    authoritative: ["Die Fakten sind eindeutig.", "Setzen Sie den Standard, statt ihm zu folgen."],
-  },
-  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Neu bei ${brand}: ${topic}`)],
-  audience: [(audience) => `Gemacht für ${audience}.`, (audience) => `Ideal für ${audience}.`],
-  signOff: (brand) => `— Euer Team von ${brand}`,
-  cta: {
-    facebook: ["Sagt uns eure Meinung in den Kommentaren.", "Teilt das mit jemandem, der es braucht."],
-    instagram: ["Doppeltippen, wenn ihr zustimmt.", "Speichert euch das für später."],
-  },
-  defaultHeadline: (brand) => `Darum ${brand}.`,
-  keepsNounCapitals: true,
-};
-
-const italian: Phrases = {
-  hooks: {
-    professional: ["Ecco cosa conta questa settimana.", "Un aggiornamento che vale il tuo tempo."],
-    casual: ["Ok, questa è bella.", "Indovina a cosa stiamo lavorando?"],
-    friendly: ["Ciao a tutti!", "Abbiamo qualcosa di bello da condividere."],
-    humorous: ["Attenzione: può causare felicità improvvisa.", "Colpo di scena: migliora ancora."],
-    authoritative: ["I fatti sono chiari.", "Stabilisci lo standard, non seguirlo."],
-  },
-  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Novità da ${brand}: ${topic}`)],
-  audience: [(audience) => `Pensato per ${audience}.`, (audience) => `Creato per ${audience}.`],
-  signOff: (brand) => `— Il team di ${brand}`,
-  cta: {
-    facebook: ["Dicci cosa ne pensi nei commenti.", "Condividilo con chi ne ha bisogno."],
-    instagram: ["Doppio tap se sei d'accordo.", "Salvalo per dopo."],
-  },
-  defaultHeadline: (brand) => `Perché scegliere ${brand}.`,
-};
-
-const portuguese: Phrases = {
-  hooks: {
-    professional: ["Isto é o que importa esta semana.", "Uma novidade que vale o seu tempo."],
-    casual: ["Ok, esta é boa.", "Adivinha no que estamos a trabalhar?"],
-    friendly: ["Olá, amigos!", "Temos algo lindo para partilhar."],
-    humorous: ["Aviso: pode causar felicidade repentina.", "Reviravolta: fica ainda melhor."],
-    authoritative: ["Os factos são claros.", "Defina o padrão, não o siga."],
-  },
-  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Novidade na ${brand}: ${topic}`)],
-  audience: [(audience) => `Feito para ${audience}.`, (audience) => `Pensado para ${audience}.`],
-  signOff: (brand) => `— A equipa ${brand}`,
-  cta: {
-    facebook: ["Diga-nos o que pensa nos comentários.", "Partilhe com quem precisa."],
-    instagram: ["Toque duas vezes se concorda.", "Guarde para mais tarde."],
-  },
-  defaultHeadline: (brand) => `Porque escolher ${brand}.`,
-};
-
-const dutch: Phrases = {
-  hooks: {
-    professional: ["Dit is wat er deze week toe doet.", "Een update die uw tijd waard is."],
-    casual: ["Oké, deze is goed.", "Raad eens waar we mee bezig zijn?"],
-    friendly: ["Hallo allemaal!", "We hebben iets moois om te delen."],
-    humorous: ["Let op: kan plotseling geluk veroorzaken.", "Plotwending: het wordt nog beter."],
-    authoritative: ["De feiten zijn duidelijk.", "Zet de standaard, volg hem niet."],
-  },
-  headlines: [(topic) => toSentence(topic), (topic, brand) => toSentence(`Nieuw bij ${brand}: ${topic}`)],
-  audience: [(audience) => `Gemaakt voor ${audience}.`, (audience) => `Speciaal voor ${audience}.`],
-  signOff: (brand) => `— Het team van ${brand}`,
-  cta: {
-    facebook: ["Laat ons in de reacties weten wat je denkt.", "Deel dit met iemand die het nodig heeft."],
-    instagram: ["Dubbeltik als je het eens bent.", "Bewaar dit voor later."],
-  },
-  defaultHeadline: (brand) => `Waarom mensen voor ${brand} kiezen.`,
-};
-
-/**
- * Phrase tables for the seven interface languages. The other five generation languages (ru, zh, ja, ko,
- * ar) fall back to English offline: writing them well needs a real model, which the UI says.
- */
-const phrasesByLanguage: Partial<Record<LanguageCode, Phrases>> = {
-  en: english,
-  es: spanish,
-  fr: french,
-  de: german,
-  it: italian,
-  pt: portuguese,
-  nl: dutch,
-};
 
 export const offlineWriterLanguages = Object.keys(phrasesByLanguage) as LanguageCode[];
 
@@ -254,50 +75,103 @@ const MAX_HASHTAGS = { instagram: 8, facebook: 3 } as const;
  * Writes a caption in one of a few structures a social media marketer uses: a hook, the topic as a headline,
  * the brand's key message, the audience, a call to action; Instagram in short lines with a hashtag block,
  * Facebook shorter, in one paragraph with a few tags. The user's words are placed where their capitals and
- * grammar stand on their own (headlines after a colon, whole sentences), never bent mid-sentence.
+ * grammar stand on their own (headlines after a colon, whole sentences), never bent mid-sentence. What the
+ * brief asks (a kind of post, tips, a closing question, a tone, a length, a call to action, emoji and
+ * hashtags on or off) shapes the post; the brief's instructions themselves never appear in it.
  */
 export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const { brand, platform } = request;
   const phrases = phrasesByLanguage[request.language] ?? english;
-  const brief = (request.promptOverride?.trim() || request.userPrompt?.trim()) ?? "";
-  const topic = clampWords(extractTopic(brief), MAX_TOPIC);
-  const seed = hash([brand.name, brief, platform, request.language, brand.tone].join("|"));
+  // The five languages written in English offline are held to English for "one language per post".
+  const postLanguage = phrasesByLanguage[request.language] ? request.language : "en";
+  const brief = readBrief(request.userPrompt, request.promptOverride, [
+    brand.name,
+    brand.industry,
+    brand.targetAudience,
+    brand.description,
+    ...brand.keyMessages,
+  ]);
+  const tone = brief.tone ?? brand.tone;
+  const topic = clampWords(extractTopic(brief.topic), MAX_TOPIC);
+  // The seed of a plain prompt is what it always was, so the same prompt keeps its post.
+  const raw = (request.promptOverride?.trim() || request.userPrompt?.trim()) ?? "";
+  const seedText =
+    request.promptOverride?.trim() && request.userPrompt?.trim() ? `${request.userPrompt}|${raw}` : raw;
+  const seed = hash([brand.name, seedText, platform, request.language, tone].join("|"));
   const forbidden = brand.doNotMention;
   const allowed = (text: string | null): text is string =>
     Boolean(text) && !mentionsForbidden(text as string, forbidden);
+  // A profile phrase in another language than the post's is left out, never pasted mid-sentence.
+  const fits = (text: string) => allowed(text) && !isForeignTo(text, postLanguage);
+  const b = (text: string) => withBrand(text, brand.name);
 
-  const headline = topic
-    ? writeHeadline(phrases, topic, brand.name, seed)
-    : phrases.defaultHeadline(brand.name);
+  const kind = brief.kind && brief.kind !== "tips" ? phrases.kinds[brief.kind] : null;
+  const topicLine = topic
+    ? isForeignTo(topic, postLanguage)
+      ? toSentence(topic)
+      : writeHeadline(phrases, topic, brand.name, seed)
+    : null;
+  const headline = topicLine ?? (kind || brief.kind === "tips" ? null : phrases.defaultHeadline(brand.name));
   // A key message the brief already says is not repeated.
   const messages = brand.keyMessages
     .map((message) => stripEndPunctuation(message.trim()))
     .filter((message) => message !== "" && !topic.toLowerCase().includes(message.toLowerCase()))
-    .filter(allowed);
+    .filter(fits);
   const message = messages.length > 0 ? toSentence(clampWords(pick(messages, seed, 2), MAX_MESSAGE)) : null;
-  const audienceText = clampWords(stripEndPunctuation(brand.targetAudience.trim()), MAX_AUDIENCE);
-  const audience = audienceText
-    ? pick(phrases.audience, seed, 3)(phrases.keepsNounCapitals ? audienceText : lowerFirst(audienceText))
-    : null;
-  const hook = pick(phrases.hooks[brand.tone], seed, 4);
-  const cta = pick(phrases.cta[platform], seed, 5);
+  const audienceText = shortAudience(clampWords(brand.targetAudience, MAX_AUDIENCE));
+  const audience =
+    audienceText && fits(audienceText)
+      ? pick(phrases.audience, seed, 3)(phrases.keepsNounCapitals ? audienceText : lowerFirst(audienceText))
+      : null;
+  const hook = pick(phrases.hooks[tone], seed, 4);
   const signOff = allowed(brand.name) ? phrases.signOff(brand.name) : null;
+  const end = writeEnding(phrases, brief, kind?.close ? b(kind.close) : null, platform, seed);
+  const closing = end.closing && b(end.closing);
+  const cta = end.cta;
 
-  const hashtags = chooseHashtags(brand, topic, platform, forbidden);
+  // Kind and tips: the kind's opening, the user's topic, then the body the kind is written from.
+  const body: string[] = [];
+  if (kind) body.push(b(kind.lead), ...(topicLine ? [topicLine] : []), ...(kind.body ? [b(kind.body)] : []));
+  else if (headline) body.push(headline);
+  const list = brief.kind === "tips" ? writeTips(phrases, brief.items ?? 3, brand.name, seed, allowed) : [];
+  if (list.length > 0 && kind === null && topicLine === null)
+    body.unshift(b(phrases.tipsIntro(list.length, "{b}")));
+  else if (list.length > 0) body.push(b(phrases.tipsIntro(list.length, "{b}")));
+
+  const short = brief.length === "short";
+  const long = brief.length === "long";
+  const hashtags = brief.hashtags === false ? [] : chooseHashtags(brand, topic, platform, forbidden);
   // FNV's low bits follow the input's parity; a higher bit picks the structure.
-  const hookFirst = ((seed >>> 16) & 1) === 0;
+  const hookFirst = !kind && list.length === 0 && !short && (long || ((seed >>> 16) & 1) === 0);
+  // Instagram leads with the tone's mark; Facebook only when emoji were asked for.
+  const mark =
+    brief.emoji === false
+      ? ""
+      : brief.emoji
+        ? TONE_MARKS[tone] || "✨ "
+        : platform === "instagram"
+          ? TONE_MARKS[tone]
+          : "";
+  // Emoji asked for: the hook carries the mark when it opens the post.
+  const opening = hookFirst ? [brief.emoji ? `${mark}${hook}` : hook] : [];
+  const [first, ...rest] = body;
+  const lead = hookFirst || !first ? body : [`${mark}${first}`, ...rest];
+  const extra = short ? [] : [message, platform === "instagram" || long ? audience : null];
+  const ending = [cta, closing, closing ? null : signOff];
+
   let caption: string;
   if (platform === "instagram") {
-    // Short lines with room around them, the tags in a block of their own.
-    const lines = hookFirst
-      ? [hook, headline, message, audience, cta, signOff]
-      : [`${TONE_MARKS[brand.tone]}${headline}`, message, audience, cta, signOff];
+    // Short lines with room around them, the tips as a numbered block, the tags in a block of their own.
+    const lines = [...opening, ...lead, list.join("\n"), ...extra, ...ending];
     caption = lines.filter(allowed).join("\n\n");
   } else {
-    // Facebook reads best short: one paragraph, the audience left to the targeting.
-    const sentences = hookFirst ? [hook, headline, message, cta, signOff] : [headline, message, cta, signOff];
-    caption = sentences.filter(allowed).join(" ");
+    // Facebook reads best short: one paragraph (the tips on lines of their own), the audience left to the
+    // targeting unless a long post was asked for.
+    const paragraph = [...opening, ...lead, ...(list.length ? [] : extra), ...(list.length ? [] : ending)];
+    const after = list.length ? [...extra, ...ending].filter(allowed).join(" ") : "";
+    caption = [paragraph.filter(allowed).join(" "), list.join("\n"), after].filter(Boolean).join("\n");
   }
+  if (brief.emoji === false) caption = caption.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "").trim();
   caption = clampWords(caption, CAPTION_LIMITS[platform] - 300);
   if (hashtags.length > 0) caption += `\n\n${hashtags.join(" ")}`;
 
@@ -313,6 +187,46 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
     .join(", ");
 
   return { caption, hashtags, imagePrompt };
+}
+
+/** The numbered tips: as many as asked, up to the ones the writer knows, in a stable order per post. */
+function writeTips(
+  phrases: Phrases,
+  count: number,
+  brand: string,
+  seed: number,
+  allowed: (text: string) => boolean,
+): string[] {
+  const start = seed % phrases.tips.length;
+  // Rotated per post, and a tip naming a do-not-mention term (the brand's own name, say) left out.
+  const tips = phrases.tips
+    .map((_, index) => withBrand(phrases.tips[(start + index) % phrases.tips.length] ?? "", brand))
+    .filter(allowed);
+  return tips.slice(0, Math.max(count, 1)).map((tip, index) => `${index + 1}. ${tip}`);
+}
+
+/**
+ * How the post ends: a call to action (the kind's own when it has one), and a closing question when the
+ * brief asks for one, last, with no sign-off after it, so the post really ends with the question.
+ */
+function writeEnding(
+  phrases: Phrases,
+  brief: Brief,
+  kindClose: string | null,
+  platform: "facebook" | "instagram",
+  seed: number,
+): { cta: string | null; closing: string | null } {
+  const question =
+    brief.kind === "question"
+      ? phrases.askQuestion
+      : brief.kind === "tips" && (brief.inviteToShare || brief.endWithQuestion)
+        ? phrases.shareQuestion
+        : pick(phrases.questions, seed, 6);
+  const closing = brief.endWithQuestion || brief.inviteToShare ? question : null;
+  // A kind's close that asks a question ("Got more questions? Ask us...") closes the post on its own.
+  if (closing && kindClose && /[?？]/u.test(kindClose)) return { cta: null, closing: kindClose };
+  const cta = kindClose ?? (closing && !brief.callToAction ? null : pick(phrases.cta[platform], seed, 5));
+  return { cta, closing };
 }
 
 /** A topic that opens with a verb ("Meet the team", "Announcing ...") is a headline already. */

@@ -145,3 +145,69 @@ export function hashtagTerms(phrase: string): string[] {
   flushLastTwo();
   return terms;
 }
+
+/*
+ * One language per post: a profile phrase in another language than the post's ("families and tourists" in a
+ * Spanish post) is left out rather than pasted mid-sentence. The phrase's language is told by its function
+ * words, the only words a short phrase reliably has.
+ */
+const LANGUAGE_MARKERS: Record<string, ReadonlySet<string>> = {
+  en: new Set(
+    "the and of for with who that our your their to is are every from by at on as in until you we it all after than just only love loves value values want need".split(
+      " ",
+    ),
+  ),
+  es: new Set(
+    "de en la al el los las y para con que nuestro nuestra nuestros cada del por sus una unos muy es son".split(
+      " ",
+    ),
+  ),
+  fr: new Set(
+    "de la en à le les et pour avec qui que notre nos chaque du des au aux est sont une leur".split(" "),
+  ),
+  de: new Set(
+    "in im der die das und für mit von jeden jede unser unsere aus den dem ist sind ein eine".split(" "),
+  ),
+  it: new Set(
+    "di da la a in il gli e per con che ogni nostro nostra del della dei degli è sono una uno".split(" "),
+  ),
+  pt: new Set("de em no na o os as e para com que cada nosso nossa do da dos das é são uma um".split(" ")),
+  nl: new Set("in de het en voor met van die elke onze is zijn een naar".split(" ")),
+};
+
+/**
+ * Whether a phrase is in another language than `language` (one of the seven the writer writes): another
+ * language has more of its function words than the post's language ("in" is German and English alike,
+ * "until" only English), or it is written in another script.
+ */
+export function isForeignTo(phrase: string, language: string): boolean {
+  const own = LANGUAGE_MARKERS[language];
+  if (!own) return false;
+  if (/[^\p{Script=Latin}\p{N}\p{P}\p{S}\s]/u.test(phrase)) return true;
+  const words = phrase
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  const hits = (markers: ReadonlySet<string>) => words.filter((word) => markers.has(word)).length;
+  const ownHits = hits(own);
+  return Object.entries(LANGUAGE_MARKERS).some(
+    ([code, markers]) => code !== language && hits(markers) > ownHits,
+  );
+}
+
+/**
+ * The audience as a reader would name it: the profile's head noun phrase ("families and tourists interested
+ * in ice cream" from "Families and tourists interested in ice cream, who value a warm, personal touch"),
+ * or null when even that is too long to say in passing.
+ */
+export function shortAudience(audience: string): string | null {
+  let phrase = stripEndPunctuation(audience.trim()).split(/\s*[,;(]\s*|\s+[—–-]\s+/)[0] ?? "";
+  const words = () => phrase.split(/\s+/).filter(Boolean).length;
+  if (words() > 6)
+    phrase =
+      phrase.split(
+        /\s+(?=(?:who|that|which|interested|looking|seeking|wanting|with|que|qui|die|der|che|cuja|welche)\s)/iu,
+      )[0] ?? "";
+  if (phrase === "" || words() > 8) return null;
+  return phrase;
+}

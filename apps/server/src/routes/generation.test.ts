@@ -105,6 +105,46 @@ describe("POST /api/posts/generate", () => {
   });
 });
 
+describe("generation follows the brand's prompt override and templates without pasting them", () => {
+  async function generated(cookie: string, body: Record<string, unknown>): Promise<string> {
+    const response = await jsonRequest(ctx, "/api/posts/generate", { body, cookie });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as PostBody;
+    await ctx.jobs.settled();
+    const post = (await (await jsonRequest(ctx, `/api/posts/${id}`, { cookie })).json()) as PostBody;
+    return post.content;
+  }
+
+  it("a post prompt override 'Always end with a question.' (issue 28, item 1)", async () => {
+    const { cookie } = await signedInWithBrand();
+    const patched = await jsonRequest(ctx, "/api/brands/field", {
+      body: { field: "postPromptOverride", value: "Always end with a question." },
+      cookie,
+    });
+    expect(patched.status).toBe(200);
+    const content = await generated(cookie, {
+      platform: "instagram",
+      language: "es",
+      prompt: "Nuestro helado de pistacho vuelve",
+    });
+    expect(content).toContain("helado de pistacho vuelve");
+    expect(content).not.toMatch(/always end|question|#End|#Question/i);
+    expect(content.replace(/\n\n(?:#\S+ ?)+$/u, "")).toMatch(/\?$/);
+  });
+
+  it("a community template chosen by id (issue 28, item 2)", async () => {
+    const { cookie } = await signedInWithBrand();
+    const page = (await (
+      await jsonRequest(ctx, "/api/templates/community?search=Tips", { cookie })
+    ).json()) as { templates: { id: string; name: string }[] };
+    const tips = page.templates.find((template) => template.name === "Tips and How-To");
+    expect(tips).toBeDefined();
+    const content = await generated(cookie, { platform: "facebook", templateId: tips?.id });
+    expect(content).toMatch(/^1\. .+\n2\. .+\n3\. .+$/m);
+    expect(content).not.toMatch(/\{\w+\}|number the tips|inviting readers|practical tips about/i);
+  });
+});
+
 describe("/api/media and /api/image-styles", () => {
   it("stores an upload checked by content and serves it through its signed link", async () => {
     const { cookie } = await signedInWithBrand();

@@ -48,7 +48,7 @@ export function buildEnhancePrompt(request: EnhanceContentRequest): { system: st
 
 /**
  * The chat prompt for writing a post (core spec section 7, generate-post): the brand, the platform, the
- * language and the user's brief (or the prompt override), answered as one JSON object.
+ * language, the prompt override as instructions and the user's brief, answered as one JSON object.
  */
 export function buildPostPrompt(request: PostWritingRequest): { system: string; prompt: string } {
   const { brand } = request;
@@ -63,10 +63,16 @@ export function buildPostPrompt(request: PostWritingRequest): { system: string; 
   ];
   if (brand.doNotMention.length > 0)
     rules.push(`Never mention any of these: ${brand.doNotMention.join("; ")}.`);
+  // The brand's or template's override is an instruction to the writer, never text for the post; the
+  // user's prompt still says what the post is about.
+  const override = request.promptOverride?.trim();
+  if (override)
+    rules.push(
+      `Follow these instructions from the brand; they are not text for the post, never quote them:\n${override}`,
+    );
   const brief =
-    request.promptOverride?.trim() ||
     request.userPrompt?.trim() ||
-    "A post that shows what makes the brand special.";
+    (override ? "Follow the brand's instructions." : "A post that shows what makes the brand special.");
   const facts = [
     `Brand name: ${brand.name}`,
     brand.industry && `Industry: ${brand.industry}`,

@@ -7,6 +7,7 @@ import { requireBrandMedia } from "../media/media";
 import { parseInput } from "../parse-input";
 import { type PostView, publishPostChanged, toPostView } from "../posts/post";
 import { postView } from "../posts/post-view-schema";
+import { fillTemplateVariables, templateVariablesOf } from "../templates/apply-template";
 import { reservePostQuota } from "../usage/reserve-post-quota";
 import { declareUseCase } from "../use-case";
 import {
@@ -53,7 +54,14 @@ export async function generatePost(
     parsed.imageStyle ?? (template?.imagePromptTemplate ? "custom" : (settings.imageStyle ?? "professional"));
   const request: GenerationRequest = {
     userPrompt: parsed.prompt ?? "",
-    promptOverride: parsed.promptOverride ?? template?.promptTemplate ?? settings.postPromptOverride ?? null,
+    // A template's prompt reaches the writer with the brand's values in place, as choosing it on screen does.
+    promptOverride:
+      parsed.promptOverride ??
+      (template?.promptTemplate
+        ? fillTemplateVariables(template.promptTemplate, templateVariablesOf(brand))
+        : null) ??
+      settings.postPromptOverride ??
+      null,
     imagePromptOverride,
     imageStyle,
     includeWatermark: parsed.includeWatermark,

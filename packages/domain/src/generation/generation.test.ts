@@ -6,7 +6,7 @@ import { createBrand } from "../brands/create-brand";
 import { updateBrandSettings } from "../brands/update-brand-settings";
 import { updateCompanyProfile } from "../brands/update-company-profile";
 import type { BrandContext } from "../context";
-import { media, notifications, posts, stripeUserSubscriptions, userPostUsage } from "../db/schema";
+import { media, notifications, posts, stripeUserSubscriptions, templates, userPostUsage } from "../db/schema";
 import { AppError } from "../errors";
 import { readSignedMedia } from "../media/read-signed-media";
 import { sniffImageType } from "../media/sniff-image-type";
@@ -192,6 +192,31 @@ describe("generatePost", () => {
 
     const stranger = await brandContext();
     expect((await rejection(generatePost(stranger, { imageId: upload.id }))).code).toBe("not_found");
+  });
+});
+
+describe("a template's prompt", () => {
+  it("reaches the writer with the brand's values in place of its variables, and is not pasted", async () => {
+    const ctx = await brandContext();
+    await updateCompanyProfile(ctx, { industry: "coffee shop", targetAudience: "Young professionals" });
+    const [template] = await t.database.db
+      .insert(templates)
+      .values({
+        userId: ctx.userId,
+        name: "Tips",
+        promptTemplate:
+          "Write a {contentTone} post from {brandName} with three practical tips about {industry} that {targetAudience} can use today. Number the tips.",
+      })
+      .returning();
+    const post = await generatePost(ctx, { platform: "facebook", templateId: template?.id });
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, post.id));
+    const override = row?.generationRequest?.promptOverride ?? "";
+    expect(override).toContain("from Bean There with three practical tips about coffee shop");
+    expect(override).not.toMatch(/\{\w+\}/);
+    await t.jobs.runQueued();
+    const done = await getPost(ctx, { postId: post.id });
+    expect(done.content).toMatch(/^1\. .+\n2\. .+\n3\. .+$/m);
+    expect(done.content).not.toMatch(/practical tips about|number the tips/i);
   });
 });
 

@@ -100,7 +100,8 @@ describe("createCampaignPlan", () => {
       expect(suggestion.engagementScore).toBeGreaterThan(0);
     }
     expect(plan.suggestions[0]?.contentSuggestion).toContain("our spring launch");
-    expect(plan.suggestions.some((s) => s.contentSuggestion?.includes("Young professionals"))).toBe(true);
+    // The audience is named mid-sentence as a common noun ("for young professionals").
+    expect(plan.suggestions.some((s) => s.contentSuggestion?.includes("young professionals"))).toBe(true);
     expect(await savedFor(ctx)).toHaveLength(20);
   });
 

@@ -37,18 +37,13 @@ export function fillTemplateVariables(text: string, values: TemplateVariables): 
   );
 }
 
-/**
- * A template ready for the generator: its prompts with the active brand's values (brandName, industry,
- * targetAudience, keyMessage, contentTone, language, the three colours), and one more use on its count.
- */
-export async function applyTemplate(ctx: BrandContext, input: TemplateIdInput): Promise<AppliedTemplate> {
-  const { templateId } = parseInput(templateIdInput, input);
-  const { template, isFavourite } = await requireReadableTemplate(ctx, templateId);
-  if (!template.isActive) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
-  const brand = await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
+type UserBrand = Awaited<ReturnType<typeof requireUserBrand>>;
+
+/** The brand's values for a template's variables (brandName, industry, ..., the three colours). */
+export function templateVariablesOf(brand: UserBrand): TemplateVariables {
   const settings = brand.brandSettings;
   const profile = brand.companyProfile;
-  const values: TemplateVariables = {
+  return {
     brandName: brand.name,
     industry: profile.industry || "your industry",
     targetAudience: profile.targetAudience || "your audience",
@@ -59,6 +54,18 @@ export async function applyTemplate(ctx: BrandContext, input: TemplateIdInput): 
     secondaryColor: settings.secondaryColor,
     accentColor: settings.accentColor,
   };
+}
+
+/**
+ * A template ready for the generator: its prompts with the active brand's values (brandName, industry,
+ * targetAudience, keyMessage, contentTone, language, the three colours), and one more use on its count.
+ */
+export async function applyTemplate(ctx: BrandContext, input: TemplateIdInput): Promise<AppliedTemplate> {
+  const { templateId } = parseInput(templateIdInput, input);
+  const { template, isFavourite } = await requireReadableTemplate(ctx, templateId);
+  if (!template.isActive) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
+  const brand = await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
+  const values = templateVariablesOf(brand);
   const [counted] = await ctx.db
     .update(templates)
     .set({ usageCount: sql`${templates.usageCount} + 1`, updatedAt: sql`${templates.updatedAt}` })
