@@ -108,12 +108,13 @@ export interface FakeMetaGraphServer {
   expireTokens(): void;
   /**
    * Page insights (contract section 4): each CURRENT page metric's value per day, the page's
-   * followers_count, and page_follows_country when set (null: Meta answers it as an invalid metric, as
+   * followers_count (and its Instagram account's), and page_follows_country when set (null: Meta answers it as an invalid metric, as
    * deprecated demographics do). Post and Instagram media insights are derived from the id.
    */
   insights: {
     daily: Record<string, number>;
     followersCount: number;
+    instagramFollowersCount: number;
     followsByCountry: Record<string, number> | null;
   };
   close(): Promise<void>;
@@ -542,6 +543,16 @@ export async function startFakeMetaGraphServer(
     }
 
     const igPage = [...pages.values()].find((p) => p.instagramAccountId === first);
+    if (igPage && !second && method === "GET") {
+      if (page?.id !== igPage.id)
+        return graphError({ status: 403, code: 10, message: "(#10) Permission denied" });
+      return ok({
+        id: first,
+        ...((params.fields ?? "").includes("followers_count")
+          ? { followers_count: fake.insights.instagramFollowersCount }
+          : {}),
+      });
+    }
     if (igPage && second) {
       if (page?.id !== igPage.id)
         return graphError({ status: 403, code: 10, message: "(#10) Permission denied" });
@@ -722,6 +733,7 @@ export async function startFakeMetaGraphServer(
         page_daily_follows_unique: 3,
       },
       followersCount: 1500,
+      instagramFollowersCount: 900,
       followsByCountry: null,
     },
     containerPolls: 2,

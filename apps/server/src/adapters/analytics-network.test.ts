@@ -90,6 +90,27 @@ describe("getAnalytics through the routed network", () => {
     expect(fake.requests.some((r) => r.path.endsWith("/insights") && r.params.period === "day")).toBe(true);
   });
 
+  it("never shows a Meta post reaching more people than its page, and explains the engagement total", async () => {
+    const ctx = await connectedBrand("meta");
+    await publishOne(ctx, `Meta sums ${Math.random()}`);
+    // Meta counts a post over its lifetime and the page per day: a quiet week's page numbers can be lower
+    // than one post's.
+    const daily = { ...fake.insights.daily };
+    fake.insights.daily.page_total_media_view_unique = 50;
+    fake.insights.daily.page_post_engagements = 1;
+    try {
+      const view = await getAnalytics(ctx, { range: "7d" });
+      expect(view.posts).toHaveLength(1);
+      for (const post of view.posts) expect(post.reach).toBeLessThanOrEqual(view.metrics.totalReach);
+      const { likes, comments, shares, clicks, other, total } = view.breakdown;
+      expect(total).toBe(view.metrics.totalEngagement);
+      expect(other).toBeGreaterThanOrEqual(0);
+      expect(likes + comments + shares + clicks + other).toBe(total);
+    } finally {
+      fake.insights.daily = daily;
+    }
+  });
+
   it("reads a sandbox brand's numbers from the sandbox, never from Meta", async () => {
     const ctx = await connectedBrand("sandbox");
     await publishOne(ctx, `Sandbox analytics ${Math.random()}`);

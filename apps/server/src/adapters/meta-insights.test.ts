@@ -121,7 +121,8 @@ describe("Meta insights over the fake Graph API", () => {
       "views,reach,likes,comments,shares,saved",
     );
 
-    expect(result.followers).toBe(1500);
+    // Page Fans for "all": the page's followers and its Instagram account's.
+    expect(result.followers).toBe(1500 + 900);
     expect(result.days.length).toBeGreaterThanOrEqual(7);
     const pageDay = result.days.find((day) => day.reach === 200);
     expect(pageDay).toMatchObject({ views: 300, engagements: 25, follows: 3 });
@@ -134,6 +135,31 @@ describe("Meta insights over the fake Graph API", () => {
     expect(result.posts[0]?.likes).toBeGreaterThanOrEqual(20);
     // No demographics from Meta: the audience is null, and the screen says 'No audience data available'.
     expect(result.audience).toBeNull();
+  });
+
+  it("filters by platform: the page's days and followers for Facebook, the Instagram account's for Instagram", async () => {
+    const { network, insights } = setup();
+    const posts = await publishTwo(network);
+    const until = new Date();
+    const read = (platform: "all" | "facebook" | "instagram") =>
+      insights.readPageInsights({
+        userId: "user-1",
+        brandId: "brand-1",
+        since: new Date(until.getTime() - 7 * DAY),
+        until,
+        platform,
+        // The domain asks only about the filter's posts.
+        posts: posts.filter((post) => platform === "all" || post.platform === platform),
+      });
+    const [all, facebook, instagram] = await Promise.all([read("all"), read("facebook"), read("instagram")]);
+    const reachOf = (result: typeof all) => result.days.reduce((sum, day) => sum + day.reach, 0);
+    expect(facebook.followers).toBe(1500);
+    expect(instagram.followers).toBe(900);
+    expect(all.followers).toBe(2400);
+    expect(reachOf(facebook)).toBeGreaterThanOrEqual(7 * 200);
+    // Instagram's numbers are its media's: the Facebook page's metrics do not count it.
+    expect(reachOf(instagram)).toBe(instagram.posts[0]?.reach);
+    expect(reachOf(all)).toBe(reachOf(facebook) + reachOf(instagram));
   });
 
   it("gives the top locations when page_follows_country answers", async () => {

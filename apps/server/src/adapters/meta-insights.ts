@@ -162,16 +162,29 @@ export function createMetaInsightsReader(options: {
     }
   }
 
+  /** An account's followers_count: the page's, or its Instagram account's. */
+  async function followersOf(connection: MetaBrandConnection, accountId: string): Promise<number> {
+    const answer = await graph.call<{ followers_count?: number }>({
+      method: "GET",
+      path: `/${accountId}`,
+      token: connection.pageToken,
+      params: { fields: "followers_count" },
+    });
+    return answer.followers_count ?? 0;
+  }
+
   async function read(connection: MetaBrandConnection, request: PageInsightsRequest): Promise<PageInsights> {
     const wantsPage = request.platform !== "instagram";
-    const [days, page, details, audienceData] = await Promise.all([
+    // Page Fans follows the filter: the page's followers, its Instagram account's, or both.
+    const followerAccounts = [
+      ...(wantsPage ? [connection.pageId] : []),
+      ...(request.platform !== "facebook" && connection.instagramAccountId
+        ? [connection.instagramAccountId]
+        : []),
+    ];
+    const [days, followerCounts, details, audienceData] = await Promise.all([
       wantsPage ? pageDays(connection, request.since, request.until) : Promise.resolve([]),
-      graph.call<{ followers_count?: number }>({
-        method: "GET",
-        path: `/${connection.pageId}`,
-        token: connection.pageToken,
-        params: { fields: "followers_count" },
-      }),
+      Promise.all(followerAccounts.map((account) => followersOf(connection, account))),
       inBatches(request.posts, POST_CONCURRENCY, (post: PublishedPostRef) =>
         post.platform === "instagram"
           ? instagramMedia(connection, post.externalId)
@@ -193,7 +206,7 @@ export function createMetaInsightsReader(options: {
     });
     return {
       days: [...byDate.values()],
-      followers: page.followers_count ?? 0,
+      followers: followerCounts.reduce((total, followers) => total + followers, 0),
       posts: details,
       audience: audienceData,
     };

@@ -29,8 +29,20 @@ export interface SandboxPostFacts {
   publishedAt: Date;
 }
 
-/** One post's numbers: the same every time they are asked for. */
-export function sandboxPostDetail(post: SandboxPostFacts): PostInsightDetail {
+/** A post's reach and engagement arrive over three days: most on the day, the rest after (cumulative). */
+const ARRIVED = [0.6, 0.85, 1];
+const DAY_MS = 86_400_000;
+
+/**
+ * One post's numbers: the same every time they are asked for. With `asOf`, only what had arrived by then
+ * (the page's days are built from the same function, so no post ever shows more than its page counted).
+ */
+export function sandboxPostDetail(post: SandboxPostFacts, asOf?: Date): PostInsightDetail {
+  const full = finalDetail(post);
+  return asOf ? scaled(full, arrivedShare(post.publishedAt, asOf)) : full;
+}
+
+function finalDetail(post: SandboxPostFacts): PostInsightDetail {
   const seed = seedOf(post.id);
   const jitter = 0.8 + ((seed[0] ?? 0) / 255) * 0.4;
   const engagement = Math.max(
@@ -60,52 +72,96 @@ export function sandboxPostDetail(post: SandboxPostFacts): PostInsightDetail {
   };
 }
 
+/** How many of the post's days had begun by `asOf` (0 before it went out, 3 once it is all in). */
+function arrivedDays(publishedAt: Date, asOf: Date): number {
+  const elapsed = asOf.getTime() - publishedAt.getTime();
+  return elapsed < 0 ? 0 : Math.min(ARRIVED.length, Math.floor(elapsed / DAY_MS) + 1);
+}
+
+const arrivedShare = (publishedAt: Date, asOf: Date) => {
+  const days = arrivedDays(publishedAt, asOf);
+  return days === 0 ? 0 : (ARRIVED[days - 1] ?? 1);
+};
+
+function scaled(detail: PostInsightDetail, share: number): PostInsightDetail {
+  const part = (value: number) => Math.round(value * share);
+  return {
+    externalId: detail.externalId,
+    reach: part(detail.reach),
+    views: part(detail.views),
+    likes: part(detail.likes),
+    comments: part(detail.comments),
+    shares: part(detail.shares),
+    clicks: part(detail.clicks),
+  };
+}
+
+const engagementOf = (detail: PostInsightDetail) =>
+  detail.likes + detail.comments + detail.shares + detail.clicks;
 const dateOf = (at: Date) => at.toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
-/** A post's reach and engagement arrive over three days: most on the day, the rest after. */
-const DECAY = [0.6, 0.25, 0.15];
+
+/** Each platform's own organic baseline: a filter to one platform shows that platform's page only. */
+const BASELINE = {
+  facebook: { views: [20, 30], reach: [15, 20], engagements: 4, follows: 3, followers: [120, 400] },
+  instagram: { views: [12, 24], reach: [9, 16], engagements: 3, follows: 2, followers: [80, 300] },
+} as const;
 
 /**
- * The page's days in the window: a small organic baseline per day (seeded by brand and date) plus each
- * published post's numbers spread over the days after it went out; followers grow with the posts.
+ * The page's days in the window (one per date after `since` up to `until`, as the dashboard's series): a
+ * small organic baseline per platform and day (seeded by brand, platform and date) plus what each published
+ * post had gathered by `until`, spread over the days after it went out; followers grow with the posts. The
+ * window's posts therefore never show more reach or engagement than the days counted for them.
  */
 export function sandboxPageInsights(
   request: PageInsightsRequest,
   windowPosts: SandboxPostFacts[],
-  allPublishedCount: number,
+  publishedCounts: Record<"facebook" | "instagram", number>,
 ): PageInsights {
+  const platforms =
+    request.platform === "all" ? (["facebook", "instagram"] as const) : ([request.platform] as const);
   const days = new Map<string, PageInsightDay>();
   for (let at = request.since.getTime() + DAY_MS; at <= request.until.getTime(); at += DAY_MS) {
     const date = dateOf(new Date(at));
-    const seed = seedOf(`${request.brandId}:${date}`);
-    days.set(date, {
-      date,
-      views: 20 + ((seed[0] ?? 0) % 30),
-      reach: 15 + ((seed[1] ?? 0) % 20),
-      engagements: (seed[2] ?? 0) % 4,
-      follows: (seed[3] ?? 0) % 3,
-    });
+    const day = { date, views: 0, reach: 0, engagements: 0, follows: 0 };
+    for (const platform of platforms) {
+      const seed = seedOf(`${request.brandId}:${platform}:${date}`);
+      const base = BASELINE[platform];
+      day.views += base.views[0] + ((seed[0] ?? 0) % base.views[1]);
+      day.reach += base.reach[0] + ((seed[1] ?? 0) % base.reach[1]);
+      day.engagements += (seed[2] ?? 0) % base.engagements;
+      day.follows += (seed[3] ?? 0) % base.follows;
+    }
+    days.set(date, day);
   }
+  const firstDate = days.keys().next().value;
   for (const post of windowPosts) {
-    const detail = sandboxPostDetail(post);
-    const engagement = detail.likes + detail.comments + detail.shares + detail.clicks;
-    DECAY.forEach((share, offset) => {
-      const day = days.get(dateOf(new Date(post.publishedAt.getTime() + offset * DAY_MS)));
-      if (!day) return;
-      day.views += Math.round(detail.views * share);
-      day.reach += Math.round(detail.reach * share);
-      day.engagements += Math.round(engagement * share);
-      if (offset === 0) day.follows += 1 + (engagement % 3);
-    });
+    const arrived = arrivedDays(post.publishedAt, request.until);
+    const full = finalDetail(post);
+    for (let offset = 0; offset < arrived; offset += 1) {
+      const before = scaled(full, offset === 0 ? 0 : (ARRIVED[offset - 1] ?? 1));
+      const after = scaled(full, ARRIVED[offset] ?? 1);
+      // A post from the window's first hours lands on its first day rather than the day before it.
+      const date = dateOf(new Date(post.publishedAt.getTime() + offset * DAY_MS));
+      const day = days.get(date) ?? (firstDate && date < firstDate ? days.get(firstDate) : undefined);
+      if (!day) continue;
+      day.views += after.views - before.views;
+      day.reach += after.reach - before.reach;
+      day.engagements += engagementOf(after) - engagementOf(before);
+      if (offset === 0) day.follows += 1 + (engagementOf(full) % 3);
+    }
   }
   const wanted = new Map(windowPosts.map((post) => [post.id, post]));
-  const seed = seedOf(request.brandId);
+  const followers = platforms.reduce((total, platform) => {
+    const seed = seedOf(`${request.brandId}:${platform}`);
+    const [floor, spread] = BASELINE[platform].followers;
+    return total + floor + ((seed[0] ?? 0) % spread) + publishedCounts[platform] * 3;
+  }, 0);
   return {
     days: [...days.values()],
-    followers: 120 + ((seed[0] ?? 0) % 400) + allPublishedCount * 3,
+    followers,
     posts: request.posts.flatMap((ref) => {
       const post = wanted.get(ref.externalId);
-      return post ? [sandboxPostDetail(post)] : [];
+      return post ? [sandboxPostDetail(post, request.until)] : [];
     }),
     audience: sandboxAudience(request.brandId),
   };

@@ -129,7 +129,7 @@ export function createSandboxNetwork(
     // The page's numbers come from what the sandbox holds: every post it published in the window.
     async readPageInsights(request) {
       const platform = request.platform === "all" ? undefined : eq(sandboxPosts.platform, request.platform);
-      const [windowPosts, [all]] = await Promise.all([
+      const [windowPosts, counts] = await Promise.all([
         publishedFacts(
           and(
             ...ownPublished(request),
@@ -139,11 +139,17 @@ export function createSandboxNetwork(
           ),
         ),
         db
-          .select({ n: count() })
+          .select({ platform: sandboxPosts.platform, n: count() })
           .from(sandboxPosts)
-          .where(and(...ownPublished(request))),
+          .where(and(...ownPublished(request)))
+          .groupBy(sandboxPosts.platform),
       ]);
-      return sandboxPageInsights(request, windowPosts, all?.n ?? 0);
+      const countOf = (platform: "facebook" | "instagram") =>
+        counts.find((row) => row.platform === platform)?.n ?? 0;
+      return sandboxPageInsights(request, windowPosts, {
+        facebook: countOf("facebook"),
+        instagram: countOf("instagram"),
+      });
     },
   };
 

@@ -77,8 +77,28 @@ export function useRefreshAnalysis(brandId: string, range: CalendarRange) {
   });
 }
 
-/** The dashboard's 7-day analysis (cache fresh for 6 hours there). */
+/**
+ * The dashboard's 7-day analysis (cache fresh for 6 hours there; this week's count, the target and the
+ * pending count are read live by the server). post.changed refetches it, so a post scheduled or published
+ * anywhere moves the weekly target without Refresh.
+ */
 export function useDashboardAnalysis(brandId: string) {
+  const queryClient = useQueryClient();
+  useAppEvent("post.changed", (event) => {
+    if (event.brandId === brandId)
+      void queryClient.invalidateQueries({ queryKey: agentKeys.dashboard(brandId) });
+  });
+  // The target itself, changed in another tab.
+  useAppEvent("agent.settings.changed", () => {
+    void queryClient.invalidateQueries({ queryKey: agentKeys.dashboard(brandId) });
+  });
+  useEffect(
+    () =>
+      subscribeToResync(() => {
+        void queryClient.invalidateQueries({ queryKey: agentKeys.dashboard(brandId) });
+      }),
+    [queryClient, brandId],
+  );
   return useQuery({
     queryKey: agentKeys.dashboard(brandId),
     queryFn: ({ signal }) =>

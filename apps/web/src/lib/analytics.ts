@@ -5,20 +5,40 @@ import type {
   PostAnalytics,
 } from "@smm/domain/analytics/schemas";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 
 import { call, callOptions, client } from "@/lib/api";
+import { subscribeToResync, useAppEvent } from "@/lib/events";
 
 /*
  * The analytics dashboard's server state, one entry per brand, range and platform under the brand's key so
- * a brand switch drops it. The server caches for an hour; Refresh asks it to read the network again.
+ * a brand switch drops it. The server caches for an hour (but never past a publish); Refresh asks it to
+ * read the network again. post.changed refetches, so a post published meanwhile shows without Refresh.
  */
 
 export type { AnalyticsPlatform, AnalyticsRange, AnalyticsView, PostAnalytics };
 
 export const analyticsKeys = {
+  brand: (brandId: string) => ["brand", brandId, "analytics"] as const,
   view: (brandId: string, range: AnalyticsRange, platform: AnalyticsPlatform) =>
     ["brand", brandId, "analytics", range, platform] as const,
 };
+
+/** Keeps the page current: a post published (or changed) elsewhere refetches, as does a stream gap. */
+export function useLiveAnalytics(brandId: string) {
+  const queryClient = useQueryClient();
+  useAppEvent("post.changed", (event) => {
+    if (event.brandId === brandId)
+      void queryClient.invalidateQueries({ queryKey: analyticsKeys.brand(brandId) });
+  });
+  useEffect(
+    () =>
+      subscribeToResync(() => {
+        void queryClient.invalidateQueries({ queryKey: analyticsKeys.brand(brandId) });
+      }),
+    [queryClient, brandId],
+  );
+}
 
 const fetchAnalytics = (
   brandId: string,

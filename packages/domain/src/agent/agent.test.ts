@@ -133,7 +133,7 @@ describe("agent settings", () => {
 });
 
 describe("the calendar analysis cache", () => {
-  it("reuses the analysis for an hour on the page and six on the dashboard, with live pending count and target", async () => {
+  it("reuses the analysis for an hour on the page and six on the dashboard, with live counts and target", async () => {
     const ctx = await brandOwner();
     // Never analysed: the page's first read finds nothing and offers Analyze Now.
     expect(await rejection(analyzeCalendar(ctx, { range: "7d", cachedOnly: true }))).toMatchObject({
@@ -152,25 +152,33 @@ describe("the calendar analysis cache", () => {
     await t.database.db.insert(posts).values({ userId: ctx.userId, brandId: ctx.brandId, content: "p" });
     await updateAgentSettings(ctx, { field: "postsPerWeek", value: 1 });
     t.clock.set(new Date(NOW.getTime() + HOUR - 1000));
-    // Cached count, live pending count and target (so the gap follows the settings at once).
+    // The cached analysis, with this week's count, the pending count and the target read live (so the
+    // weekly target follows the posts and the settings at once).
     expect(await analyzeCalendar(ctx, { range: "7d" })).toMatchObject({
-      scheduledPostsCount: 0,
+      scheduledPostsCount: 1,
       pendingPostsCount: 1,
       weeklyTarget: 1,
-      contentGap: 1,
+      contentGap: 0,
+      targetMet: true,
       analyzedAt: NOW.toISOString(),
     });
     // A forced refresh (Refresh, Analyze Now) recomputes and stores it.
+    const refreshedAt = new Date(NOW.getTime() + HOUR - 1000).toISOString();
     expect(await analyzeCalendar(ctx, { range: "7d", forceRefresh: true })).toMatchObject({
       scheduledPostsCount: 1,
-      targetMet: true,
-      contentGap: 0,
+      analyzedAt: refreshedAt,
     });
     await approvedAt(ctx, "2026-11-26T12:00:00Z");
     t.clock.set(new Date(NOW.getTime() + 3 * HOUR));
-    // Two hours after the refresh: stale for the page, still fresh for the dashboard.
-    expect((await analyzeCalendar(ctx, { range: "7d", freshFor: "dashboard" })).scheduledPostsCount).toBe(1);
-    expect((await analyzeCalendar(ctx, { range: "7d" })).scheduledPostsCount).toBe(2);
+    // Two hours after the refresh: stale for the page, still fresh for the dashboard (the count is live).
+    expect(await analyzeCalendar(ctx, { range: "7d", freshFor: "dashboard" })).toMatchObject({
+      scheduledPostsCount: 2,
+      analyzedAt: refreshedAt,
+    });
+    expect(await analyzeCalendar(ctx, { range: "7d" })).toMatchObject({
+      scheduledPostsCount: 2,
+      analyzedAt: new Date(NOW.getTime() + 3 * HOUR).toISOString(),
+    });
     // Ranges are cached apart.
     const ranges = await t.database.db
       .select()

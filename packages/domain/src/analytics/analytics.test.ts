@@ -5,8 +5,10 @@ import { resolveBrand } from "../brands/resolve-brand";
 import type { BrandContext } from "../context";
 import { posts } from "../db/schema";
 import { AppError } from "../errors";
+import { approvePost } from "../posts/approve-post";
+import { publishPostNow } from "../posts/publish-post-now";
 import { getAnalytics } from "./get-analytics";
-import { abbreviateNumber, engagementRateOf, engagementRateTone } from "./schemas";
+import { type AnalyticsView, abbreviateNumber, engagementRateOf, engagementRateTone } from "./schemas";
 
 const NOW = new Date("2026-11-23T15:00:00.000Z");
 const DAY = 86_400_000;
@@ -57,9 +59,37 @@ async function publish(
     facebookPostId: externalId,
     publishedVia: "sandbox",
     postedAt: at,
+    updatedAt: at,
   });
   t.clock.set(NOW);
   return postId;
+}
+
+/** Publishes a new post through the app's own path (approve, Post now) at the clock's time. */
+async function publishNow(ctx: BrandContext) {
+  const [row] = await t.database.db
+    .insert(posts)
+    .values({
+      userId: ctx.userId,
+      brandId: ctx.brandId,
+      content: "Fresh out of the oven",
+      status: "pending",
+      // The row's version on the test's clock, not the database's.
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    })
+    .returning();
+  if (!row) throw new Error("insert failed");
+  await approvePost(ctx, { postId: row.id });
+  await publishPostNow(ctx, { postId: row.id });
+}
+
+/** The Engagement Breakdown card explains the Total Engagement card: its parts add up to it. */
+function expectBreakdownExplainsTotal(view: AnalyticsView) {
+  const { likes, comments, shares, clicks, other, total } = view.breakdown;
+  expect(total).toBe(view.metrics.totalEngagement);
+  expect(other).toBeGreaterThanOrEqual(0);
+  expect(likes + comments + shares + clicks + other).toBe(total);
 }
 
 describe("getAnalytics on the sandbox network", () => {
@@ -88,7 +118,10 @@ describe("getAnalytics on the sandbox network", () => {
       expect(post.likes + post.comments + post.shares + post.clicks).toBe(post.engagement);
       expect(post.engagementRate).toBe(engagementRateOf(post.engagement, post.reach));
     }
-    expect(view.breakdown.total).toBe(view.posts.reduce((sum, post) => sum + post.engagement, 0));
+    expectBreakdownExplainsTotal(view);
+    expect(
+      view.breakdown.likes + view.breakdown.comments + view.breakdown.shares + view.breakdown.clicks,
+    ).toBe(view.posts.reduce((sum, post) => sum + post.engagement, 0));
     expect(view.bestPost?.engagement).toBe(Math.max(...view.posts.map((post) => post.engagement)));
     expect(view.daily).toHaveLength(30);
     expect(view.daily.reduce((sum, day) => sum + day.reach, 0)).toBe(view.metrics.totalReach);
@@ -133,34 +166,95 @@ describe("getAnalytics on the sandbox network", () => {
     const first = await getAnalytics(ctx, { range: "7d" });
     expect(first.totalPosts).toBe(1);
 
-    await publish(ctx, 1);
+    t.clock.set(new Date(NOW.getTime() + 10 * 60_000));
     const cached = await getAnalytics(ctx, { range: "7d" });
     expect(cached.fromCache).toBe(true);
-    expect(cached.totalPosts).toBe(1);
     expect(cached.updatedAt).toBe(first.updatedAt);
-    // Another range or platform is its own cache entry.
-    expect((await getAnalytics(ctx, { range: "7d", platform: "facebook" })).totalPosts).toBe(2);
 
     const refreshed = await getAnalytics(ctx, { range: "7d", refresh: true });
     expect(refreshed.fromCache).toBe(false);
-    expect(refreshed.totalPosts).toBe(2);
+    expect(refreshed.updatedAt).not.toBe(first.updatedAt);
 
-    await publish(ctx, 0.5);
-    t.clock.set(new Date(NOW.getTime() + 59 * 60_000));
-    expect((await getAnalytics(ctx, { range: "7d" })).totalPosts).toBe(2);
-    t.clock.set(new Date(NOW.getTime() + 61 * 60_000));
-    const stale = await getAnalytics(ctx, { range: "7d" });
-    expect(stale.fromCache).toBe(false);
-    expect(stale.totalPosts).toBe(3);
+    t.clock.set(new Date(NOW.getTime() + 69 * 60_000));
+    expect((await getAnalytics(ctx, { range: "7d" })).fromCache).toBe(true);
+    t.clock.set(new Date(NOW.getTime() + 71 * 60_000));
+    expect((await getAnalytics(ctx, { range: "7d" })).fromCache).toBe(false);
   });
 
-  it("answers zeros and no best post for a brand with nothing published", async () => {
+  it("does not serve a cache made before a post of the range was published", async () => {
     const ctx = await owner();
-    const view = await getAnalytics(ctx, { range: "7d" });
+    await publish(ctx, 2);
+    const first = await getAnalytics(ctx, { range: "7d" });
+    expect(first.totalPosts).toBe(1);
+    // Another range or platform is its own cache entry.
+    expect((await getAnalytics(ctx, { range: "7d", platform: "facebook" })).fromCache).toBe(false);
+
+    t.clock.set(new Date(NOW.getTime() + 5 * 60_000));
+    await publishNow(ctx);
+    t.clock.set(new Date(NOW.getTime() + 6 * 60_000));
+    const after = await getAnalytics(ctx, { range: "7d" });
+    expect(after.fromCache).toBe(false);
+    expect(after.totalPosts).toBe(2);
+    expect((await getAnalytics(ctx, { range: "7d", platform: "facebook" })).totalPosts).toBe(2);
+    // Nothing new since: the cache holds again.
+    expect((await getAnalytics(ctx, { range: "7d" })).fromCache).toBe(true);
+  });
+
+  it("answers no posts and no best post for a brand with nothing published; the page's own engagement is Other", async () => {
+    const ctx = await owner();
+    const view = await getAnalytics(ctx, { range: "30d" });
     expect(view.posts).toEqual([]);
     expect(view.bestPost).toBeNull();
-    expect(view.breakdown.total).toBe(0);
     expect(view.pageConnected).toBe(false);
+    // The page still had a little engagement of its own: the breakdown says where it is, not 0 of 48.
+    expect(view.metrics.totalEngagement).toBeGreaterThan(0);
+    expect(view.breakdown).toMatchObject({ likes: 0, comments: 0, shares: 0, clicks: 0 });
+    expect(view.breakdown.other).toBe(view.metrics.totalEngagement);
+    expectBreakdownExplainsTotal(view);
+  });
+
+  it("never shows a post with more reach or engagement than its page, however fresh or old in the range", async () => {
+    const ctx = await owner();
+    // One just out (only its first day counted so far), one from the range's first hours, one mid-range.
+    await publish(ctx, 0.01);
+    await publish(ctx, 6.95, "instagram");
+    await publish(ctx, 29.95);
+    await publish(ctx, 3);
+    for (const range of ["7d", "30d", "90d"] as const) {
+      for (const platform of ["all", "facebook", "instagram"] as const) {
+        const view = await getAnalytics(ctx, { range, platform, refresh: true });
+        expect(view.posts.length).toBeGreaterThan(0);
+        for (const post of view.posts) expect(post.reach).toBeLessThanOrEqual(view.metrics.totalReach);
+        const postEngagement = view.posts.reduce((sum, post) => sum + post.engagement, 0);
+        expect(postEngagement).toBeLessThanOrEqual(view.metrics.totalEngagement);
+        expectBreakdownExplainsTotal(view);
+        // The sandbox's own numbers agree without correction: its days count what its posts show.
+        expect(view.daily.reduce((sum, day) => sum + day.reach, 0)).toBe(view.metrics.totalReach);
+      }
+    }
+  });
+
+  it("gives each platform its own numbers, even with nothing published", async () => {
+    const empty = await owner();
+    const numbers = async (ctx: BrandContext, platform: "all" | "facebook" | "instagram") =>
+      (await getAnalytics(ctx, { range: "30d", platform })).metrics;
+    const all = await numbers(empty, "all");
+    const facebook = await numbers(empty, "facebook");
+    const instagram = await numbers(empty, "instagram");
+    expect(facebook.totalReach).not.toBe(all.totalReach);
+    expect(instagram.totalReach).not.toBe(all.totalReach);
+    expect(facebook.totalReach + instagram.totalReach).toBe(all.totalReach);
+    expect(facebook.pageFans + instagram.pageFans).toBe(all.pageFans);
+
+    const busy = await owner();
+    await publish(busy, 1, "facebook");
+    await publish(busy, 2, "instagram");
+    const busyAll = await numbers(busy, "all");
+    const busyFacebook = await numbers(busy, "facebook");
+    const busyInstagram = await numbers(busy, "instagram");
+    expect(busyFacebook.totalEngagement + busyInstagram.totalEngagement).toBe(busyAll.totalEngagement);
+    expect(busyFacebook.totalReach).toBeLessThan(busyAll.totalReach);
+    expect(busyInstagram.totalReach).toBeLessThan(busyAll.totalReach);
   });
 
   it("refuses another user's brand as not found, and bad input as invalid", async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, max } from "drizzle-orm";
 import { requireUserBrand } from "../brands/brand";
 import type { BrandContext } from "../context";
 import { brandPageInsights, posts, socialConnections } from "../db/schema";
@@ -62,11 +62,13 @@ export async function getAnalytics(ctx: BrandContext, input: GetAnalyticsInput =
       .select({ data: brandPageInsights.data, updatedAt: brandPageInsights.updatedAt })
       .from(brandPageInsights)
       .where(key);
-    // A cache made against another network (the page was connected or disconnected since) is not reused.
+    // A cache made against another network (the page was connected or disconnected since), or before a
+    // post of the range was published, changed or removed, is not reused: a publish shows at once.
     if (
       cached &&
       cached.data.network === network &&
-      now.getTime() - cached.updatedAt.getTime() < ANALYTICS_FRESH_MS
+      now.getTime() - cached.updatedAt.getTime() < ANALYTICS_FRESH_MS &&
+      (await cacheStillHolds(ctx, cached, { range, platform, network, now }))
     ) {
       return withImageLinks(ctx, { ...cached.data, pageConnected: Boolean(connection), fromCache: true });
     }
@@ -84,6 +86,54 @@ export async function getAnalytics(ctx: BrandContext, input: GetAnalyticsInput =
       set: { data, updatedAt: now },
     });
   return withImageLinks(ctx, data);
+}
+
+/**
+ * Whether the range's published posts are the ones the cache counted: the same number, none published or
+ * changed after it was made.
+ */
+async function cacheStillHolds(
+  ctx: BrandContext,
+  cached: { data: AnalyticsView; updatedAt: Date },
+  options: {
+    range: AnalyticsView["range"];
+    platform: AnalyticsView["platform"];
+    network: AnalyticsView["network"];
+    now: Date;
+  },
+): Promise<boolean> {
+  // A cache from before the breakdown explained its total is not shown.
+  if (typeof cached.data.breakdown.other !== "number") return false;
+  const since = new Date(options.now.getTime() - RANGE_DAYS[options.range] * DAY_MS);
+  const [row] = await ctx.db
+    .select({ n: count(), lastChange: max(posts.updatedAt) })
+    .from(posts)
+    .where(publishedWhere(ctx, options.network, options.platform, since, options.now));
+  return (
+    (row?.n ?? 0) === cached.data.totalPosts &&
+    (!row?.lastChange || row.lastChange.getTime() <= cached.updatedAt.getTime())
+  );
+}
+
+/** The brand's posts published through `network` in [from, to), of one platform or all. */
+function publishedWhere(
+  ctx: BrandContext,
+  network: AnalyticsView["network"],
+  platform: AnalyticsView["platform"],
+  from: Date,
+  to: Date,
+) {
+  // Only posts the brand's current network took: another network's ids mean nothing to it.
+  return and(
+    eq(posts.brandId, ctx.brandId),
+    eq(posts.userId, ctx.userId),
+    eq(posts.status, "approved"),
+    eq(posts.publishedVia, network),
+    isNotNull(posts.facebookPostId),
+    gte(posts.postedAt, from),
+    lt(posts.postedAt, to),
+    platform === "all" ? undefined : eq(posts.platform, platform),
+  );
 }
 
 /** Stored images get a fresh signed link on every read; the cache keeps only their ids. */
@@ -107,18 +157,7 @@ async function computeAnalytics(
   const days = RANGE_DAYS[range];
   const since = new Date(now.getTime() - days * DAY_MS);
   const previousSince = new Date(since.getTime() - days * DAY_MS);
-  // Only posts the brand's current network took: another network's ids mean nothing to it.
-  const published = (from: Date, to: Date) =>
-    and(
-      eq(posts.brandId, ctx.brandId),
-      eq(posts.userId, ctx.userId),
-      eq(posts.status, "approved"),
-      eq(posts.publishedVia, network),
-      isNotNull(posts.facebookPostId),
-      gte(posts.postedAt, from),
-      lt(posts.postedAt, to),
-      platform === "all" ? undefined : eq(posts.platform, platform),
-    );
+  const published = (from: Date, to: Date) => publishedWhere(ctx, network, platform, from, to);
   const [rows, [currentCount], [previousCount]] = await Promise.all([
     ctx.db
       .select({
@@ -190,14 +229,26 @@ async function computeAnalytics(
   );
   const sum = (list: PostAnalytics[], pick: (post: PostAnalytics) => number) =>
     list.reduce((total, post) => total + pick(post), 0);
+  const pageTotals = totalsOf(current, currentCount?.n ?? 0);
+  const postEngagement = sum(postViews, (post) => post.engagement);
+  // The page reached at least everyone its best post reached, and was engaged with at least as much as its
+  // posts were: a network whose page and post numbers are counted differently (Meta's daily page metrics
+  // against lifetime post metrics) must not show a post bigger than its page.
+  const currentTotals: PeriodTotals = {
+    ...pageTotals,
+    reach: Math.max(pageTotals.reach, ...postViews.map((post) => post.reach)),
+    engagements: Math.max(pageTotals.engagements, postEngagement),
+  };
+  // The breakdown explains the Total Engagement card: what the posts' parts do not account for (the page's
+  // own engagement, posts older than the range) is shown as Other.
   const breakdown = {
     likes: sum(postViews, (post) => post.likes),
     comments: sum(postViews, (post) => post.comments),
     shares: sum(postViews, (post) => post.shares),
     clicks: sum(postViews, (post) => post.clicks),
-    total: sum(postViews, (post) => post.engagement),
+    other: currentTotals.engagements - postEngagement,
+    total: currentTotals.engagements,
   };
-  const currentTotals = totalsOf(current, currentCount?.n ?? 0);
   return {
     range,
     platform,

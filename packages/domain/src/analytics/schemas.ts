@@ -25,6 +25,8 @@ export const ANALYTICS_FETCH_FAILED = "Failed to fetch Facebook insights";
 export const ANALYTICS_GENERIC_ERROR = "Failed to fetch analytics data";
 export const NO_AUDIENCE_DATA = "No audience data available";
 export const NO_POST_DATA = "No post data available for this time period";
+/** The breakdown's empty text (the spec shows none there). */
+export const NO_ENGAGEMENT_DATA = "No engagement in this time period";
 
 export const getAnalyticsInput = z.object({
   range: z.enum(analyticsRanges).default(DEFAULT_ANALYTICS_RANGE).describe("7d, 30d or 90d (default 30d)"),
@@ -96,7 +98,18 @@ export interface AnalyticsView {
   };
   previous: PeriodTotals;
   current: PeriodTotals;
-  breakdown: { likes: number; comments: number; shares: number; clicks: number; total: number };
+  /**
+   * Sums to `total`, which is metrics.totalEngagement: the posts' likes, comments, shares and clicks, and
+   * `other` for the engagement the page reports that no post's parts explain.
+   */
+  breakdown: {
+    likes: number;
+    comments: number;
+    shares: number;
+    clicks: number;
+    other: number;
+    total: number;
+  };
   bestPost: PostAnalytics | null;
   posts: PostAnalytics[];
   totalPosts: number;

@@ -48,8 +48,9 @@ export function startOfWeek(now: Date, utcOffsetMinutes: number): Date {
  * curve as an estimate) and the soonest active suggestions.
  *
  * The computed part is cached in brand_analytics per brand and range and reused while fresh (1 hour for the
- * page, 6 hours for the dashboard) unless a refresh is forced; the pending count, the target and the
- * suggestions are always read live, so they follow the posts and the settings.
+ * page, 6 hours for the dashboard) unless a refresh is forced; the pending count, this week's count against
+ * the target, the next scheduled post and the suggestions are always read live, so they follow the posts
+ * and the settings.
  */
 export async function analyzeCalendar(
   ctx: BrandContext,
@@ -72,10 +73,11 @@ export async function analyzeCalendar(
     cached &&
     cached.data.utcOffsetMinutes === utcOffsetMinutes &&
     now.getTime() - cached.updatedAt.getTime() < ANALYSIS_FRESH_MS[parsed.freshFor];
-  const [computed, stats, { suggestions }] = await Promise.all([
+  const [computed, stats, { suggestions }, week] = await Promise.all([
     fresh ? cached.data : computeAnalysis(ctx, parsed.range, utcOffsetMinutes),
     getDashboardStats(ctx),
     listSuggestions(ctx),
+    fresh ? readWeek(ctx, utcOffsetMinutes) : null,
   ]);
   if (!fresh) {
     await ctx.db
@@ -87,50 +89,45 @@ export async function analyzeCalendar(
       });
   }
   const weeklyTarget = settings.postsPerWeek;
+  // This week's count and the next post follow the posts as the pending count does: a schedule or a
+  // publish shows at once, not when the cached analysis expires.
+  const scheduledPostsCount = week?.scheduledPostsCount ?? computed.scheduledPostsCount;
   return {
     ...computed,
+    scheduledPostsCount,
+    nextScheduledPost: week ? week.nextScheduledPost : computed.nextScheduledPost,
     pendingPostsCount: stats.pending,
     weeklyTarget,
-    contentGap: Math.max(0, weeklyTarget - computed.scheduledPostsCount),
-    targetMet: computed.scheduledPostsCount >= weeklyTarget,
+    contentGap: Math.max(0, weeklyTarget - scheduledPostsCount),
+    targetMet: scheduledPostsCount >= weeklyTarget,
     suggestions: suggestions.slice(0, ANALYSIS_SUGGESTION_COUNT),
     activeSuggestionCount: suggestions.length,
   };
 }
 
-/** The analysis from the posts themselves (what the cache keeps). */
-async function computeAnalysis(
+/** When an approved post went (or goes) out: its publication, else its date. */
+const outAt = sql`coalesce(${posts.postedAt}, ${posts.scheduledDate})`;
+
+/** This week's approved posts (published or scheduled) and the next one due: read live on every call. */
+async function readWeek(
   ctx: BrandContext,
-  range: CalendarRange,
   utcOffsetMinutes: number,
-): Promise<CachedCalendarAnalysis> {
+): Promise<Pick<CachedCalendarAnalysis, "scheduledPostsCount" | "nextScheduledPost">> {
   const now = ctx.now();
   const weekStart = startOfWeek(now, utcOffsetMinutes);
   const weekEnd = new Date(weekStart.getTime() + 7 * DAY_MS);
-  const windowStart = new Date(now.getTime() - (range === "7d" ? 7 : 30) * DAY_MS);
-  // When an approved post went (or goes) out: its publication, else its date.
-  const outAt = sql`coalesce(${posts.postedAt}, ${posts.scheduledDate})`;
-  const approvedBetween = (from: Date, to: Date) =>
-    sql<number>`cast(count(*) filter (where ${posts.status} = 'approved' and ${outAt} >= ${from.toISOString()} and ${outAt} < ${to.toISOString()}) as integer)`;
-  const dayOfWeek = sql`extract(dow from ${outAt} + make_interval(mins => ${utcOffsetMinutes}))`;
-  const ownPosts = and(eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId));
-  const ownApproved = and(ownPosts, eq(posts.status, "approved"));
-
-  const [[counts], byWeekday, [next], best] = await Promise.all([
+  const ownApproved = and(
+    eq(posts.brandId, ctx.brandId),
+    eq(posts.userId, ctx.userId),
+    eq(posts.status, "approved"),
+  );
+  const [[counts], [next]] = await Promise.all([
     ctx.db
-      .select({
-        thisWeek: approvedBetween(weekStart, weekEnd),
-        inRange: approvedBetween(windowStart, now),
-      })
-      .from(posts)
-      .where(ownPosts),
-    ctx.db
-      .select({ day: sql<number>`cast(${dayOfWeek} as integer)`, n: sql<number>`cast(count(*) as integer)` })
+      .select({ n: sql<number>`cast(count(*) as integer)` })
       .from(posts)
       .where(
-        and(ownApproved, sql`${outAt} >= ${windowStart.toISOString()} and ${outAt} < ${now.toISOString()}`),
-      )
-      .groupBy(sql`1`),
+        and(ownApproved, sql`${outAt} >= ${weekStart.toISOString()} and ${outAt} < ${weekEnd.toISOString()}`),
+      ),
     ctx.db
       .select({
         id: posts.id,
@@ -142,6 +139,48 @@ async function computeAnalysis(
       .where(and(ownApproved, isNull(posts.postedAt), gt(posts.scheduledDate, now)))
       .orderBy(asc(posts.scheduledDate), asc(posts.id))
       .limit(1),
+  ]);
+  return {
+    scheduledPostsCount: counts?.n ?? 0,
+    nextScheduledPost:
+      next?.scheduledDate != null
+        ? {
+            id: next.id,
+            platform: next.platform,
+            scheduledDate: next.scheduledDate.toISOString(),
+            excerpt: next.content.slice(0, EXCERPT_LENGTH),
+          }
+        : null,
+  };
+}
+
+/** The analysis from the posts themselves (what the cache keeps). */
+async function computeAnalysis(
+  ctx: BrandContext,
+  range: CalendarRange,
+  utcOffsetMinutes: number,
+): Promise<CachedCalendarAnalysis> {
+  const now = ctx.now();
+  const windowStart = new Date(now.getTime() - (range === "7d" ? 7 : 30) * DAY_MS);
+  const approvedBetween = (from: Date, to: Date) =>
+    sql<number>`cast(count(*) filter (where ${posts.status} = 'approved' and ${outAt} >= ${from.toISOString()} and ${outAt} < ${to.toISOString()}) as integer)`;
+  const dayOfWeek = sql`extract(dow from ${outAt} + make_interval(mins => ${utcOffsetMinutes}))`;
+  const ownPosts = and(eq(posts.brandId, ctx.brandId), eq(posts.userId, ctx.userId));
+  const ownApproved = and(ownPosts, eq(posts.status, "approved"));
+
+  const [[counts], byWeekday, week, best] = await Promise.all([
+    ctx.db
+      .select({ inRange: approvedBetween(windowStart, now) })
+      .from(posts)
+      .where(ownPosts),
+    ctx.db
+      .select({ day: sql<number>`cast(${dayOfWeek} as integer)`, n: sql<number>`cast(count(*) as integer)` })
+      .from(posts)
+      .where(
+        and(ownApproved, sql`${outAt} >= ${windowStart.toISOString()} and ${outAt} < ${now.toISOString()}`),
+      )
+      .groupBy(sql`1`),
+    readWeek(ctx, utcOffsetMinutes),
     learnBestTimes(ctx, utcOffsetMinutes),
   ]);
 
@@ -158,16 +197,7 @@ async function computeAnalysis(
 
   return {
     range,
-    scheduledPostsCount: counts?.thisWeek ?? 0,
-    nextScheduledPost:
-      next?.scheduledDate != null
-        ? {
-            id: next.id,
-            platform: next.platform,
-            scheduledDate: next.scheduledDate.toISOString(),
-            excerpt: next.content.slice(0, EXCERPT_LENGTH),
-          }
-        : null,
+    ...week,
     nextOptimalPostTime: best.source === "learned" ? `Tomorrow at ${firstTime}` : NEXT_OPTIMAL_POST_TIME,
     engagementData: {
       dayOfWeek: WEEKDAY_NAMES.map((day, index) => ({ day, engagement: engagementOf(index) })),

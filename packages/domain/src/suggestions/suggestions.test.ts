@@ -542,6 +542,39 @@ describe("analyzeCalendar", () => {
     });
   });
 
+  it("counts a post scheduled or published after the cached analysis at once (the dashboard's weekly target)", async () => {
+    const ctx = await brandOwner();
+    await t.database.db.insert(agentSettings).values({ userId: ctx.userId, postsPerWeek: 3 });
+    const base = { userId: ctx.userId, brandId: ctx.brandId, content: "A post about our winter menu" };
+    await t.database.db.insert(posts).values({
+      ...base,
+      status: "approved",
+      scheduledDate: at("2026-11-22T10:00:00Z"),
+      postedAt: at("2026-11-22T10:00:00Z"),
+    });
+    const first = await analyzeCalendar(ctx, { range: "7d", freshFor: "dashboard" });
+    expect(first).toMatchObject({ scheduledPostsCount: 1, contentGap: 2, nextScheduledPost: null });
+
+    // One scheduled for Thursday and one published just now, within the cache's 6 hours.
+    const [thursday] = await t.database.db
+      .insert(posts)
+      .values([
+        { ...base, status: "approved", scheduledDate: at("2026-11-26T12:00:00Z") },
+        { ...base, status: "approved", scheduledDate: at("2026-11-23T14:00:00Z"), postedAt: NOW },
+      ])
+      .returning();
+    const second = await analyzeCalendar(ctx, { range: "7d", freshFor: "dashboard" });
+    // Still the cached analysis (same time), but this week's count and the next post are read live.
+    expect(second.analyzedAt).toBe(first.analyzedAt);
+    expect(second).toMatchObject({
+      scheduledPostsCount: 3,
+      weeklyTarget: 3,
+      contentGap: 0,
+      targetMet: true,
+      nextScheduledPost: { id: thursday?.id, scheduledDate: "2026-11-26T12:00:00.000Z" },
+    });
+  });
+
   it("starts empty with the default target, and refuses an unknown range", async () => {
     const ctx = await brandOwner();
     expect(await analyzeCalendar(ctx)).toMatchObject({

@@ -1,5 +1,5 @@
-import { ANALYTICS_ERROR_TITLE, ANALYTICS_GENERIC_ERROR } from "@smm/domain/analytics/schemas";
-import { AlertTriangleIcon, CircleAlertIcon } from "lucide-react";
+import { ANALYTICS_ERROR_TITLE, ANALYTICS_GENERIC_ERROR, NO_POST_DATA } from "@smm/domain/analytics/schemas";
+import { AlertTriangleIcon, CircleAlertIcon, FileTextIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 
@@ -12,6 +12,7 @@ import {
   type AnalyticsRange,
   type AnalyticsView,
   useAnalytics,
+  useLiveAnalytics,
   useRefreshAnalytics,
 } from "@/lib/analytics";
 import { ApiError } from "@/lib/api";
@@ -42,7 +43,22 @@ function AnalyticsSkeleton() {
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : ANALYTICS_GENERIC_ERROR);
 
 function Dashboard({ view, mode }: { view: AnalyticsView; mode: AnalyticsViewMode }) {
-  if (mode === "posts") return <PostTable posts={view.posts} testId="posts-view-table" />;
+  if (mode === "posts")
+    return view.posts.length === 0 ? (
+      <div
+        className="flex flex-col items-center gap-2 rounded-lg border border-dashed py-10 text-center text-sm text-muted-foreground"
+        data-testid="posts-view-empty"
+      >
+        <FileTextIcon className="size-6" aria-hidden="true" />
+        <p className="font-medium text-foreground">{NO_POST_DATA}</p>
+        <p>Published posts appear here with their reach and engagement.</p>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/create">Create a post</Link>
+        </Button>
+      </div>
+    ) : (
+      <PostTable posts={view.posts} testId="posts-view-table" />
+    );
   return (
     <div className="space-y-4">
       <MetricCards view={view} />
@@ -60,6 +76,7 @@ function BrandAnalytics({ brandId }: { brandId: string }) {
   const [range, setRange] = useState<AnalyticsRange>("30d");
   const [platform, setPlatform] = useState<AnalyticsPlatform>("all");
   const [mode, setMode] = useState<AnalyticsViewMode>("overview");
+  useLiveAnalytics(brandId);
   const query = useAnalytics(brandId, range, platform);
   const refresh = useRefreshAnalytics(brandId, range, platform);
   const error = refresh.error ?? query.error;
