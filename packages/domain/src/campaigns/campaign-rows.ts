@@ -39,7 +39,7 @@ export async function requireAdAccount(scope: BrandContext): Promise<BrandAdAcco
     );
   const page = rows.find((row) => row.provider === "facebook");
   const ads = rows.find((row) => row.provider === "facebook_ads");
-  if (!page || !ads) throw new AppError("conflict", CAMPAIGNS_CONNECTION_REQUIRED);
+  if (!page || !ads) throw new AppError("ad_account_required", CAMPAIGNS_CONNECTION_REQUIRED);
   return {
     accountId: ads.externalAccountId,
     graphId: ads.metadata.graphId ?? `act_${ads.externalAccountId}`,

@@ -82,9 +82,13 @@ describe("campaigns on the sandbox ad account", () => {
     const ctx = await owner(false);
     await expect(listCampaigns(ctx)).rejects.toMatchObject({
       code: "conflict",
+      reason: "ad_account_required",
       message: "Facebook connection required for campaigns",
     });
-    await expect(createCampaign(ctx, { name: "Spring" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(createCampaign(ctx, { name: "Spring" })).rejects.toMatchObject({
+      code: "conflict",
+      reason: "ad_account_required",
+    });
   });
 
   it("lists the ad account with its currency", async () => {
