@@ -14,7 +14,13 @@ import { createCampaign } from "./create-campaign";
 import { deleteCampaign } from "./delete-campaign";
 import { listAdAccounts } from "./list-ad-accounts";
 import { listCampaigns } from "./list-campaigns";
-import { billingEvents, campaignObjectives, campaignStatuses, optimizationGoals } from "./schemas";
+import {
+  billingEvents,
+  campaignObjectives,
+  campaignStatuses,
+  optimizationGoals,
+  START_IN_PAST,
+} from "./schemas";
 import { updateCampaign } from "./update-campaign";
 
 const NOW = new Date("2026-11-23T09:00:00.000Z");
@@ -212,6 +218,48 @@ describe("campaigns on the sandbox ad account", () => {
     expect(await networkObjects(ctx, "adset")).toHaveLength(2);
     const listed = await listCampaigns(ctx);
     expect(listed.campaigns[0]?.adSets.map((s) => s.id)).toEqual([set.id, women.id]);
+  });
+
+  it("refuses a start in the past by the clock, with the reason start_in_past, and sends nothing", async () => {
+    const ctx = await owner();
+    const refusal = {
+      code: "invalid_input",
+      reason: "start_in_past",
+      message: START_IN_PAST,
+      issues: [{ path: "startTime", message: START_IN_PAST }],
+    };
+    // Eleven months before the clock's now, as a newcomer typed it.
+    await expect(
+      createCampaign(ctx, { name: "Last winter", startTime: "2025-12-23T00:00:00.000Z" }),
+    ).rejects.toMatchObject(refusal);
+    await expect(
+      createCampaign(ctx, {
+        name: "Yesterday",
+        startTime: new Date(NOW.getTime() - 24 * HOUR).toISOString(),
+      }),
+    ).rejects.toMatchObject(refusal);
+    expect(await networkObjects(ctx, "campaign")).toEqual([]);
+    expect(await listCampaigns(ctx)).toMatchObject({ campaigns: [] });
+
+    const tomorrow = new Date(NOW.getTime() + 24 * HOUR).toISOString();
+    const campaign = await createCampaign(ctx, { name: "Tomorrow", startTime: tomorrow });
+    expect(campaign.startTime).toBe(tomorrow);
+    // "Now" as a script's clock said it a moment ago is now.
+    await createCampaign(ctx, {
+      name: "Right away",
+      startTime: new Date(NOW.getTime() - 1000).toISOString(),
+    });
+
+    await expect(
+      createAdSet(ctx, { campaignId: campaign.id, startTime: "2025-12-23T00:00:00.000Z" }),
+    ).rejects.toMatchObject(refusal);
+    expect(await networkObjects(ctx, "adset")).toEqual([]);
+    const set = await createAdSet(ctx, { campaignId: campaign.id, startTime: tomorrow });
+    expect(set.startTime).toBe(tomorrow);
+
+    // The clock decides: the same start is refused once its day has passed.
+    t.clock.set(new Date(NOW.getTime() + 48 * HOUR));
+    await expect(createCampaign(ctx, { name: "Later", startTime: tomorrow })).rejects.toMatchObject(refusal);
   });
 
   it("deletes (DELETED on the network, gone from the list) and filters by status and search", async () => {
