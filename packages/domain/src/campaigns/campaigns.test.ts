@@ -287,6 +287,75 @@ describe("campaigns on the sandbox ad account", () => {
     });
   });
 
+  it("gives a campaign the spend of its ad sets as they show it, added up in minor units", async () => {
+    const ctx = await owner();
+    const created = NOW;
+    const insights = (spend: number, impressions: number, clicks: number) => ({
+      spend,
+      impressions,
+      clicks,
+      ctr: 0,
+    });
+    const campaign = (id: string, spend: number) => ({
+      id,
+      name: id,
+      objective: "OUTCOME_TRAFFIC",
+      status: "ACTIVE" as const,
+      dailyBudget: 1000,
+      lifetimeBudget: null,
+      startTime: null,
+      endTime: null,
+      createdTime: created,
+      specialAdCategories: [],
+      insights: insights(spend, 0, 0),
+    });
+    const adSet = (id: string, campaignId: string, spend: number, impressions: number, clicks: number) => ({
+      id,
+      campaignId,
+      name: id,
+      status: "ACTIVE" as const,
+      optimizationGoal: "LINK_CLICKS",
+      billingEvent: "CLICKS",
+      dailyBudget: 1000,
+      lifetimeBudget: null,
+      targeting: { age_min: 18, age_max: 65, geo_locations: { countries: ["US"] } },
+      startTime: null,
+      endTime: null,
+      createdTime: created,
+      insights: insights(spend, impressions, clicks),
+    });
+    const network = withAds(ctx, {
+      listCampaigns: async () => ({
+        // The network's own campaign figures, rounded apart from its ad sets': 0.006 shows as 0.01.
+        campaigns: [campaign("net-small", 0.006), campaign("net-sum", 5), campaign("net-alone", 1.234)],
+        adSets: [
+          adSet("set-a", "net-small", 0.003, 40, 1),
+          adSet("set-b", "net-small", 0.003, 60, 1),
+          adSet("set-c", "net-sum", 1.005, 100, 3),
+          adSet("set-d", "net-sum", 2.5, 300, 1),
+        ],
+      }),
+    });
+    const listed = await listCampaigns(network);
+    const byName = new Map(listed.campaigns.map((c) => [c.name, c]));
+    for (const name of ["net-small", "net-sum"]) {
+      const shown = byName.get(name);
+      const setSpend = shown?.adSets.reduce((sum, set) => sum + set.insights.spend, 0);
+      expect(shown?.insights.spend, name).toBe(setSpend);
+      expect(Number.isInteger(shown?.insights.spend), name).toBe(true);
+    }
+    expect(byName.get("net-small")?.insights).toEqual({ spend: 0, impressions: 100, clicks: 2, ctr: 2 });
+    expect(byName.get("net-sum")?.insights).toMatchObject({
+      spend: 351,
+      impressions: 400,
+      clicks: 4,
+      ctr: 1,
+    });
+    // Without ad sets the campaign keeps the network's figure.
+    expect(byName.get("net-alone")?.insights.spend).toBe(123);
+    expect(listed.summary.spend).toBe(0 + 351 + 123);
+  });
+
   it("answers 404 for another user's campaign", async () => {
     const mine = await owner();
     const theirs = await owner();

@@ -255,11 +255,18 @@ export interface CampaignListView {
   notice: string | null;
 }
 
+/**
+ * An amount in major units (1.005) to minor units (101), rounded once, after dropping the binary fraction's
+ * noise (1.005 * 100 is 100.49999999999999, which would round the other way).
+ */
+export const majorToMinor = (major: number): number =>
+  Number.isFinite(major) ? Math.round(Number((major * 100).toFixed(6))) : 0;
+
 /** Insights as stored (spend in major units, as Meta's Insights API returns it) to the view's minor units. */
 export function toInsightsView(insights: AdInsights | null | undefined): AdInsightsView {
   if (!insights) return { spend: 0, impressions: 0, clicks: 0, ctr: 0 };
   return {
-    spend: Math.round(insights.spend * 100),
+    spend: majorToMinor(insights.spend),
     impressions: insights.impressions,
     clicks: insights.clicks,
     ctr: insights.ctr,
