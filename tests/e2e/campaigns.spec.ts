@@ -19,10 +19,19 @@ async function approveInPopup(page: Page, button: string, approve = /^Continue$/
   await popup.waitForEvent("close");
 }
 
+/** A day counted from today where the browser is, as a date input writes it (yyyy-mm-dd). */
+function dayFromToday(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
 serverTest(
   "sandbox: create a campaign and an ad set through the wizards, pause, resume, delete",
   async ({ page, server }) => {
-    serverTest.setTimeout(120_000);
+    // A long journey (two wizards with their checks, the assistant, edits): minutes on a busy machine.
+    serverTest.setTimeout(240_000);
     const email = await createServerUser(page, server, { prefix: "campaigns" });
     await signInThroughUi(page, email);
 
@@ -54,9 +63,31 @@ serverTest(
     await wizard.getByTestId("campaign-name").fill("Winter coffee launch");
     await wizard.getByTestId("wizard-next").click();
     await expect(wizard.getByTestId("campaign-budget")).toHaveValue("10.00");
-    await expect(wizard).toContainText("Minimum $1.00 per day");
+    // The hint speaks the ad account's currency, like the label beside it (a EUR account here).
+    await expect(wizard.getByText("Budget (EUR)")).toBeVisible();
+    await expect(wizard.getByTestId("campaign-budget-hint")).toHaveText("Minimum €1.00 per day");
+    await wizard.getByTestId("budget-type-lifetime").click();
+    await expect(wizard.getByTestId("campaign-budget-hint")).toHaveText("€1.00 total");
+    await wizard.getByTestId("budget-type-daily").click();
+    await expect(wizard).not.toContainText("$");
     await wizard.getByTestId("campaign-budget").fill("25");
+    // A start eleven months ago is refused by the field; going back and forth keeps what was typed.
+    await wizard.getByTestId("campaign-start").fill(dayFromToday(-330));
+    await expect(wizard.getByTestId("campaign-start-error")).toHaveText(
+      "The start date can't be in the past. Choose today or a later date.",
+    );
+    await expect(wizard.getByTestId("campaign-start")).toHaveAttribute("aria-invalid", "true");
+    await expect(wizard.getByTestId("wizard-next")).toBeDisabled();
+    await wizard.getByRole("button", { name: "Previous" }).click();
+    await expect(wizard.getByTestId("campaign-name")).toHaveValue("Winter coffee launch");
     await wizard.getByTestId("wizard-next").click();
+    await expect(wizard.getByTestId("campaign-budget")).toHaveValue("25");
+    await expect(wizard.getByTestId("campaign-start")).toHaveValue(dayFromToday(-330));
+    await expect(wizard.getByTestId("campaign-start-error")).toBeVisible();
+    await wizard.getByTestId("campaign-start").fill(dayFromToday(2));
+    await expect(wizard.getByTestId("campaign-start-error")).toHaveCount(0);
+    await wizard.getByTestId("wizard-next").click();
+    await expect(wizard.getByTestId("campaign-review")).toContainText(dayFromToday(2));
     await expect(wizard.getByTestId("campaign-review")).toContainText("Winter coffee launch");
     await expect(wizard.getByTestId("campaign-review")).toContainText("Awareness");
     await wizard.getByTestId("wizard-create").click();
@@ -77,6 +108,7 @@ serverTest(
     await adSet.getByTestId("country-US").click();
     await expect(adSet).toContainText("Estimated audience size: 2.5M");
     await adSet.getByTestId("wizard-next").click();
+    await expect(adSet.getByTestId("adset-budget-hint")).toHaveText("Minimum €1.00 per day");
     await adSet.getByTestId("wizard-next").click();
     await expect(adSet.getByTestId("adset-review")).toContainText("women, FR");
     await adSet.getByTestId("wizard-create").click();
@@ -154,6 +186,53 @@ serverTest(
     await expect(page.getByTestId("campaigns-empty")).toBeVisible();
   },
 );
+
+serverTest("Post now asks before publishing, and the keyboard can answer", async ({ page, server }) => {
+  serverTest.setTimeout(90_000);
+  const email = await createServerUser(page, server, { prefix: "post-now" });
+  await signInThroughUi(page, email);
+  const [postId] = await server.seedPosts(email, [
+    {
+      content: "Fresh pistachio gelato, back today",
+      platform: "facebook",
+      // Approved with no date: the card offers Post now.
+      status: "approved",
+    },
+  ]);
+  const stateOf = async () =>
+    ((await (await page.request.get(`/api/posts/${postId}`)).json()) as { state: string }).state;
+  await page.goto("/dashboard");
+  await page.getByTestId("view-all-posts").click();
+  const card = page.getByTestId("all-posts-dialog").locator(`[data-post-id="${postId}"]`);
+  const confirm = page.getByTestId("publish-post-dialog");
+
+  // Clicking Post now only asks; "Not now" leaves the post as it was.
+  await card.getByTestId("post-publish").click();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("Post this now?");
+  await expect(confirm).toContainText("published to Facebook right away");
+  await confirm.getByRole("button", { name: "Not now" }).click();
+  await expect(confirm).toBeHidden();
+  expect(await stateOf()).toBe("approved");
+
+  // Escape closes it too, still without publishing.
+  await card.getByTestId("post-publish").click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  expect(await stateOf()).toBe("approved");
+
+  // From the keyboard: focus starts on the safe answer; Tab to Post now and Enter publishes.
+  await card.getByTestId("post-publish").focus();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole("button", { name: "Not now" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("publish-post-dialog-confirm")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect.poll(stateOf, { timeout: 20_000 }).toBe("published");
+});
 
 serverTest("on a phone the campaigns become cards that fit the width", async ({ page, server }) => {
   serverTest.slow();

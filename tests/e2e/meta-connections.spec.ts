@@ -47,6 +47,8 @@ async function postNow(page: Page, server: InProcessServer, email: string, posts
   const dialog = page.getByTestId("all-posts-dialog");
   for (const id of ids) {
     await dialog.locator(`[data-post-id="${id}"]`).getByTestId("post-publish").click();
+    // Post now asks first.
+    await page.getByTestId("publish-post-dialog-confirm").click();
     await expect
       .poll(
         async () => ((await (await page.request.get(`/api/posts/${id}`)).json()) as { state: string }).state,
@@ -233,6 +235,7 @@ metaTest(
       .locator(`[data-post-id="${expiredPostId}"]`)
       .getByTestId("post-publish")
       .click();
+    await page.getByTestId("publish-post-dialog-confirm").click();
     await expect
       .poll(async () => (await readConnections(page)).page?.status, { timeout: 20_000 })
       .toBe("expired");

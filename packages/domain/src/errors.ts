@@ -91,6 +91,17 @@ export const errorReasons = {
     description:
       "The network may or may not have taken the post (the call was cut off): nothing is sent again; check the page.",
   },
+  // Campaign use cases without a connected page and ad account (the campaigns page shows its setup card).
+  ad_account_required: {
+    code: "conflict",
+    description:
+      "Campaigns need a connected Facebook page and ad account on the brand; connect them in Settings.",
+  },
+  // A campaign or ad set whose start is before now (the wizard says so by the start date).
+  start_in_past: {
+    code: "invalid_input",
+    description: "A campaign's or ad set's start date is in the past; choose today or a later date.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; description: string }>;
 
 export type ErrorReason = keyof typeof errorReasons;

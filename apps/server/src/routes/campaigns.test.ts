@@ -60,7 +60,19 @@ describe("/api/campaigns on the sandbox ad account", () => {
     const { cookie } = await userWithAdAccount(false);
     const list = await call("/api/campaigns/list", cookie, { method: "POST", body: {} });
     expect(list.status).toBe(409);
-    expect(list.json.error.message).toBe("Facebook connection required for campaigns");
+    expect(list.json.error).toMatchObject({
+      code: "conflict",
+      reason: "ad_account_required",
+      message: "Facebook connection required for campaigns",
+    });
+    for (const [path, method, body] of [
+      ["/api/campaigns", "POST", { name: "Spring" }],
+      ["/api/campaigns/ad-accounts", "GET", undefined],
+    ] as const) {
+      const refused = await call(path, cookie, { method, ...(body ? { body } : {}) });
+      expect(refused.status, path).toBe(409);
+      expect(refused.json.error.reason, path).toBe("ad_account_required");
+    }
   });
 
   it("creates, pauses, resumes, adds an ad set, lists and deletes", async () => {

@@ -69,6 +69,22 @@ describe("POST /api/captions", () => {
     expect(plan.captionsRemaining).toBe(24);
   });
 
+  it("refuses a 6 MB photo at the upload, so no caption is written or counted", async () => {
+    const cookie = await signedInWithBrand();
+    // A real JPEG with 6 MB of trailing bytes: a decoder reads it, the size is what is refused.
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(await photo());
+    const refused = await upload(cookie, big, "terrace.jpg", "image/jpeg");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "invalid_input", message: "Image too large. Please select an image under 5MB." },
+    });
+    const plan = (await (await jsonRequest(ctx, "/api/plan", { cookie })).json()) as {
+      captionsRemaining: number;
+    };
+    expect(plan.captionsRemaining).toBe(25);
+  });
+
   it("refuses a renamed text file at the upload, by its content", async () => {
     const cookie = await signedInWithBrand();
     const fake = await upload(

@@ -99,6 +99,14 @@ describe("connections through the sandbox (no Meta app)", () => {
     });
 
     const ads = await call(ctx, "/api/connections/facebook/start", cookie, { flow: "ads" });
+    // The consent page says what an ad account holds, not what a page does.
+    const pageConsent = await (await ctx.app.request(start.json.url)).text();
+    expect(pageConsent).toContain("Posts sent there are kept in the app, not published anywhere.");
+    const adsConsent = await (await ctx.app.request(ads.json.url)).text();
+    expect(adsConsent).toContain("Sandbox ad account (EUR)");
+    expect(adsConsent).toContain("Campaigns and ad sets created there are kept in the app");
+    expect(adsConsent).toContain("nothing is charged");
+    expect(adsConsent).not.toContain("Posts sent there");
     const round = await approveDialog(ctx, ads.json.url);
     const adExchange = await call(ctx, "/api/connections/facebook/exchange", cookie, round);
     expect(adExchange.json.adAccounts[0]).toMatchObject({ id: "act_sandbox", statusText: "Active" });

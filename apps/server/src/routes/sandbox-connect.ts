@@ -31,6 +31,11 @@ export function createSandboxConnectRoutes(deps: AppDeps) {
       flow === "ads"
         ? `${escapeHtml(SANDBOX_AD_ACCOUNT.name)} (${SANDBOX_AD_ACCOUNT.currency})`
         : escapeHtml(SANDBOX_PAGE.name);
+    // What happens to what the user sends there: posts for a page, campaigns and ad sets for an ad account.
+    const kept =
+      flow === "ads"
+        ? "Campaigns and ad sets created there are kept in the app: no ad runs anywhere and nothing is charged."
+        : "Posts sent there are kept in the app, not published anywhere.";
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox: connect</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f4f5;margin:0;padding:24px 12px;color:#18181b}
 main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px #0002}
@@ -39,7 +44,7 @@ a{display:block;text-align:center;padding:12px;border-radius:8px;margin-top:12px
 #allow{background:#2563eb;color:#fff}#deny{background:#e4e4e7;color:#18181b}</style></head>
 <body><main><p class="badge" data-testid="sandbox-dialog-label">Sandbox</p>
 <h1>Connect to the sandbox network</h1>
-<p>No Meta app is configured, so this sandbox stands in for Facebook. It offers: <strong>${offered}</strong>. Posts sent there are kept in the app, not published anywhere.</p>
+<p>No Meta app is configured, so this sandbox stands in for Facebook. It offers: <strong>${offered}</strong>. <span data-testid="sandbox-dialog-kept">${kept}</span></p>
 <a id="allow" href="${escapeHtml(allow.toString())}">Continue</a>
 <a id="deny" href="${escapeHtml(deny.toString())}">Cancel</a></main></body></html>`);
   });

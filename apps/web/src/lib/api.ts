@@ -1,3 +1,4 @@
+import type { ErrorReason } from "@smm/domain/errors";
 import type { AppType } from "@smm/server/app";
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
@@ -24,6 +25,10 @@ export class ApiError extends Error {
     this.issues = issues;
   }
 }
+
+/** True when a call failed for this documented reason (the one way a screen tells refusals apart). */
+export const hasApiReason = (error: unknown, reason: ErrorReason): error is ApiError =>
+  error instanceof ApiError && error.reason === reason;
 
 export const NETWORK_ERROR_MESSAGE = "Could not reach the server. Check your connection and try again.";
 

@@ -1,3 +1,4 @@
+import { formatMoney } from "@smm/domain/campaigns/money";
 import type {
   AdSetView,
   CampaignChangesInput,
@@ -86,11 +87,5 @@ export const useCreateAdSet = (brandId: string) =>
     ),
   );
 
-/** Minor units in the account's currency (the spec: shown divided by 100). */
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
+/** Minor units in the account's currency: the domain's one formatter (the spec: shown divided by 100). */
+export { formatMoney };

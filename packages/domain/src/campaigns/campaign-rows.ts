@@ -10,6 +10,7 @@ import {
   CAMPAIGNS_CONNECTION_REQUIRED,
   type CampaignView,
   DEFAULT_CURRENCY,
+  summarizeInsights,
   toInsightsView,
 } from "./schemas";
 
@@ -39,7 +40,7 @@ export async function requireAdAccount(scope: BrandContext): Promise<BrandAdAcco
     );
   const page = rows.find((row) => row.provider === "facebook");
   const ads = rows.find((row) => row.provider === "facebook_ads");
-  if (!page || !ads) throw new AppError("conflict", CAMPAIGNS_CONNECTION_REQUIRED);
+  if (!page || !ads) throw new AppError("ad_account_required", CAMPAIGNS_CONNECTION_REQUIRED);
   return {
     accountId: ads.externalAccountId,
     graphId: ads.metadata.graphId ?? `act_${ads.externalAccountId}`,
@@ -98,6 +99,9 @@ export function toAdSetView(row: AdSet): AdSetView {
 }
 
 export function toCampaignView(row: Campaign, sets: AdSet[]): CampaignView {
+  const adSetViews = sets
+    .filter((set) => set.campaignId === row.id && set.status !== "DELETED")
+    .map(toAdSetView);
   return {
     id: row.id,
     facebookCampaignId: row.facebookCampaignId,
@@ -111,8 +115,12 @@ export function toCampaignView(row: Campaign, sets: AdSet[]): CampaignView {
     createdTime: row.createdTime.toISOString(),
     updatedTime: row.updatedTime.toISOString(),
     specialAdCategories: row.specialAdCategories,
-    insights: toInsightsView(row.insights),
-    adSets: sets.filter((set) => set.campaignId === row.id && set.status !== "DELETED").map(toAdSetView),
+    // A campaign spends through its ad sets: its numbers are theirs added up, each ad set's spend in minor
+    // units as its row shows it, so the campaign's row never says €0.01 over ad sets that say €0.00.
+    insights: adSetViews.length
+      ? summarizeInsights(adSetViews.map((set) => set.insights))
+      : toInsightsView(row.insights),
+    adSets: adSetViews,
     unconfirmed: row.facebookCampaignId === null,
   };
 }

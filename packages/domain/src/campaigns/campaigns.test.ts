@@ -14,7 +14,13 @@ import { createCampaign } from "./create-campaign";
 import { deleteCampaign } from "./delete-campaign";
 import { listAdAccounts } from "./list-ad-accounts";
 import { listCampaigns } from "./list-campaigns";
-import { billingEvents, campaignObjectives, campaignStatuses, optimizationGoals } from "./schemas";
+import {
+  billingEvents,
+  campaignObjectives,
+  campaignStatuses,
+  optimizationGoals,
+  START_IN_PAST,
+} from "./schemas";
 import { updateCampaign } from "./update-campaign";
 
 const NOW = new Date("2026-11-23T09:00:00.000Z");
@@ -82,9 +88,13 @@ describe("campaigns on the sandbox ad account", () => {
     const ctx = await owner(false);
     await expect(listCampaigns(ctx)).rejects.toMatchObject({
       code: "conflict",
+      reason: "ad_account_required",
       message: "Facebook connection required for campaigns",
     });
-    await expect(createCampaign(ctx, { name: "Spring" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(createCampaign(ctx, { name: "Spring" })).rejects.toMatchObject({
+      code: "conflict",
+      reason: "ad_account_required",
+    });
   });
 
   it("lists the ad account with its currency", async () => {
@@ -210,6 +220,48 @@ describe("campaigns on the sandbox ad account", () => {
     expect(listed.campaigns[0]?.adSets.map((s) => s.id)).toEqual([set.id, women.id]);
   });
 
+  it("refuses a start in the past by the clock, with the reason start_in_past, and sends nothing", async () => {
+    const ctx = await owner();
+    const refusal = {
+      code: "invalid_input",
+      reason: "start_in_past",
+      message: START_IN_PAST,
+      issues: [{ path: "startTime", message: START_IN_PAST }],
+    };
+    // Eleven months before the clock's now, as a newcomer typed it.
+    await expect(
+      createCampaign(ctx, { name: "Last winter", startTime: "2025-12-23T00:00:00.000Z" }),
+    ).rejects.toMatchObject(refusal);
+    await expect(
+      createCampaign(ctx, {
+        name: "Yesterday",
+        startTime: new Date(NOW.getTime() - 24 * HOUR).toISOString(),
+      }),
+    ).rejects.toMatchObject(refusal);
+    expect(await networkObjects(ctx, "campaign")).toEqual([]);
+    expect(await listCampaigns(ctx)).toMatchObject({ campaigns: [] });
+
+    const tomorrow = new Date(NOW.getTime() + 24 * HOUR).toISOString();
+    const campaign = await createCampaign(ctx, { name: "Tomorrow", startTime: tomorrow });
+    expect(campaign.startTime).toBe(tomorrow);
+    // "Now" as a script's clock said it a moment ago is now.
+    await createCampaign(ctx, {
+      name: "Right away",
+      startTime: new Date(NOW.getTime() - 1000).toISOString(),
+    });
+
+    await expect(
+      createAdSet(ctx, { campaignId: campaign.id, startTime: "2025-12-23T00:00:00.000Z" }),
+    ).rejects.toMatchObject(refusal);
+    expect(await networkObjects(ctx, "adset")).toEqual([]);
+    const set = await createAdSet(ctx, { campaignId: campaign.id, startTime: tomorrow });
+    expect(set.startTime).toBe(tomorrow);
+
+    // The clock decides: the same start is refused once its day has passed.
+    t.clock.set(new Date(NOW.getTime() + 48 * HOUR));
+    await expect(createCampaign(ctx, { name: "Later", startTime: tomorrow })).rejects.toMatchObject(refusal);
+  });
+
   it("deletes (DELETED on the network, gone from the list) and filters by status and search", async () => {
     const ctx = await owner();
     const a = await createCampaign(ctx, { name: "Alpha coffee" });
@@ -233,6 +285,75 @@ describe("campaigns on the sandbox ad account", () => {
     await expect(updateCampaign(ctx, { campaignId: a.id, status: "ACTIVE" })).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+
+  it("gives a campaign the spend of its ad sets as they show it, added up in minor units", async () => {
+    const ctx = await owner();
+    const created = NOW;
+    const insights = (spend: number, impressions: number, clicks: number) => ({
+      spend,
+      impressions,
+      clicks,
+      ctr: 0,
+    });
+    const campaign = (id: string, spend: number) => ({
+      id,
+      name: id,
+      objective: "OUTCOME_TRAFFIC",
+      status: "ACTIVE" as const,
+      dailyBudget: 1000,
+      lifetimeBudget: null,
+      startTime: null,
+      endTime: null,
+      createdTime: created,
+      specialAdCategories: [],
+      insights: insights(spend, 0, 0),
+    });
+    const adSet = (id: string, campaignId: string, spend: number, impressions: number, clicks: number) => ({
+      id,
+      campaignId,
+      name: id,
+      status: "ACTIVE" as const,
+      optimizationGoal: "LINK_CLICKS",
+      billingEvent: "CLICKS",
+      dailyBudget: 1000,
+      lifetimeBudget: null,
+      targeting: { age_min: 18, age_max: 65, geo_locations: { countries: ["US"] } },
+      startTime: null,
+      endTime: null,
+      createdTime: created,
+      insights: insights(spend, impressions, clicks),
+    });
+    const network = withAds(ctx, {
+      listCampaigns: async () => ({
+        // The network's own campaign figures, rounded apart from its ad sets': 0.006 shows as 0.01.
+        campaigns: [campaign("net-small", 0.006), campaign("net-sum", 5), campaign("net-alone", 1.234)],
+        adSets: [
+          adSet("set-a", "net-small", 0.003, 40, 1),
+          adSet("set-b", "net-small", 0.003, 60, 1),
+          adSet("set-c", "net-sum", 1.005, 100, 3),
+          adSet("set-d", "net-sum", 2.5, 300, 1),
+        ],
+      }),
+    });
+    const listed = await listCampaigns(network);
+    const byName = new Map(listed.campaigns.map((c) => [c.name, c]));
+    for (const name of ["net-small", "net-sum"]) {
+      const shown = byName.get(name);
+      const setSpend = shown?.adSets.reduce((sum, set) => sum + set.insights.spend, 0);
+      expect(shown?.insights.spend, name).toBe(setSpend);
+      expect(Number.isInteger(shown?.insights.spend), name).toBe(true);
+    }
+    expect(byName.get("net-small")?.insights).toEqual({ spend: 0, impressions: 100, clicks: 2, ctr: 2 });
+    expect(byName.get("net-sum")?.insights).toMatchObject({
+      spend: 351,
+      impressions: 400,
+      clicks: 4,
+      ctr: 1,
+    });
+    // Without ad sets the campaign keeps the network's figure.
+    expect(byName.get("net-alone")?.insights.spend).toBe(123);
+    expect(listed.summary.spend).toBe(0 + 351 + 123);
   });
 
   it("answers 404 for another user's campaign", async () => {

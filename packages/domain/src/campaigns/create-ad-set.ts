@@ -11,7 +11,13 @@ import {
   toAdSetView,
   toUpstreamError,
 } from "./campaign-rows";
-import { AD_SET_CREATE_FAILED, type AdSetView, type CreateAdSetInput, createAdSetInput } from "./schemas";
+import {
+  AD_SET_CREATE_FAILED,
+  type AdSetView,
+  type CreateAdSetInput,
+  createAdSetInput,
+  refuseStartInPast,
+} from "./schemas";
 
 export { type CreateAdSetInput, createAdSetInput };
 
@@ -21,6 +27,7 @@ export { type CreateAdSetInput, createAdSetInput };
  */
 export async function createAdSet(ctx: BrandContext, input: CreateAdSetInput): Promise<AdSetView> {
   const values = parseInput(createAdSetInput, input);
+  refuseStartInPast(values.startTime, ctx.now());
   const account = await requireAdAccount(ctx);
   const campaign = await requireCampaign(ctx, values.campaignId);
   if (!campaign.facebookCampaignId) throw new AppError("conflict", AD_SET_CREATE_FAILED);

@@ -10,6 +10,7 @@ import {
   type CampaignView,
   type CreateCampaignInput,
   createCampaignInput,
+  refuseStartInPast,
 } from "./schemas";
 
 export { type CreateCampaignInput, createCampaignInput };
@@ -21,6 +22,7 @@ export { type CreateCampaignInput, createCampaignInput };
  */
 export async function createCampaign(ctx: BrandContext, input: CreateCampaignInput): Promise<CampaignView> {
   const values = parseInput(createCampaignInput, input);
+  refuseStartInPast(values.startTime, ctx.now());
   const account = await requireAdAccount(ctx);
   const ads = requireAdsNetwork(ctx);
   const ref = { userId: ctx.userId, brandId: ctx.brandId, accountId: account.accountId };

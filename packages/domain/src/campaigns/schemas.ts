@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AdInsights, AdSetTargeting, CampaignStatus } from "../db/schema";
+import { AppError } from "../errors";
 import { safeText } from "../text";
 
 // The connections spec's Campaigns constants and texts (section 9 and "Campaigns" errors).
@@ -11,6 +12,7 @@ export const AD_SET_CREATE_FAILED = "Failed to create ad set";
 export const CAMPAIGN_NOT_FOUND = "Campaign not found";
 export const CAMPAIGN_NAME_REQUIRED = "Please enter a campaign name";
 export const CAMPAIGN_BUDGET_REQUIRED = "Please enter a budget";
+export const START_IN_PAST = "The start date can't be in the past. Choose today or a later date.";
 
 // The closed sets the database enforces (db/schema/enums.ts), repeated here so the screens' forms and
 // wizards import them without the database code; a test keeps the two equal.
@@ -111,6 +113,25 @@ export const createCampaignInput = z
     path: ["endTime"],
   });
 export type CreateCampaignInput = z.input<typeof createCampaignInput>;
+
+/**
+ * A start only this long before now still counts as now: the caller's clock and the request's trip differ
+ * from ours by seconds, and a script that sends "now" means now.
+ */
+const START_GRACE_MS = 5 * 60_000;
+
+/**
+ * The schedule rule of createCampaign and createAdSet, judged against the clock port's now (a schema alone
+ * has no clock): a start before now is refused with the reason start_in_past, naming the field. The wizard
+ * sends no start for "today" and the local midnight of a later date, so a date it offers always passes.
+ */
+export function refuseStartInPast(startTime: string | undefined, now: Date): void {
+  if (startTime === undefined) return;
+  if (new Date(startTime).getTime() >= now.getTime() - START_GRACE_MS) return;
+  throw new AppError("start_in_past", START_IN_PAST, {
+    issues: [{ path: "startTime", message: START_IN_PAST }],
+  });
+}
 
 const campaignChangeFields = {
   status: z.enum(["ACTIVE", "PAUSED"]).optional(),
@@ -234,11 +255,18 @@ export interface CampaignListView {
   notice: string | null;
 }
 
+/**
+ * An amount in major units (1.005) to minor units (101), rounded once, after dropping the binary fraction's
+ * noise (1.005 * 100 is 100.49999999999999, which would round the other way).
+ */
+export const majorToMinor = (major: number): number =>
+  Number.isFinite(major) ? Math.round(Number((major * 100).toFixed(6))) : 0;
+
 /** Insights as stored (spend in major units, as Meta's Insights API returns it) to the view's minor units. */
 export function toInsightsView(insights: AdInsights | null | undefined): AdInsightsView {
   if (!insights) return { spend: 0, impressions: 0, clicks: 0, ctr: 0 };
   return {
-    spend: Math.round(insights.spend * 100),
+    spend: majorToMinor(insights.spend),
     impressions: insights.impressions,
     clicks: insights.clicks,
     ctr: insights.ctr,

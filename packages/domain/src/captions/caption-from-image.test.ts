@@ -239,7 +239,7 @@ describe("captionFromImage", () => {
 });
 
 describe("the captions screen's checks", () => {
-  const file = (name: string, type: string) => ({ name, type });
+  const file = (name: string, type: string, size = 200_000) => ({ name, type, size });
 
   it("refuses more than 10 images and files that are not one of the four types", () => {
     const eleven = Array.from({ length: 11 }, (_, i) => file(`${i}.png`, "image/png"));
@@ -255,6 +255,17 @@ describe("the captions screen's checks", () => {
         6,
       ),
     ).toBeNull();
+  });
+
+  it("refuses a file over the 5MB the screen promises, by its name", () => {
+    const sixMegabytes = 6 * 1024 * 1024;
+    expect(checkCaptionSelection([file("terrace.jpg", "image/jpeg", sixMegabytes)], 0)).toBe(
+      "terrace.jpg is larger than 5MB. Please select images under 5MB each.",
+    );
+    expect(
+      checkCaptionSelection([file("a.png", "image/png"), file("b.png", "image/png", 5 * 1024 * 1024 + 1)], 0),
+    ).toBe("b.png is larger than 5MB. Please select images under 5MB each.");
+    expect(checkCaptionSelection([file("exact.png", "image/png", 5 * 1024 * 1024)], 0)).toBeNull();
   });
 
   it("says the spec's text for an empty batch and for plan limits", () => {

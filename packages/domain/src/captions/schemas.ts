@@ -20,6 +20,9 @@ export const MAX_CAPTION_CONTEXT = 500;
 export const CAPTION_INVALID_FILES =
   "Please select valid image files. Supported formats: PNG, JPEG, GIF, WebP";
 export const CAPTION_TOO_MANY = `Maximum ${MAX_CAPTION_IMAGES} images allowed at once`;
+/** The picker's refusal of a file over 5 MB (the upload refuses it too, in the media words). */
+export const captionImageTooLarge = (name: string) =>
+  `${name} is larger than 5MB. Please select images under 5MB each.`;
 export const NO_IMAGES_TO_PROCESS = "No images to process";
 export const CAPTION_FAILED = "Failed to generate caption";
 export const CAPTION_BATCH_FAILED = "Failed to process some images. Please try again.";
@@ -32,12 +35,13 @@ const CAPTION_IMAGE_TYPES = ["image/png", "image/jpeg", "image/jpg", "image/gif"
 const CAPTION_IMAGE_EXTENSIONS = ["png", "jpeg", "jpg", "gif", "webp"];
 
 /**
- * The picker's check of a new selection (section 5): more than 10 at once in total, or any file that does
- * not say it is one of the four types, refuses the selection with the spec's text. A file that only claims
- * to be an image (a renamed text file) passes here and is refused by the upload, which reads the content.
+ * The picker's check of a new selection (section 5): more than 10 at once in total, any file that does not
+ * say it is one of the four types, or any file over the 5 MB the screen promises, refuses the selection with
+ * the spec's text (the size by the file's name). A file that only claims to be an image (a renamed text
+ * file) passes here and is refused by the upload, which reads the content and refuses over 5 MB as well.
  */
 export function checkCaptionSelection(
-  files: readonly { type: string; name: string }[],
+  files: readonly { type: string; name: string; size: number }[],
   alreadyPicked: number,
 ): string | null {
   if (alreadyPicked + files.length > MAX_CAPTION_IMAGES) return CAPTION_TOO_MANY;
@@ -45,7 +49,9 @@ export function checkCaptionSelection(
     file.type
       ? CAPTION_IMAGE_TYPES.includes(file.type.toLowerCase())
       : CAPTION_IMAGE_EXTENSIONS.includes(file.name.split(".").pop()?.toLowerCase() ?? "");
-  return files.every(valid) ? null : CAPTION_INVALID_FILES;
+  if (!files.every(valid)) return CAPTION_INVALID_FILES;
+  const tooLarge = files.find((file) => file.size > MAX_CAPTION_IMAGE_BYTES);
+  return tooLarge ? captionImageTooLarge(tooLarge.name) : null;
 }
 
 /** What a batch may run given the plan (getPlan's view): the spec's refusal, or null to go ahead. */

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { MIN_BUDGET_MINOR } from "../campaigns/money";
 import {
   type AD_COUNTRIES,
   AGE_MAX,
@@ -11,7 +12,14 @@ import {
   DEFAULT_OPTIMIZATION_GOAL,
   type OptimizationGoal,
 } from "../campaigns/schemas";
-import { fromMinorUnits, toMinorUnits, type WizardStepIndex } from "./campaign-wizard";
+import {
+  fromMinorUnits,
+  localDay,
+  localMidnight,
+  toMinorUnits,
+  toStartTime,
+  type WizardStepIndex,
+} from "./campaign-wizard";
 
 /**
  * The Create Ad Set wizard (connections spec: Create Ad Set wizard, Wizards, Ad set wizard validation):
@@ -52,6 +60,8 @@ export interface AdSetWizardValues {
 
 export interface AdSetWizardContext {
   campaignId: string;
+  /** The user's today (yyyy-mm-dd) when the wizard opened: a start on it means now. */
+  today: string;
   step: WizardStepIndex;
   values: AdSetWizardValues;
   error: string | null;
@@ -96,18 +106,20 @@ export function toggleCountry<C extends string>(current: C[], country: C): C[] {
   return current.length === 1 ? current : current.filter((value) => value !== country);
 }
 
-const dayStart = (date: string) => (date ? new Date(`${date}T00:00:00.000Z`).toISOString() : undefined);
-
-export function toCreateAdSetInput(campaignId: string, values: AdSetWizardValues): CreateAdSetInput {
-  const startTime = dayStart(values.startDate);
-  const endTime = dayStart(values.endDate);
+export function toCreateAdSetInput(
+  campaignId: string,
+  values: AdSetWizardValues,
+  today: string,
+): CreateAdSetInput {
+  const startTime = toStartTime(values.startDate, today);
+  const endTime = values.endDate ? localMidnight(values.endDate) : undefined;
   return {
     campaignId,
     name: values.name.trim(),
     optimizationGoal: values.optimizationGoal,
     billingEvent: values.billingEvent,
     budgetType: values.budgetType,
-    budget: Math.max(toMinorUnits(values.budget), 100),
+    budget: Math.max(toMinorUnits(values.budget), MIN_BUDGET_MINOR),
     ageMin: values.ageMin,
     ageMax: values.ageMax,
     genders: values.genders,
@@ -128,7 +140,7 @@ export const adSetWizardMachine = setup({
   types: {
     context: {} as AdSetWizardContext,
     events: {} as AdSetWizardEvent,
-    input: {} as { campaignId: string; values?: Partial<AdSetWizardValues> },
+    input: {} as { campaignId: string; values?: Partial<AdSetWizardValues>; today?: string },
     output: {} as { adSet: unknown },
   },
   actors: {
@@ -140,6 +152,7 @@ export const adSetWizardMachine = setup({
   id: "adSetWizard",
   context: ({ input }) => ({
     campaignId: input.campaignId,
+    today: input.today ?? localDay(new Date()),
     step: 0,
     values: { ...initialAdSetValues, ...input.values },
     error: null,
@@ -206,7 +219,7 @@ export const adSetWizardMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: "createAdSet",
-        input: ({ context }) => toCreateAdSetInput(context.campaignId, context.values),
+        input: ({ context }) => toCreateAdSetInput(context.campaignId, context.values, context.today),
         onDone: { target: "created", actions: assign({ created: ({ event }) => event.output }) },
         onError: {
           target: "editing",

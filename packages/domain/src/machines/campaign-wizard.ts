@@ -1,10 +1,12 @@
 import { assign, fromPromise, setup } from "xstate";
+import { formatMoney, MIN_BUDGET_MINOR } from "../campaigns/money";
 import {
   type CampaignObjective,
   type CreateCampaignInput,
   campaignObjectives,
   DEFAULT_DAILY_BUDGET,
   DEFAULT_OBJECTIVE,
+  START_IN_PAST,
 } from "../campaigns/schemas";
 
 /**
@@ -32,8 +34,35 @@ export function toMinorUnits(amount: string): number {
   return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : 0;
 }
 export const fromMinorUnits = (minor: number) => (minor / 100).toFixed(2);
-export const budgetHint = (budgetType: "daily" | "lifetime") =>
-  budgetType === "daily" ? "Minimum $1.00 per day" : "$1.00 total";
+/**
+ * The budget input's hint, in the ad account's currency like the input's label ('Minimum $1.00 per day' or
+ * '$1.00 total' for a USD account, 'Minimum €1.00 per day' for a EUR one).
+ */
+export function budgetHint(budgetType: "daily" | "lifetime", currency: string, locale?: string): string {
+  const minimum = formatMoney(MIN_BUDGET_MINOR, currency, locale);
+  return budgetType === "daily" ? `Minimum ${minimum} per day` : `${minimum} total`;
+}
+
+/** A day as the date input writes it (yyyy-mm-dd), in the user's own time zone. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The start date's problem, said by the field: a day before today (the server refuses it too). */
+export const startDateProblem = (startDate: string, today: string): string | null =>
+  startDate && startDate < today ? START_IN_PAST : null;
+
+/**
+ * A chosen day as the start the network gets: none for today (it starts now) and the day's local midnight
+ * otherwise, so the server's "not in the past" never refuses a day the form offers (an earlier day is sent
+ * as it is, for the server to refuse).
+ */
+export const toStartTime = (startDate: string, today: string): string | undefined =>
+  startDate && startDate !== today ? localMidnight(startDate) : undefined;
+
+/** The day's first moment where the user is (a date-time without an offset is local time). */
+export const localMidnight = (date: string) => new Date(`${date}T00:00:00`).toISOString();
 
 export interface CampaignWizardValues {
   objective: CampaignObjective | null;
@@ -53,6 +82,8 @@ export type CampaignWizardField = Exclude<keyof CampaignWizardValues, "objective
 
 export interface CampaignWizardContext {
   step: WizardStepIndex;
+  /** The user's today (yyyy-mm-dd) when the wizard opened: the earliest start date it offers. */
+  today: string;
   values: CampaignWizardValues;
   /** The review step's error box (the create's failure). */
   error: string | null;
@@ -78,19 +109,23 @@ export const initialCampaignValues: CampaignWizardValues = {
 };
 
 /** Whether Next may leave this step (the screen disables Next otherwise). */
-export function canLeaveCampaignStep(step: WizardStepIndex, values: CampaignWizardValues): boolean {
+export function canLeaveCampaignStep(
+  step: WizardStepIndex,
+  values: CampaignWizardValues,
+  today: string,
+): boolean {
   if (step === 0) return values.objective !== null && campaignObjectives.includes(values.objective);
   if (step === 1) return values.name.trim().length > 0;
-  if (step === 2) return toMinorUnits(values.budget) >= 100;
+  if (step === 2)
+    return toMinorUnits(values.budget) >= MIN_BUDGET_MINOR && !startDateProblem(values.startDate, today);
   return true;
 }
 
-const dayStart = (date: string) => (date ? new Date(`${date}T00:00:00.000Z`).toISOString() : undefined);
-
 /** The wizard's values as createCampaign's input: only the chosen budget type, in minor units. */
-export function toCreateCampaignInput(values: CampaignWizardValues): CreateCampaignInput {
-  const startTime = dayStart(values.startDate);
-  const endTime = values.budgetType === "lifetime" ? dayStart(values.endDate) : undefined;
+export function toCreateCampaignInput(values: CampaignWizardValues, today: string): CreateCampaignInput {
+  const startTime = toStartTime(values.startDate, today);
+  const endTime =
+    values.budgetType === "lifetime" && values.endDate ? localMidnight(values.endDate) : undefined;
   return {
     name: values.name.trim(),
     objective: values.objective ?? DEFAULT_OBJECTIVE,
@@ -102,6 +137,10 @@ export function toCreateCampaignInput(values: CampaignWizardValues): CreateCampa
   };
 }
 
+/** The server's refusal of a past start (its reason, never its wording). */
+export const refusedStart = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && (error as { reason?: unknown }).reason === "start_in_past";
+
 const notProvided = () => async (): Promise<never> => {
   throw new Error("createCampaign was not provided to the campaign wizard");
 };
@@ -110,7 +149,7 @@ export const campaignWizardMachine = setup({
   types: {
     context: {} as CampaignWizardContext,
     events: {} as CampaignWizardEvent,
-    input: {} as { values?: Partial<CampaignWizardValues> } | undefined,
+    input: {} as { values?: Partial<CampaignWizardValues>; today?: string } | undefined,
     output: {} as { campaign: unknown },
   },
   actors: {
@@ -118,13 +157,14 @@ export const campaignWizardMachine = setup({
   },
   guards: {
     canLeaveStep: ({ context }) =>
-      context.step < LAST_STEP && canLeaveCampaignStep(context.step, context.values),
+      context.step < LAST_STEP && canLeaveCampaignStep(context.step, context.values, context.today),
     canGoBack: ({ context }) => context.step > 0,
   },
 }).createMachine({
   id: "campaignWizard",
   context: ({ input }) => ({
     step: 0,
+    today: input?.today ?? localDay(new Date()),
     values: { ...initialCampaignValues, ...input?.values },
     error: null,
     created: null,
@@ -135,7 +175,7 @@ export const campaignWizardMachine = setup({
       on: {
         NEXT: {
           guard: "canLeaveStep",
-          actions: assign({ step: ({ context }) => (context.step + 1) as WizardStepIndex }),
+          actions: assign({ step: ({ context }) => (context.step + 1) as WizardStepIndex, error: null }),
         },
         PREVIOUS: {
           guard: "canGoBack",
@@ -154,12 +194,16 @@ export const campaignWizardMachine = setup({
               if (event.field === "budgetType" && event.value !== "lifetime") values.endDate = "";
               return values as CampaignWizardValues;
             },
+            // A changed field answers the error it was shown for.
+            error: null,
           }),
         },
         CREATE: {
           guard: ({ context }) =>
             context.step === LAST_STEP &&
-            [0, 1, 2].every((step) => canLeaveCampaignStep(step as WizardStepIndex, context.values)),
+            [0, 1, 2].every((step) =>
+              canLeaveCampaignStep(step as WizardStepIndex, context.values, context.today),
+            ),
           target: "creating",
         },
       },
@@ -168,11 +212,13 @@ export const campaignWizardMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: "createCampaign",
-        input: ({ context }) => toCreateCampaignInput(context.values),
+        input: ({ context }) => toCreateCampaignInput(context.values, context.today),
         onDone: { target: "created", actions: assign({ created: ({ event }) => event.output }) },
         onError: {
           target: "editing",
+          // Everything typed stays; a refused start date takes the user back to the step that has it.
           actions: assign({
+            step: ({ context, event }) => (refusedStart(event.error) ? 2 : context.step),
             error: ({ event }) =>
               event.error instanceof Error ? event.error.message : "Failed to create campaign",
           }),

@@ -4,6 +4,11 @@ import type { CreateAdSetInput, CreateCampaignInput } from "../campaigns/schemas
 import { adSetWizardMachine, ageLabel, toggleCountry, toggleGender } from "./ad-set-wizard";
 import { budgetHint, campaignWizardMachine, toMinorUnits } from "./campaign-wizard";
 
+/** The user's today in these tests (the wizard takes it at opening; the browser gives its own). */
+const TODAY = "2026-11-23";
+/** A day's first moment where the test runs, as the wizard sends it. */
+const midnight = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+
 function startCampaignWizard(fail?: string) {
   const sent: CreateCampaignInput[] = [];
   const machine = campaignWizardMachine.provide({
@@ -15,7 +20,7 @@ function startCampaignWizard(fail?: string) {
       }),
     },
   });
-  const actor = createActor(machine, { input: undefined }).start();
+  const actor = createActor(machine, { input: { today: TODAY } }).start();
   return { actor, sent, step: () => actor.getSnapshot().context.step };
 }
 
@@ -30,7 +35,7 @@ function startAdSetWizard(fail?: string) {
       }),
     },
   });
-  const actor = createActor(machine, { input: { campaignId: "camp-1" } }).start();
+  const actor = createActor(machine, { input: { campaignId: "camp-1", today: TODAY } }).start();
   return { actor, sent, values: () => actor.getSnapshot().context.values };
 }
 
@@ -49,8 +54,74 @@ describe("the campaign wizard", () => {
       },
       error: null,
     });
-    expect(budgetHint("daily")).toBe("Minimum $1.00 per day");
-    expect(budgetHint("lifetime")).toBe("$1.00 total");
+    expect(budgetHint("daily", "USD", "en-US")).toBe("Minimum $1.00 per day");
+    expect(budgetHint("lifetime", "USD", "en-US")).toBe("$1.00 total");
+  });
+
+  it("says the minimum in the ad account's currency, like the budget's label", () => {
+    expect(budgetHint("daily", "EUR", "en-US")).toBe("Minimum €1.00 per day");
+    expect(budgetHint("lifetime", "EUR", "en-US")).toBe("€1.00 total");
+    expect(budgetHint("daily", "GBP", "en-GB")).toBe("Minimum £1.00 per day");
+    expect(budgetHint("lifetime", "EUR", "de-DE")).toBe("1,00\u00a0€ total");
+    for (const type of ["daily", "lifetime"] as const) expect(budgetHint(type, "EUR")).not.toContain("$");
+  });
+
+  it("refuses a start date before today by the field, keeping everything typed", async () => {
+    const { actor, sent, step } = startCampaignWizard();
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "SET_FIELD", field: "name", value: "Last year" });
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "SET_FIELD", field: "budget", value: "25" });
+    // Eleven months before today, as the newcomer typed it.
+    actor.send({ type: "SET_FIELD", field: "startDate", value: "2025-12-23" });
+    actor.send({ type: "NEXT" });
+    expect(step()).toBe(2);
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      name: "Last year",
+      budget: "25",
+      startDate: "2025-12-23",
+    });
+    actor.send({ type: "SET_FIELD", field: "startDate", value: "2026-11-22" });
+    actor.send({ type: "NEXT" });
+    expect(step()).toBe(2);
+    // Today starts now (no start sent); a later day starts at its midnight where the user is.
+    actor.send({ type: "SET_FIELD", field: "startDate", value: TODAY });
+    actor.send({ type: "NEXT" });
+    expect(step()).toBe(3);
+    actor.send({ type: "CREATE" });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(sent[0]).not.toHaveProperty("startTime");
+  });
+
+  it("takes the user back to the start date when the server refuses it, with what was typed", async () => {
+    const refusal = Object.assign(
+      new Error("The start date can't be in the past. Choose today or a later date."),
+      {
+        reason: "start_in_past",
+      },
+    );
+    const machine = campaignWizardMachine.provide({
+      actors: {
+        createCampaign: fromPromise<unknown, CreateCampaignInput>(async () => {
+          throw refusal;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { today: TODAY } }).start();
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "SET_FIELD", field: "name", value: "Kept" });
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "SET_FIELD", field: "startDate", value: "2026-11-24" });
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "CREATE" });
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context).toMatchObject({
+      step: 2,
+      error: refusal.message,
+      values: { name: "Kept", startDate: "2026-11-24" },
+    });
+    actor.send({ type: "SET_FIELD", field: "startDate", value: "2026-11-25" });
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it("guards each step: a name on step 2, a budget on step 3; Previous goes back", () => {
@@ -100,8 +171,8 @@ describe("the campaign wizard", () => {
         objective: "OUTCOME_SALES",
         budgetType: "lifetime",
         budget: 15025,
-        startTime: "2026-11-27T00:00:00.000Z",
-        endTime: "2026-11-30T00:00:00.000Z",
+        startTime: midnight("2026-11-27"),
+        endTime: midnight("2026-11-30"),
       },
     ]);
     expect(actor.getSnapshot().output).toEqual({ campaign: { id: "c1", name: "Black Friday" } });

@@ -68,6 +68,41 @@ export const templateCategoryLabels: Record<TemplateCategory, string> = {
   social: "Social Templates",
   marketing: "Marketing Templates",
 };
+/**
+ * What an empty template list says, by what narrowed it: a typed search gets the spec's search text; a
+ * category alone says the category, never "your search" when nothing was typed.
+ */
+export function templatesEmptyText(filters: {
+  search: string;
+  category: TemplateCategory | "all";
+  community?: boolean;
+}): { title: string; description: string } {
+  const kind = filters.community ? "community templates" : "templates";
+  if (filters.search.trim())
+    return filters.community
+      ? {
+          title: "No community templates found",
+          description: "Try different search terms or adjust your filters.",
+        }
+      : {
+          title: "No templates found",
+          description: "No templates match your search. Try clearing your search term.",
+        };
+  if (filters.category !== "all") {
+    const label = templateCategoryLabels[filters.category];
+    return {
+      title: filters.community ? "No community templates found" : "No templates found",
+      description: `No ${kind} fit the ${label} filter. Choose another category or All Categories.`,
+    };
+  }
+  return filters.community
+    ? {
+        title: "No community templates found",
+        description: "Be the first to share a template with the community!",
+      }
+    : { title: "No templates yet", description: "No templates created yet. Create your first template!" };
+}
+
 export const templateSortLabels: Record<TemplateSort, string> = {
   popular: "Most Popular",
   newest: "Newest First",

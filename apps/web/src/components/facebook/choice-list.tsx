@@ -1,3 +1,4 @@
+import { formatMoney } from "@smm/domain/campaigns/money";
 import type { AdAccountChoice, PageChoice } from "@smm/domain/connections/schemas";
 
 import { Badge } from "@/components/ui/badge";
@@ -12,15 +13,9 @@ export interface Choice {
   canManagePosts?: boolean;
 }
 
-/** Minor units as money in the account's currency (connections.md section 9). */
-export function formatMinorUnits(amount: string | null, currency: string): string {
-  const value = Number(amount ?? "0") / 100;
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${currency}`;
-  }
-}
+/** Minor units as money in the account's currency (connections.md section 9), by the ad screens' formatter. */
+export const formatMinorUnits = (amount: string | null, currency: string): string =>
+  formatMoney(Number(amount ?? "0") || 0, currency);
 
 /** The page picker's rows: name, category, picture and 'Can manage posts'. */
 export const pageChoices = (pages: PageChoice[]): Choice[] =>

@@ -1,12 +1,16 @@
-import { BanIcon, Trash2Icon } from "lucide-react";
+import { BanIcon, SendIcon, Trash2Icon } from "lucide-react";
 
 import { ApproveDialog, DenyDialog } from "@/components/generation/review-dialogs";
 import type { PostView } from "@/lib/posts";
 
+import { platformLabel } from "./post-badges";
 import { ConfirmDialog, EditPostDialog, ScheduleDialog } from "./post-dialogs";
 import type { PostCardActions } from "./use-post-card-actions";
 
-/** The dialog the post card's bar has open: approve with a date, deny, edit, schedule, cancel or delete. */
+/**
+ * The dialog the post card's bar has open: approve with a date, deny, edit, schedule, post now, cancel or
+ * delete. Post now asks first: it publishes at once and a published post cannot be taken back from here.
+ */
 export function PostActionDialogs({ post, bar }: { post: PostView; bar: PostCardActions }) {
   return (
     <>
@@ -19,6 +23,20 @@ export function PostActionDialogs({ post, bar }: { post: PostView; bar: PostCard
       )}
       {bar.dialog === "schedule" && (
         <ScheduleDialog post={post} open onOpenChange={bar.closeDialog} onSchedule={bar.schedule} />
+      )}
+      {bar.dialog === "publish" && (
+        <ConfirmDialog
+          open
+          onOpenChange={bar.closeDialog}
+          title="Post this now?"
+          description={`It is published to ${platformLabel(post.platform)} right away. A published post cannot be taken back from here.`}
+          confirmLabel="Post now"
+          cancelLabel="Not now"
+          tone="default"
+          icon={<SendIcon aria-hidden="true" />}
+          testId="publish-post-dialog"
+          onConfirm={bar.publish}
+        />
       )}
       {bar.dialog === "cancel" && (
         <ConfirmDialog

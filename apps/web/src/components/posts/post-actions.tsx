@@ -144,7 +144,12 @@ export function PostActions({
         </IconAction>
       )}
       {bar.actions.includes("publish") && (
-        <IconAction label="Post now" testId="post-publish" onClick={bar.publish} disabled={bar.busy}>
+        <IconAction
+          label="Post now"
+          testId="post-publish"
+          onClick={() => bar.openDialog("publish")}
+          disabled={bar.busy}
+        >
           <SendIcon aria-hidden="true" />
         </IconAction>
       )}

@@ -184,6 +184,8 @@ export function ConfirmDialog({
   onConfirm,
   testId,
   icon,
+  tone = "destructive",
+  cancelLabel = "Keep it",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -193,6 +195,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   testId: string;
   icon?: ReactNode;
+  /** Destructive for what takes something away; default for a go-ahead such as Post now. */
+  tone?: "destructive" | "default";
+  cancelLabel?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -203,10 +208,10 @@ export function ConfirmDialog({
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
-            Keep it
+            {cancelLabel}
           </Button>
           <Button
-            variant="destructive"
+            variant={tone}
             className="h-10"
             data-testid={`${testId}-confirm`}
             onClick={() => {

@@ -9,7 +9,7 @@ import { usePostAction } from "@/lib/use-post-action";
 
 import { approvalDecision, CONFIRMATION_MS, cardActions, downloadFileName } from "./post-logic";
 
-export type OpenDialog = "approve" | "deny" | "edit" | "schedule" | "cancel" | "delete" | null;
+export type OpenDialog = "approve" | "deny" | "edit" | "schedule" | "publish" | "cancel" | "delete" | null;
 
 /** A 2 s confirmation flag (core spec section 9: copy and download confirmations). */
 function useFlash(): [boolean, () => void] {

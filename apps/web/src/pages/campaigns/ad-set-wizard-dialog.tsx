@@ -55,7 +55,9 @@ function BudgetStep({ values, send, currency }: { values: AdSetWizardValues; sen
           onChange={(e) => send({ type: "SET_FIELD", field: "budget", value: e.target.value })}
           data-testid="adset-budget"
         />
-        <p className="text-xs text-muted-foreground">{budgetHint(values.budgetType)}</p>
+        <p className="text-xs text-muted-foreground" data-testid="adset-budget-hint">
+          {budgetHint(values.budgetType, currency)}
+        </p>
       </div>
       <div className="space-y-1">
         <Label htmlFor="adset-billing">Billing event</Label>

@@ -7,6 +7,7 @@ import {
   type CampaignWizardValues,
   campaignWizardMachine,
   canLeaveCampaignStep,
+  startDateProblem,
   toMinorUnits,
 } from "@smm/domain/machines/campaign-wizard";
 import { useMachine } from "@xstate/react";
@@ -56,11 +57,14 @@ function BudgetStep({
   values,
   set,
   currency,
+  today,
 }: {
   values: CampaignWizardValues;
   set: (f: CampaignWizardField, v: string) => void;
   currency: string;
+  today: string;
 }) {
+  const startProblem = startDateProblem(values.startDate, today);
   return (
     <div className="space-y-3">
       <fieldset className="flex gap-2">
@@ -91,7 +95,9 @@ function BudgetStep({
           onChange={(e) => set("budget", e.target.value)}
           data-testid="campaign-budget"
         />
-        <p className="text-xs text-muted-foreground">{budgetHint(values.budgetType)}</p>
+        <p className="text-xs text-muted-foreground" data-testid="campaign-budget-hint">
+          {budgetHint(values.budgetType, currency)}
+        </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
@@ -99,9 +105,22 @@ function BudgetStep({
           <Input
             id="campaign-start"
             type="date"
+            min={today}
             value={values.startDate}
+            aria-invalid={startProblem ? true : undefined}
+            aria-describedby={startProblem ? "campaign-start-error" : undefined}
             onChange={(e) => set("startDate", e.target.value)}
+            data-testid="campaign-start"
           />
+          {startProblem ? (
+            <p
+              id="campaign-start-error"
+              className="text-xs text-destructive"
+              data-testid="campaign-start-error"
+            >
+              {startProblem}
+            </p>
+          ) : null}
         </div>
         {values.budgetType === "lifetime" ? (
           <div className="space-y-1">
@@ -169,7 +188,7 @@ function WizardBody({
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { values: initial } });
-  const { step, values, error } = snapshot.context;
+  const { step, values, error, today } = snapshot.context;
   const set = (field: CampaignWizardField, value: string) => send({ type: "SET_FIELD", field, value });
   return (
     <div className="space-y-4">
@@ -194,9 +213,9 @@ function WizardBody({
           <p className="text-xs text-muted-foreground">{CAMPAIGN_NAME_TIPS}</p>
         </div>
       ) : null}
-      {step === 2 ? <BudgetStep values={values} set={set} currency={currency} /> : null}
+      {step === 2 ? <BudgetStep values={values} set={set} currency={currency} today={today} /> : null}
       {step === 3 ? <Review values={values} currency={currency} /> : null}
-      {step === 3 && error ? (
+      {error ? (
         <Alert variant="destructive" data-testid="wizard-error">
           <CircleAlertIcon aria-hidden="true" />
           <AlertDescription>{error}</AlertDescription>
@@ -204,7 +223,7 @@ function WizardBody({
       ) : null}
       <WizardFooter
         step={step}
-        canNext={canLeaveCampaignStep(step, values)}
+        canNext={canLeaveCampaignStep(step, values, today)}
         creating={snapshot.matches("creating")}
         createLabel="Create Campaign"
         onPrevious={() => send({ type: "PREVIOUS" })}

@@ -1,4 +1,4 @@
-import { CAMPAIGNS_CONNECTION_REQUIRED, deleteCampaignConfirmation } from "@smm/domain/campaigns/schemas";
+import { deleteCampaignConfirmation } from "@smm/domain/campaigns/schemas";
 import type { CampaignWizardValues } from "@smm/domain/machines/campaign-wizard";
 import { fromMinorUnits } from "@smm/domain/machines/campaign-wizard";
 import { AlertTriangleIcon, MegaphoneIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
@@ -19,7 +19,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api";
+import { ApiError, hasApiReason } from "@/lib/api";
 import { useActiveBrand } from "@/lib/brands";
 import {
   type CampaignFilters,
@@ -72,8 +72,7 @@ function BrandCampaigns({ brandId }: { brandId: string }) {
   const view = query.data;
   const currency = view?.account.currency ?? "USD";
 
-  if (query.error instanceof ApiError && query.error.message === CAMPAIGNS_CONNECTION_REQUIRED)
-    return <SetupRequired />;
+  if (hasApiReason(query.error, "ad_account_required")) return <SetupRequired />;
 
   const onAction = (campaign: CampaignView, action: CampaignAction) => {
     if (action === "toggle") {

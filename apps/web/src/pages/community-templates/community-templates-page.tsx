@@ -3,6 +3,7 @@ import {
   templateCategoryLabels,
   templateSortLabels,
   templateSorts,
+  templatesEmptyText,
 } from "@smm/domain/templates/schemas";
 import { CopyIcon, EyeIcon, FilterIcon, HeartIcon, SearchIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -208,12 +209,7 @@ export function CommunityTemplatesPage() {
       ) : list.length === 0 ? (
         <EmptyState
           icon={UsersIcon}
-          title="No community templates found"
-          description={
-            page.isSearching
-              ? "Try different search terms or adjust your filters."
-              : "Be the first to share a template with the community!"
-          }
+          {...templatesEmptyText({ ...page.filters, community: true })}
           testId="community-templates-empty"
         />
       ) : (

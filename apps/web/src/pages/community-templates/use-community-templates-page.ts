@@ -64,7 +64,6 @@ export function useCommunityTemplatesPage() {
     filtersOpen,
     toggleFilters: () => setFiltersOpen((open) => !open),
     activeFilters,
-    isSearching: filters.search.trim() !== "",
     community,
     favourites,
     isFree: plan.data?.type === "free",

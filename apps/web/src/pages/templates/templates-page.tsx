@@ -1,4 +1,8 @@
-import { templateCategories, templateCategoryLabels } from "@smm/domain/templates/schemas";
+import {
+  templateCategories,
+  templateCategoryLabels,
+  templatesEmptyText,
+} from "@smm/domain/templates/schemas";
 import {
   CopyIcon,
   EyeIcon,
@@ -97,16 +101,7 @@ export function TemplatesPage() {
           ))}
         </div>
       ) : list.length === 0 ? (
-        <EmptyState
-          icon={FileTextIcon}
-          title={page.isFiltered ? "No templates found" : "No templates yet"}
-          description={
-            page.isFiltered
-              ? "No templates match your search. Try clearing your search term."
-              : "No templates created yet. Create your first template!"
-          }
-          testId="templates-empty"
-        />
+        <EmptyState icon={FileTextIcon} {...templatesEmptyText(page.filters)} testId="templates-empty" />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="templates-grid">
           {list.map((template) => (

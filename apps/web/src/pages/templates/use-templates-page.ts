@@ -56,7 +56,6 @@ export function useTemplatesPage() {
     setSearch: (search: string) => setFilters((f) => ({ ...f, search })),
     setCategory: (category: MyTemplateFilters["category"]) => setFilters((f) => ({ ...f, category })),
     templates,
-    isFiltered: filters.search.trim() !== "" || filters.category !== "all",
     form,
     formError,
     saving: save.isPending,
