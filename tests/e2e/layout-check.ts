@@ -152,6 +152,7 @@ function findLayoutProblems(selector: string): LayoutProblems {
   }
 
   const covered: string[] = [];
+  const toggle = document.querySelector('[data-testid="assistant-toggle"]');
   const startX = window.scrollX;
   const startY = window.scrollY;
   for (const element of elements) {
@@ -168,6 +169,20 @@ function findLayoutProblems(selector: string): LayoutProblems {
       if (ownsHit(element, hit)) continue;
       covered.push(`${describe(element)} is covered by ${hit ? describe(hit) : "nothing (off screen)"}`);
       break;
+    }
+    // The round assistant button floats over the page: no part of any control may lie under it, not
+    // merely its probed points (Settings' Save beside it on a phone).
+    if (toggle && element !== toggle && !element.contains(toggle)) {
+      const round = toggle.getBoundingClientRect();
+      const whole = element.getBoundingClientRect();
+      const overlaps =
+        whole.left < round.right &&
+        whole.right > round.left &&
+        whole.top < round.bottom &&
+        whole.bottom > round.top;
+      if (overlaps && !covered.at(-1)?.startsWith(describe(element))) {
+        covered.push(`${describe(element)} lies partly under the assistant button`);
+      }
     }
   }
   window.scrollTo({ left: startX, top: startY, behavior: "instant" });

@@ -5,11 +5,10 @@ import { expectCleanLayout, expectVisibleWithoutScrolling } from "./layout-check
 
 /*
  * Issue 20 item 3: on the signed-in screens of the app shell (all but the Facebook connect screen, whose
- * panel Settings > Facebook already shows, and /welcome, which has no floating assistant), at a laptop's 1366 px with the assistant
- * open and closed and at a phone's 390 px, no action is covered (the floating assistant button over the
- * sticky Save bar) and no title or label is cut short ("AI Gener...", "Content C..."). A user with a brand
- * and posts in every state, so the dashboard's lists and the calendar have something to lay out.
- * Screenshots of each screen are kept under test-results/screenshots/layout as evidence.
+ * panel Settings > Facebook already shows), with the assistant open and closed, no action is covered (the
+ * floating assistant button over the sticky Save bar) and no title or label is cut short ("AI Gener...",
+ * "Content C..."). A user with a brand and posts in every state, so the dashboard's lists and the calendar
+ * have something to lay out. Screenshots of each screen are kept under test-results/screenshots/layout.
  */
 
 // Three users' worth of screens on a machine other suites share: a screen may take a while to arrive.
