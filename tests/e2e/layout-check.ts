@@ -172,7 +172,8 @@ function findLayoutProblems(selector: string): LayoutProblems {
     }
     // The round assistant button floats over the page: no part of any control may lie under it, not
     // merely its probed points (Settings' Save beside it on a phone).
-    if (toggle && element !== toggle && !element.contains(toggle)) {
+    // Containers that take focus (a tab panel) hold the controls this judges one by one.
+    if (toggle && element !== toggle && !element.contains(toggle) && !element.querySelector(selector)) {
       const round = toggle.getBoundingClientRect();
       const whole = element.getBoundingClientRect();
       const overlaps =
