@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { createServerUser, serverTest as test } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
-import { expectCleanLayout, expectVisibleWithoutScrolling } from "./layout-check";
+import { expectCleanLayout, expectVisibleWithoutScrolling, measureLayout } from "./layout-check";
 
 /*
  * Issue 20 item 3: on the signed-in screens of the app shell (all but the Facebook connect screen, whose
@@ -160,13 +160,19 @@ const SETTINGS_SAVE: Record<string, string> = {
 const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000);
 
 /** The floating assistant opened on the screen: it fits, its close button shows and closes it. */
-async function checkAssistantOpen(page: Page, name: string) {
+async function checkAssistantOpen(page: Page, name: string, phone = false) {
   await page.getByTestId("assistant-toggle").click();
   await expect(page.getByTestId("assistant-input")).toBeEnabled();
   await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
   const close = page.getByTestId("assistant-close");
   await expectVisibleWithoutScrolling(close, `${name}: the assistant's close button`);
-  await expectCleanLayout(page, name);
+  if (phone) {
+    // On a phone the panel covers the page over a backdrop by design: only it is judged.
+    const problems = await measureLayout(page);
+    expect.soft(problems.sideways, `${name}: something to scroll sideways for`).toEqual([]);
+  } else {
+    await expectCleanLayout(page, name);
+  }
   await close.click();
   await expect(page.getByTestId("assistant-panel")).toHaveCount(0);
 }
@@ -252,7 +258,7 @@ for (const view of VIEWS) {
     if (view.phone) {
       await page.goto("/dashboard");
       await SCREENS[0]?.ready(page);
-      await checkAssistantOpen(page, `dashboard-${view.name}-assistant-open`);
+      await checkAssistantOpen(page, `dashboard-${view.name}-assistant-open`, true);
     }
 
     // Last: the hub's chat makes a post, which would change the counts the screens above wait for.
