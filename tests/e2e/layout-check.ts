@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /*
  * A layout check any spec can run on the screen it has open: nothing that can be clicked is covered by
@@ -16,6 +16,13 @@ export interface LayoutProblems {
   truncated: string[];
   /** Controls and labels whose content runs out of their own box (a radio card's "Instagram" past its border). */
   spilling: string[];
+  /**
+   * What makes the user scroll sideways: the page wider than the window, a control beyond the window's left
+   * or right edge (outside a strip meant to scroll sideways), the assistant's panel wider than itself.
+   */
+  sideways: string[];
+  /** Sideways strips of tabs that draw a desktop scrollbar under the tabs (they scroll by swiping). */
+  scrollbars: string[];
 }
 
 const INTERACTIVE = [
@@ -88,8 +95,64 @@ function findLayoutProblems(selector: string): LayoutProblems {
   const isClippedAway = (style: CSSStyleDeclaration) =>
     style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)";
 
-  const covered: string[] = [];
   const elements = Array.from(document.querySelectorAll(selector)).filter(isShown);
+
+  // Sideways first, with nothing scrolled yet: the covered probe below scrolls each control into view.
+  const sideways: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    sideways.push(`the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
+  }
+  const scrollsSideways = (element: Element) => {
+    const overflowX = getComputedStyle(element).overflowX;
+    return overflowX === "auto" || overflowX === "scroll";
+  };
+  const sidewaysStrip = (element: Element) => {
+    for (
+      let parent = element.parentElement;
+      parent && parent !== document.body;
+      parent = parent.parentElement
+    ) {
+      if (scrollsSideways(parent)) return parent;
+    }
+    return null;
+  };
+  for (const element of elements) {
+    // A control in a strip that scrolls sideways (a tab bar on a phone) is reached by scrolling the strip;
+    // the strip itself must fit the window.
+    const strip = sidewaysStrip(element);
+    const box = (strip ?? element).getBoundingClientRect();
+    if (box.left < -1 || box.right > root.clientWidth + 1) {
+      sideways.push(
+        `${describe(strip ?? element)} spans ${Math.round(box.left)}..${Math.round(box.right)}px of a ${root.clientWidth}px window`,
+      );
+    }
+  }
+  const panel = document.querySelector('[data-testid="assistant-panel"]');
+  if (panel) {
+    for (const element of [panel, ...Array.from(panel.querySelectorAll("*"))]) {
+      if (element.scrollWidth <= element.clientWidth + 1) continue;
+      const overflowX = getComputedStyle(element).overflowX;
+      if (overflowX === "visible" && element !== panel) continue;
+      sideways.push(
+        `${describe(element)} in the assistant panel scrolls sideways (${element.scrollWidth}px in ${element.clientWidth}px)`,
+      );
+    }
+  }
+  const scrollbars: string[] = [];
+  for (const strip of Array.from(document.querySelectorAll("*")).filter(scrollsSideways)) {
+    // A tab strip: its tabs or links stand in one row (a sidebar's links, one under another, are a column).
+    const items = Array.from(strip.querySelectorAll("[role=tab],a[href]")).filter(isShown);
+    if (items.length < 2) continue;
+    const tops = items.map((item) => Math.round(item.getBoundingClientRect().top));
+    if (Math.max(...tops) - Math.min(...tops) > 4) continue;
+    if (getComputedStyle(strip).scrollbarWidth !== "none") {
+      scrollbars.push(`${describe(strip)} draws a scrollbar under its tabs`);
+    }
+  }
+
+  const covered: string[] = [];
+  const toggle = document.querySelector('[data-testid="assistant-toggle"]');
   const startX = window.scrollX;
   const startY = window.scrollY;
   for (const element of elements) {
@@ -106,6 +169,21 @@ function findLayoutProblems(selector: string): LayoutProblems {
       if (ownsHit(element, hit)) continue;
       covered.push(`${describe(element)} is covered by ${hit ? describe(hit) : "nothing (off screen)"}`);
       break;
+    }
+    // The round assistant button floats over the page: no part of any control may lie under it, not
+    // merely its probed points (Settings' Save beside it on a phone).
+    // Containers that take focus (a tab panel) hold the controls this judges one by one.
+    if (toggle && element !== toggle && !element.contains(toggle) && !element.querySelector(selector)) {
+      const round = toggle.getBoundingClientRect();
+      const whole = element.getBoundingClientRect();
+      const overlaps =
+        whole.left < round.right &&
+        whole.right > round.left &&
+        whole.top < round.bottom &&
+        whole.bottom > round.top;
+      if (overlaps && !covered.at(-1)?.startsWith(describe(element))) {
+        covered.push(`${describe(element)} lies partly under the assistant button`);
+      }
     }
   }
   window.scrollTo({ left: startX, top: startY, behavior: "instant" });
@@ -130,7 +208,7 @@ function findLayoutProblems(selector: string): LayoutProblems {
     if (element.scrollWidth <= element.clientWidth + 1) continue;
     spilling.push(`${describe(element)} holds ${element.scrollWidth}px in ${element.clientWidth}px`);
   }
-  return { covered, truncated, spilling };
+  return { covered, truncated, spilling, sideways, scrollbars };
 }
 
 /** Measures the open screen and returns what it found (for specs that want to assert something finer). */
@@ -155,4 +233,36 @@ export async function expectCleanLayout(page: Page, name: string) {
   expect.soft(problems.covered, `${name}: interactive elements covered by another element`).toEqual([]);
   expect.soft(problems.truncated, `${name}: labels cut to an ellipsis`).toEqual([]);
   expect.soft(problems.spilling, `${name}: content running out of its box`).toEqual([]);
+  expect.soft(problems.sideways, `${name}: something to scroll sideways for`).toEqual([]);
+  expect.soft(problems.scrollbars, `${name}: tab strips drawing a scrollbar`).toEqual([]);
+}
+
+/**
+ * The control is there when the screen opens, without scrolling either way: wholly inside the window
+ * and, at its centre, not under anything else (the Send of the hub, Approve and Deny, the assistant's
+ * close button, Settings' Save). Measured where the page is, so call it before anything scrolls.
+ */
+export async function expectVisibleWithoutScrolling(locator: Locator, name: string) {
+  await expect(locator).toBeVisible();
+  const problem = await locator.evaluate((element) => {
+    if (window.scrollX !== 0 || window.scrollY !== 0)
+      return `the page is scrolled to ${window.scrollX},${window.scrollY}`;
+    const box = element.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) {
+      return `it spans ${Math.round(box.left)}..${Math.round(box.right)} x ${Math.round(box.top)}..${Math.round(box.bottom)} in a ${width}x${height} window`;
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    // A disabled button (Send with nothing typed) lets the probe through to its own container.
+    const passesThrough = getComputedStyle(element).pointerEvents === "none" && hit?.contains(element);
+    if (!hit || !(element === hit || element.contains(hit) || passesThrough)) {
+      const label = hit
+        ? `<${hit.tagName.toLowerCase()}> ${hit.closest("[data-testid]")?.getAttribute("data-testid") ?? ""}`
+        : "nothing";
+      return `its centre is under ${label}`;
+    }
+    return null;
+  });
+  expect.soft(problem, `${name} is visible and free without scrolling`).toBeNull();
 }

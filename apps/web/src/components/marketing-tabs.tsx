@@ -12,7 +12,10 @@ const TABS = [
 /** The tab bar shared by /analytics, /campaigns and /settings (connections.md §2). */
 export function MarketingTabs({ className }: { className?: string }) {
   return (
-    <nav aria-label="Marketing sections" className={cn("-mx-1 overflow-x-auto px-1 pb-1", className)}>
+    <nav
+      aria-label="Marketing sections"
+      className={cn("scrollbar-none -mx-1 overflow-x-auto px-1 pb-1", className)}
+    >
       <ul className="flex min-w-max gap-2">
         {TABS.map((tab) => (
           <li key={tab.to}>

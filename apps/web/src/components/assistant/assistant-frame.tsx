@@ -80,19 +80,29 @@ export function AssistantFrame({
       />
       <aside
         aria-label="Assistant"
-        className="fixed top-0 right-0 bottom-0 z-40 flex w-full flex-col border-l bg-background shadow-xl md:w-[max(25vw,320px)] md:shadow-none"
+        className="fixed top-0 right-0 bottom-0 z-40 flex w-full max-w-full min-w-0 flex-col overflow-x-hidden border-l bg-background shadow-xl md:w-[min(max(25vw,320px),100vw)] md:shadow-none"
         data-testid="assistant-panel"
         onKeyDown={onKeyDown}
       >
+        {/*
+         * The header must fit the narrowest panel (320 px): the title and the offline label stack, and they
+         * give way before the buttons do, so Close is always in the panel (it once ran 35 px past a laptop's edge).
+         */}
         <div className="flex h-14 shrink-0 items-center gap-2 border-b px-3">
-          <BotIcon className="size-5 text-primary" aria-hidden="true" />
-          <h2 className="text-base font-semibold">Assistant</h2>
-          {offline && (
-            <Badge variant="outline" data-testid="assistant-offline-label">
-              Offline assistant
-            </Badge>
-          )}
-          <div className="ml-auto flex items-center gap-1">
+          <BotIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          <div className="flex min-w-0 flex-col items-start">
+            <h2 className="text-base leading-tight font-semibold">Assistant</h2>
+            {offline && (
+              <Badge
+                variant="outline"
+                className="h-4 px-1 py-0 text-[0.6875rem] leading-none font-normal text-muted-foreground"
+                data-testid="assistant-offline-label"
+              >
+                Offline assistant
+              </Badge>
+            )}
+          </div>
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             {onClear && (
               <Button variant="ghost" size="sm" onClick={onClear} data-testid="assistant-clear">
                 <Trash2Icon aria-hidden="true" />

@@ -132,7 +132,18 @@ function ConversationMessage({
   const user = message.role === "user";
   const uploaded = findUploadedImage(message);
   // An upload's text is what the model reads; the conversation shows the image itself.
-  const parts = uploaded ? [] : message.parts.filter((part) => part.type === "text" || isChatToolPart(part));
+  // Each part keeps its place in the message as its key: a card must not remount when words arrive above it.
+  const shown = uploaded
+    ? []
+    : message.parts
+        .map((part, index) => ({ part, key: `${message.id}-${index}` }))
+        .filter(({ part }) => part.type === "text" || isChatToolPart(part));
+  // A reply is read as "I'm creating a post..." and then the post card it speaks of: the model writes its
+  // sentence after the tool has run, so the words are lifted above the cards (each kind keeps its order).
+  const parts = [
+    ...shown.filter(({ part }) => part.type === "text"),
+    ...shown.filter(({ part }) => part.type !== "text"),
+  ];
   if (!uploaded && parts.length === 0) return null;
   return (
     <div
@@ -142,8 +153,7 @@ function ConversationMessage({
     >
       <span className="sr-only">{user ? "You said:" : "Assistant said:"}</span>
       {uploaded && <UploadedImage brandId={brandId} mediaId={uploaded.mediaId} name={uploaded.name} />}
-      {parts.map((part, index) => {
-        const key = `${message.id}-${index}`;
+      {parts.map(({ part, key }) => {
         if (part.type === "text") {
           if (!part.text.trim()) return null;
           return (

@@ -34,7 +34,7 @@ export function CreatePage() {
     <>
       <PageIntro description="Turn a short prompt into a ready-to-review post with a caption and an image." />
       <Tabs value={tab} onValueChange={selectTab} className="gap-6">
-        <div className="-mx-1 overflow-x-auto px-1">
+        <div className="scrollbar-none -mx-1 overflow-x-auto px-1">
           <TabsList className="min-w-max">
             <TabsTrigger value="create-post" data-testid="create-tab-post">
               <SparklesIcon aria-hidden="true" />

@@ -86,7 +86,7 @@ export function SettingsPage() {
     <>
       <MarketingTabs className="mb-6" />
       <Tabs value={tab} onValueChange={selectTab} className="gap-6">
-        <div className="-mx-1 overflow-x-auto px-1">
+        <div className="scrollbar-none -mx-1 overflow-x-auto px-1">
           <TabsList className="min-w-max">
             <TabsTrigger value="brand" data-testid="settings-tab-brand">
               Brand Settings

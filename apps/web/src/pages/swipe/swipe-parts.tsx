@@ -149,7 +149,11 @@ export function SwipeButtons({
 }) {
   return (
     <>
-      <div className="flex items-center justify-center gap-4">
+      {/*
+       * Stuck to the bottom of the window while a tall card runs below it, so Approve and Deny are there
+       * without scrolling; on phones high enough to clear the round assistant button.
+       */}
+      <div className="sticky bottom-20 z-10 flex items-center justify-center gap-4 md:bottom-4">
         <Button
           variant="destructive"
           size="lg"

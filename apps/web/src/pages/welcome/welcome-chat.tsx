@@ -112,7 +112,9 @@ function WelcomeChatPanel({ brandId, initialMessages }: { brandId: string; initi
             <ChatMessages
               chat={chat}
               order="oldest-first"
-              className="max-h-[min(60svh,560px)] min-h-48 p-3 sm:p-4"
+              // Short enough that the greeting above and the composer below fit the window with it:
+              // Send stays in view without scrolling on a laptop and on a phone.
+              className="max-h-[max(12rem,min(560px,calc(100svh-30rem)))] min-h-48 p-3 sm:p-4"
             />
           </div>
         )}
