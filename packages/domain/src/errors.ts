@@ -56,6 +56,16 @@ export const errorReasons = {
     code: "forbidden",
     description: "The caller's plan lacks the feature; the message names the plan to upgrade to.",
   },
+  // Deleting one's own account (issue 28, item 3): the password confirms it.
+  password_required: {
+    code: "invalid_input",
+    description: "Deleting the account needs the account's password; none was sent.",
+  },
+  password_wrong: {
+    code: "invalid_input",
+    description:
+      "The password sent to confirm deleting the account is not the account's; nothing was deleted.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; description: string }>;
 
 export type ErrorReason = keyof typeof errorReasons;

@@ -426,7 +426,7 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
     case "acknowledgePlanWelcome":
       return "Done: the upgrade welcome will not open again for your plan.";
     case "deleteAccount":
-      return "Your account and all its data have been deleted. You will be signed out.";
+      return "I've sent a deletion link to your account's e-mail address. Nothing is deleted until you open it (it works once, for 1 hour).";
     case "openBillingPortal":
       return `Manage your invoices and cards here: ${String(value.url ?? "")}`;
     default:
