@@ -76,6 +76,17 @@ serverTest(
     await expect(page.getByTestId("subscription-cancelled-notice")).toBeHidden();
     await expect(page.getByTestId("cancel-subscription")).toBeVisible();
     await expect(page.getByTestId("account-plan-name")).toHaveText("Pro");
+
+    // Invoices and cards: the embedded billing's own page, saying plainly what it is, then back.
+    await page.getByTestId("billing-portal").click();
+    await expect(page).toHaveURL(/\/billing\/portal\?session=/);
+    await expect(page.getByTestId("local-portal-label")).toHaveText(
+      "Embedded billing (offline): no card is charged",
+    );
+    await expect(page.getByTestId("local-portal-plan")).toHaveText("Pro");
+    await expect(page.getByTestId("local-portal-invoices")).toContainText("No invoices");
+    await page.getByRole("link", { name: "Back to your account" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
   },
 );
 

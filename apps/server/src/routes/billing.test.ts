@@ -294,6 +294,46 @@ describe("the local checkout and the subscription's life cycle", () => {
     await live.stop();
   });
 
+  it("'Invoices and cards' opens the embedded billing's own portal page: the plan, no invoices, labelled offline", async () => {
+    const { cookie } = await signedIn();
+    const start = await jsonRequest(ctx, "/api/billing/checkout", {
+      cookie,
+      body: { plan: "pro", interval: "month" },
+    });
+    const session = new URL(((await start.json()) as { url: string }).url).searchParams.get("session") ?? "";
+    await ctx.app.request(`${TEST_ORIGIN}/billing/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session }).toString(),
+    });
+
+    const portal = await jsonRequest(ctx, "/api/billing/portal", { cookie, method: "POST" });
+    expect(portal.status).toBe(200);
+    const { url } = (await portal.json()) as { url: string };
+    // Not the profile page again (which reloaded with no message): a page of its own.
+    expect(url).toContain(`${TEST_ORIGIN}/billing/portal?session=`);
+    const page = await ctx.app.request(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Embedded billing (offline): no card is charged");
+    expect(html).toMatch(/data-testid="local-portal-plan">Pro</);
+    expect(html).toContain("€15 per month");
+    expect(html).toMatch(/Status: active, renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+    expect(html).toContain("No invoices");
+    expect(html).toContain(`href="${TEST_ORIGIN}/profile"`);
+
+    // The signed link is the only permission: forged, or a checkout's session, opens nothing.
+    expect((await ctx.app.request(`${TEST_ORIGIN}/billing/portal?session=abc.def`)).status).toBe(404);
+    expect((await ctx.app.request(`${TEST_ORIGIN}/billing/portal?session=${session}`)).status).toBe(404);
+    expect(
+      (
+        await ctx.app.request(
+          `${TEST_ORIGIN}/billing/checkout?session=${new URL(url).searchParams.get("session")}`,
+        )
+      ).status,
+    ).toBe(404);
+  });
+
   it("refuses a forged checkout page, an unknown plan, and cancelling without a subscription", async () => {
     const { cookie } = await signedIn();
     const forged = await ctx.app.request(`${TEST_ORIGIN}/billing/checkout?session=abc.def`);

@@ -174,13 +174,28 @@ export function AccountPlan() {
         ) : (
           <>
             {current.cancelAtPeriodEnd ? <KeepSubscription /> : <CancelSubscription plan={current} />}
-            <Button variant="ghost" onClick={() => portal.mutate()} disabled={portal.isPending}>
-              <CreditCardIcon aria-hidden="true" />
+            <Button
+              variant="ghost"
+              onClick={() => portal.mutate()}
+              disabled={portal.isPending}
+              data-testid="billing-portal"
+            >
+              {portal.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <CreditCardIcon aria-hidden="true" />
+              )}
               Invoices and cards
             </Button>
           </>
         )}
       </div>
+      {portal.isError && (
+        <Alert variant="destructive" data-testid="billing-portal-error">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertDescription>{portal.error.message}</AlertDescription>
+        </Alert>
+      )}
     </div>
   );
 }
