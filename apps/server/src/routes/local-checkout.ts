@@ -1,3 +1,4 @@
+import { formatLongDate } from "@smm/domain/dates";
 import { formatPlanPrice } from "@smm/domain/plans/catalogue";
 import type { Billing } from "@smm/domain/ports";
 import { Hono } from "hono";
@@ -6,8 +7,6 @@ import type { AppDeps, AppEnv } from "../context";
 
 export const isLocalBilling = (billing: Billing): billing is LocalBilling =>
   billing.kind === "local" && "completeCheckout" in billing;
-
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -73,7 +72,7 @@ export function createLocalCheckoutRoutes(deps: AppDeps) {
     const plan = product
       ? `<h2 data-testid="local-portal-plan">${escapeHtml(product.name)}</h2><p class="price" data-testid="local-portal-price">${escapeHtml(`${formatPlanPrice(product.price)} per ${product.interval}`)}</p>`
       : `<h2 data-testid="local-portal-plan">Free</h2>`;
-    const until = subscription?.currentPeriodEnd ? LONG_DATE.format(subscription.currentPeriodEnd) : null;
+    const until = subscription?.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : null;
     const status = !subscription?.priceId
       ? "No subscription."
       : subscription.cancelAtPeriodEnd

@@ -1,3 +1,4 @@
+import { formatLongDate } from "@smm/domain/dates";
 import { CheckIcon, CircleAlertIcon, CreditCardIcon, Loader2Icon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -23,10 +24,8 @@ import { type UserPlan, usePlan } from "@/lib/plan";
 const CANCEL_FAILED = "Failed to cancel subscription";
 const REACTIVATE_FAILED = "Failed to reactivate subscription";
 
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })
-    : null;
+// The browser's own day (undefined zone), written as everywhere else.
+const formatDate = (iso: string | null) => (iso ? formatLongDate(iso, undefined) : null);
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
