@@ -363,6 +363,8 @@ export interface CheckoutSessionRequest {
   priceId: string;
   successUrl: string;
   cancelUrl: string;
+  /** Days of free trial before the first charge, with no card asked for; absent: charged from the start. */
+  trialDays?: number;
 }
 
 /**

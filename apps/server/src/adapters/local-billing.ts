@@ -21,6 +21,8 @@ export interface LocalCheckout {
   priceId: string;
   successUrl: string;
   cancelUrl: string;
+  /** The free trial's days, when the subscription starts with one. */
+  trialDays?: number;
   /** Unix seconds. */
   expiresAt: number;
 }
@@ -216,16 +218,18 @@ export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
     async completeCheckout(checkout) {
       const start = nowSeconds();
       const yearly = /year/i.test(checkout.priceId);
+      const trialDays = checkout.trialDays ?? 0;
       const subscription = subscriptionObject({
         // One subscription per checkout: paying the same page twice repeats its events, not the purchase.
         id: `sub_local_${checkout.sessionId.slice("cs_local_".length)}`,
         customer: checkout.customerId,
         userId: checkout.userId,
         priceId: checkout.priceId,
-        status: "active",
+        // As Stripe does: a trial's subscription is 'trialing' until the trial's end, then the first period.
+        status: trialDays > 0 ? "trialing" : "active",
         cancelAtPeriodEnd: false,
         periodStart: start,
-        periodEnd: start + (yearly ? 365 : 30) * DAY_S,
+        periodEnd: start + (trialDays > 0 ? trialDays : yearly ? 365 : 30) * DAY_S,
       });
       // The order Stripe documents for a paid Checkout: the subscription, the session, the first invoice.
       await send("customer.subscription.created", subscription);
@@ -234,11 +238,13 @@ export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
         object: "checkout.session",
         mode: "subscription",
         status: "complete",
-        payment_status: "paid",
+        payment_status: trialDays > 0 ? "no_payment_required" : "paid",
         client_reference_id: checkout.userId,
         customer: checkout.customerId,
         subscription: subscription.id,
       });
+      // Nothing is paid during a free trial.
+      if (trialDays > 0) return;
       await send("invoice.paid", {
         id: `in_local_${randomBytes(8).toString("hex")}`,
         object: "invoice",

@@ -65,7 +65,8 @@ describe("POST /api/account/delete", () => {
       .select()
       .from(stripeUserSubscriptions)
       .where(eq(stripeUserSubscriptions.userId, userId));
-    expect(subscription?.subscriptionStatus).toBe("active");
+    // A first subscription starts with the free trial (paying statuses: active and trialing).
+    expect(subscription?.subscriptionStatus).toBe("trialing");
     expect(await rowsMentioning(userId)).not.toEqual([]);
 
     const response = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { password } });

@@ -45,11 +45,14 @@ export function createLocalCheckoutRoutes(deps: AppDeps) {
     const name = product?.name ?? checkout.priceId;
     const price = product ? `${formatPlanPrice(product.price)} per ${product.interval}` : "";
     const features = (product?.features ?? []).map((feature) => `<li>${escapeHtml(feature)}</li>`).join("");
+    const trial = checkout.trialDays
+      ? `<p data-testid="local-checkout-trial">${checkout.trialDays}-day free trial: the plan starts today and nothing is charged during the trial. No card is needed.</p>`
+      : "";
     return c.html(
       page(
         `Pay for ${name}`,
         `<p class="badge" data-testid="local-checkout-label">${LOCAL_CHECKOUT_LABEL}</p>
-<h1>${escapeHtml(name)}</h1><p class="price" data-testid="local-checkout-price">${escapeHtml(price)}</p><ul>${features}</ul>
+<h1>${escapeHtml(name)}</h1><p class="price" data-testid="local-checkout-price">${escapeHtml(price)}</p>${trial}<ul>${features}</ul>
 <form method="post" action="/billing/checkout"><input type="hidden" name="session" value="${escapeHtml(token)}"><button type="submit">Pay</button></form>
 <a class="button" href="${escapeHtml(checkout.cancelUrl)}">Cancel</a>`,
       ),
@@ -77,7 +80,9 @@ export function createLocalCheckoutRoutes(deps: AppDeps) {
       ? "No subscription."
       : subscription.cancelAtPeriodEnd
         ? `Cancelled: the plan stays until ${until ?? "the end of the billing period"}.`
-        : `Status: ${subscription.status}${until ? `, renews on ${until}` : ""}.`;
+        : subscription.status === "trialing"
+          ? `Free trial until ${until ?? "the end of the trial"}; nothing has been charged.`
+          : `Status: ${subscription.status}${until ? `, renews on ${until}` : ""}.`;
     return c.html(
       page(
         "Invoices and cards",
