@@ -83,7 +83,7 @@ serverTest(
     await expect(page.getByTestId("local-portal-label")).toHaveText(
       "Embedded billing (offline): no card is charged",
     );
-    await expect(page.getByTestId("local-portal-plan")).toHaveText("Pro");
+    await expect(page.getByTestId("local-portal-plan")).toHaveText("Pro (annual)");
     await expect(page.getByTestId("local-portal-invoices")).toContainText("No invoices");
     await page.getByRole("link", { name: "Back to your account" }).click();
     await expect(page).toHaveURL(/\/profile$/);
