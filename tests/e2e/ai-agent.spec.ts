@@ -28,7 +28,17 @@ async function signIn(page: Page, server: InProcessServer, options: { enterprise
 
 const tile = (page: Page, name: string) => page.getByTestId(`tile-${name}`).getByTestId("tile-value");
 
+/** The browser console's errors (Chromium also logs every refused request there). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 serverTest("analyses the calendar, refreshes it and switches the range", async ({ page, server }) => {
+  const errors = consoleErrors(page);
   const email = await signIn(page, server);
   await page.goto("/ai-agent");
   await expect(page.getByRole("heading", { name: "AI Social Media Agent" })).toBeVisible();
@@ -62,7 +72,39 @@ serverTest("analyses the calendar, refreshes it and switches the range", async (
   await expect(tile(page, "target")).toHaveText("5");
   await page.getByTestId("range-7d").click();
   await expect(tile(page, "scheduled")).toHaveText(inThisWeek ? "1" : "0");
+  // "Never analysed" is an expected state, answered 200 with none: no refused request on the way.
+  expect(errors).toEqual([]);
 });
+
+serverTest(
+  "a spent allowance is told from the plan check, with no refused request in the console",
+  async ({ page, server }) => {
+    const errors = consoleErrors(page);
+    await signIn(page, server);
+    const plan = await page.request.post("/api/tools/createCampaignPlan", {
+      headers: { Origin: server.url },
+      data: { goal: "our winter menu", weeks: 1, postsPerWeek: 2 },
+    });
+    expect(plan.ok(), await plan.text()).toBe(true);
+    await page.goto("/ai-agent");
+    const section = page.getByTestId("ai-suggestions");
+    await expect(section.getByTestId("suggestions-count")).toHaveText("2 active");
+    const generations: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/agent\/suggestions\/[^/]+\/generate$/.test(request.url())) generations.push(request.url());
+    });
+    // The free plan's one post a day.
+    await section.getByTestId("suggestion-card").nth(0).getByTestId("suggestion-action").click();
+    await expect(toast(page, "Post generated from AI suggestion!")).toBeVisible();
+    await expect(section.getByTestId("suggestion-card").nth(0).getByTestId("suggestion-action")).toHaveText(
+      "Post Pending",
+    );
+    await section.getByTestId("suggestion-card").nth(1).getByTestId("suggestion-action").click();
+    await expect(toast(page, "You have reached your daily limit")).toBeVisible();
+    expect(generations).toHaveLength(1);
+    expect(errors).toEqual([]);
+  },
+);
 
 serverTest(
   "generates a post from a suggestion, follows it to Scheduled after approval, and dismisses another",

@@ -76,6 +76,17 @@ serverTest(
     await expect(page.getByTestId("subscription-cancelled-notice")).toBeHidden();
     await expect(page.getByTestId("cancel-subscription")).toBeVisible();
     await expect(page.getByTestId("account-plan-name")).toHaveText("Pro");
+
+    // Invoices and cards: the embedded billing's own page, saying plainly what it is, then back.
+    await page.getByTestId("billing-portal").click();
+    await expect(page).toHaveURL(/\/billing\/portal\?session=/);
+    await expect(page.getByTestId("local-portal-label")).toHaveText(
+      "Embedded billing (offline): no card is charged",
+    );
+    await expect(page.getByTestId("local-portal-plan")).toHaveText("Pro (annual)");
+    await expect(page.getByTestId("local-portal-invoices")).toContainText("No invoices");
+    await page.getByRole("link", { name: "Back to your account" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
   },
 );
 
@@ -103,18 +114,39 @@ serverTest("changing the password checks the current one", async ({ page, server
 });
 
 serverTest(
-  "delete my data: everything goes, the user is signed out after 3 s and cannot sign in again",
+  "delete my data signed in: the password confirms (a wrong one deletes nothing), one outcome, signed out after",
   async ({ page, server }) => {
+    serverTest.setTimeout(90_000);
     const email = await createServerUser(page, server, { prefix: "erase" });
     await signInThroughUi(page, email);
     await page.goto("/delete");
     await page.getByTestId("delete-start").click();
-    await expect(page.getByTestId("delete-email")).toHaveValue(email);
+    // Nothing pre-filled to "type to confirm": the account is named, and its password is asked for.
+    await expect(page.getByTestId("delete-account-email")).toHaveText(email);
+    await expect(page.getByTestId("delete-email")).toHaveCount(0);
+    await page.getByTestId("delete-confirm").click();
+    await expect(page.getByTestId("delete-error")).toHaveText("Please enter your password to confirm.");
+    await page.getByTestId("delete-password").fill("not-the-password-1");
+    await page.getByTestId("delete-confirm").click();
+    await expect(page.getByTestId("delete-error")).toHaveText(
+      "The password is not correct. Nothing was deleted.",
+    );
+    await expect(page.getByTestId("delete-password")).toHaveAttribute("aria-invalid", "true");
+    const stillThere = await page.request.get("/api/plan");
+    expect(stillThere.status()).toBe(200);
+
+    await page.getByTestId("delete-password").fill(DEFAULT_PASSWORD);
     await page.getByTestId("delete-confirm").click();
     await expect(page.getByTestId("delete-stage-submitted")).toBeVisible();
-    await expect(page.getByText("Your account and all its data have been deleted.")).toBeVisible();
-    // The spec's 3 seconds, then the app is signed out: a guarded page sends the visitor to /login.
-    await page.waitForTimeout(3_500);
+    await expect(page.getByRole("heading", { name: "Account Deleted" })).toBeVisible();
+    await expect(page.getByTestId("delete-outcome")).toHaveText(
+      "Your account and all its data have been deleted; the e-mail confirms it. You will be signed out in a few seconds.",
+    );
+    // One outcome: nothing on the screen says the deletion is still to come.
+    await expect(page.getByText("Nothing is deleted until")).toHaveCount(0);
+    // The confirmation e-mail the spec's message promises was sent.
+    expect(readOutbox(server.url, email).some((raw) => raw.includes("have been deleted"))).toBe(true);
+    // Signed out (the spec's 3 seconds): a guarded page sends the visitor to /login.
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login/);
     const signIn = await page.request.post("/api/auth/sign-in/email", {
@@ -125,16 +157,26 @@ serverTest(
   },
 );
 
+/** Every outbox message to the address, newest first, decoded (the in-process server's DATA_DIR/outbox). */
+function readOutbox(serverUrl: string, email: string): string[] {
+  const outbox = resolve(`test-results/e2e-in-process-${new URL(serverUrl).port}/outbox`);
+  return (
+    readdirSync(outbox)
+      .sort()
+      .reverse()
+      // Quoted-printable: soft line breaks and "=3D" for "=".
+      .map((file) =>
+        readFileSync(join(outbox, file), "utf8")
+          .replace(/=\r?\n/g, "")
+          .replace(/=3D/g, "="),
+      )
+      .filter((raw) => raw.includes(email))
+  );
+}
+
 /** The deletion link in the newest outbox message to the address (the in-process server's DATA_DIR/outbox). */
 function readDeletionLink(serverUrl: string, email: string): string | null {
-  const outbox = resolve(`test-results/e2e-in-process-${new URL(serverUrl).port}/outbox`);
-  const files = readdirSync(outbox).sort().reverse();
-  for (const file of files) {
-    // Quoted-printable: soft line breaks and "=3D" for "=".
-    const raw = readFileSync(join(outbox, file), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (!raw.includes(email)) continue;
+  for (const raw of readOutbox(serverUrl, email)) {
     const match = /\/delete\?token=([A-Za-z0-9_-]+)/.exec(raw);
     if (match) return `/delete?token=${match[1]}`;
   }
@@ -161,7 +203,9 @@ serverTest(
     const link = readDeletionLink(server.url, email);
     expect(link).toBeTruthy();
     await page.goto(link ?? "/");
-    await expect(page.getByText("Your account and all its data have been deleted.")).toBeVisible();
+    await expect(page.getByTestId("delete-outcome")).toContainText(
+      "Your account and all its data have been deleted",
+    );
     const after = await page.request.post("/api/auth/sign-in/email", {
       headers: { Origin: server.url },
       data: { email, password: DEFAULT_PASSWORD },

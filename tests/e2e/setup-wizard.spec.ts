@@ -289,3 +289,28 @@ test.describe("on a phone", () => {
     expect((await readActiveBrand(page))?.name).toBe("Kept");
   });
 });
+
+test("closing the wizard without a brand keeps it closed on later loads; the no-brand state still opens it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { email } = await createConfirmedUser(request, baseURL!, { brand: false });
+  await signInThroughUi(page, email);
+  const wizard = page.getByTestId("setup-wizard");
+  await expect(wizard).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(wizard).toBeHidden();
+
+  // A later load: the gate decides (its marker appears) and the wizard stays closed.
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("setup-wizard-gate")).toHaveAttribute("data-phase", "done");
+  await expect(wizard).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("setup-wizard-gate")).toHaveAttribute("data-phase", "done");
+  await expect(wizard).toHaveCount(0);
+
+  // The user can still choose to set up a brand.
+  await page.getByTestId("no-brand-open-wizard").first().click();
+  await expect(wizard).toBeVisible();
+});

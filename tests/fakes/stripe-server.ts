@@ -116,6 +116,22 @@ export async function startFakeStripeServer(options: { secretKey: string }): Pro
         if (!form[required]) return fail(400, `Missing required param: ${required}.`);
       if (form.customer && !customers.has(form.customer))
         return fail(400, `No such customer: '${form.customer}'`);
+      // Stripe's rules for a trial on a Checkout Session (API reference: subscription_data.trial_period_days,
+      // payment_method_collection, subscription_data.trial_settings).
+      const trialDays = form["subscription_data[trial_period_days]"];
+      if (
+        trialDays !== undefined &&
+        !(/^\d+$/.test(trialDays) && Number(trialDays) >= 1 && Number(trialDays) <= 730)
+      )
+        return fail(400, "subscription_data[trial_period_days] must be an integer between 1 and 730.");
+      const collection = form.payment_method_collection;
+      if (collection !== undefined && collection !== "always" && collection !== "if_required")
+        return fail(400, `Invalid payment_method_collection: must be one of always, if_required`);
+      if (collection === "if_required" && form.mode !== "subscription")
+        return fail(400, "payment_method_collection=if_required is only allowed in subscription mode.");
+      const endBehavior = form["subscription_data[trial_settings][end_behavior][missing_payment_method]"];
+      if (endBehavior !== undefined && !["cancel", "create_invoice", "pause"].includes(endBehavior))
+        return fail(400, "Invalid subscription_data[trial_settings][end_behavior][missing_payment_method]");
       const sessionId = id("cs_test");
       return send(200, {
         id: sessionId,
@@ -129,7 +145,11 @@ export async function startFakeStripeServer(options: { secretKey: string }): Pro
         success_url: form.success_url,
         cancel_url: form.cancel_url,
         metadata: metadataOf(form),
-        subscription_data: { metadata: metadataOf(form, "subscription_data[metadata]") },
+        payment_method_collection: collection ?? "always",
+        subscription_data: {
+          metadata: metadataOf(form, "subscription_data[metadata]"),
+          trial_period_days: trialDays === undefined ? null : Number(trialDays),
+        },
       });
     }
     const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);

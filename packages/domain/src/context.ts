@@ -3,6 +3,7 @@ import type { UserBrand } from "./db/schema/brands";
 import type { EventBus } from "./events/types";
 import type { PlanCatalogue } from "./plans/catalogue";
 import type {
+  AccountConfirmation,
   AiProvider,
   Billing,
   FileStorage,
@@ -58,6 +59,8 @@ export interface UserContext extends Deps {
   billing?: Billing;
   /** Connecting pages and ad accounts (requests carry it; background work never connects). */
   connectors?: SocialConnectors;
+  /** Password checks and account mail (requests carry it): deleting one's own account needs it. */
+  accountConfirmation?: AccountConfirmation;
 }
 
 /** A user context resolved to one of the user's brands (the active one, or X-Brand-Id). */

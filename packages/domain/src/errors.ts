@@ -102,6 +102,16 @@ export const errorReasons = {
     code: "invalid_input",
     description: "A campaign's or ad set's start date is in the past; choose today or a later date.",
   },
+  // Deleting one's own account (issue 28, item 3): the password confirms it.
+  password_required: {
+    code: "invalid_input",
+    description: "Deleting the account needs the account's password; none was sent.",
+  },
+  password_wrong: {
+    code: "invalid_input",
+    description:
+      "The password sent to confirm deleting the account is not the account's; nothing was deleted.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; description: string }>;
 
 export type ErrorReason = keyof typeof errorReasons;

@@ -364,6 +364,8 @@ export interface CheckoutSessionRequest {
   priceId: string;
   successUrl: string;
   cancelUrl: string;
+  /** Days of free trial before the first charge, with no card asked for; absent: charged from the start. */
+  trialDays?: number;
 }
 
 /**
@@ -442,4 +444,16 @@ export interface SocialConnectors {
   byKind(kind: "sandbox" | "meta"): SocialConnector | null;
   /** Where the dialogs send the user back to (built on PUBLIC_URL). */
   redirectUri(flow: ConnectionFlow): string;
+}
+
+/**
+ * What confirming a deletion of one's own account needs from outside the domain: the auth service's password
+ * hash check (the hash is read by the domain; the algorithm is the auth service's), and the mail that carries
+ * the deletion link or the notice that the account is gone.
+ */
+export interface AccountConfirmation {
+  verifyPassword(hash: string, password: string): Promise<boolean>;
+  mailer: Mailer;
+  /** The /delete page that follows a mailed deletion link, given its token. */
+  deletionLinkUrl(token: string): string;
 }

@@ -12,6 +12,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 /** Modules the web app imports for its forms, the wizard and plan display. */
 const webEntries = [
   "account/password.ts",
+  "dates.ts",
   "brands/constants.ts",
   "brands/schemas.ts",
   "brands/rules.ts",

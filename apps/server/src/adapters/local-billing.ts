@@ -10,6 +10,8 @@ import Stripe from "stripe";
 
 /** The label every page of the embedded checkout carries (it stands in for Stripe; nothing is charged). */
 export const LOCAL_CHECKOUT_LABEL = "Test checkout: no card is charged";
+/** The label of the embedded billing portal (Invoices and cards without Stripe). */
+export const LOCAL_BILLING_LABEL = "Embedded billing (offline): no card is charged";
 
 /** A checkout the local page can show and complete; carried in the page's URL, signed. */
 export interface LocalCheckout {
@@ -19,12 +21,35 @@ export interface LocalCheckout {
   priceId: string;
   successUrl: string;
   cancelUrl: string;
+  /** The free trial's days, when the subscription starts with one. */
+  trialDays?: number;
   /** Unix seconds. */
   expiresAt: number;
 }
 
+/** The local billing portal a page URL's `session` names (signed, as a Stripe portal session URL is). */
+export interface LocalPortalSession {
+  customerId: string;
+  returnUrl: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/** What the local portal page shows: the customer's subscription as the read model holds it. */
+export interface LocalPortalView {
+  returnUrl: string;
+  subscription: {
+    priceId: string | null;
+    status: string;
+    currentPeriodEnd: Date | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+}
+
 export interface LocalBilling extends Billing {
   readonly kind: "local";
+  /** The portal a page URL's `session` names, with the customer's subscription, or null when forged or expired. */
+  readPortal(token: string): Promise<LocalPortalView | null>;
   /** The checkout a page URL's `session` names, or null when forged or expired. */
   readCheckout(token: string): LocalCheckout | null;
   /** 'Pay': the provider's events for a paid subscription, signed and sent through the webhook. */
@@ -43,6 +68,8 @@ export interface LocalBillingOptions {
 }
 
 const CHECKOUT_LIFETIME_S = 24 * 3600;
+/** As Stripe's portal sessions: short-lived, opened right after they are made. */
+const PORTAL_LIFETIME_S = 3600;
 const DAY_S = 86_400;
 
 /**
@@ -85,6 +112,20 @@ export async function loadOrCreateWebhookSecret(dataDir: string, configured?: st
 export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
   const sign = (data: string) => createHmac("sha256", options.webhookSecret).update(data).digest("base64url");
   const nowSeconds = () => Math.floor(options.now().getTime() / 1000);
+  // A signed, expiring link is the only permission of the local pages, as Stripe's hosted URLs are.
+  const seal = (value: object) => {
+    const data = Buffer.from(JSON.stringify(value)).toString("base64url");
+    return `${data}.${sign(data)}`;
+  };
+  const unseal = <T extends { expiresAt: number }>(token: string): T | null => {
+    const [data, signature] = token.split(".");
+    if (!data || !signature) return null;
+    const expected = Buffer.from(sign(data));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    const value = JSON.parse(Buffer.from(data, "base64url").toString()) as T;
+    return value.expiresAt > nowSeconds() ? value : null;
+  };
 
   const send = async (type: string, object: Record<string, unknown>) => {
     const payload = JSON.stringify({
@@ -165,33 +206,30 @@ export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
         ...request,
         expiresAt: nowSeconds() + CHECKOUT_LIFETIME_S,
       };
-      const data = Buffer.from(JSON.stringify(checkout)).toString("base64url");
       const url = new URL("/billing/checkout", options.appUrl);
-      url.searchParams.set("session", `${data}.${sign(data)}`);
+      url.searchParams.set("session", seal(checkout));
       return { id: checkout.sessionId, url: url.toString() };
     },
     readCheckout(token) {
-      const [data, signature] = token.split(".");
-      if (!data || !signature) return null;
-      const expected = Buffer.from(sign(data));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      const checkout = JSON.parse(Buffer.from(data, "base64url").toString()) as LocalCheckout;
-      return checkout.expiresAt > nowSeconds() ? checkout : null;
+      const checkout = unseal<LocalCheckout>(token);
+      // A portal session is signed by the same key: only a checkout's shape is a checkout.
+      return checkout && "sessionId" in checkout ? checkout : null;
     },
     async completeCheckout(checkout) {
       const start = nowSeconds();
       const yearly = /year/i.test(checkout.priceId);
+      const trialDays = checkout.trialDays ?? 0;
       const subscription = subscriptionObject({
         // One subscription per checkout: paying the same page twice repeats its events, not the purchase.
         id: `sub_local_${checkout.sessionId.slice("cs_local_".length)}`,
         customer: checkout.customerId,
         userId: checkout.userId,
         priceId: checkout.priceId,
-        status: "active",
+        // As Stripe does: a trial's subscription is 'trialing' until the trial's end, then the first period.
+        status: trialDays > 0 ? "trialing" : "active",
         cancelAtPeriodEnd: false,
         periodStart: start,
-        periodEnd: start + (yearly ? 365 : 30) * DAY_S,
+        periodEnd: start + (trialDays > 0 ? trialDays : yearly ? 365 : 30) * DAY_S,
       });
       // The order Stripe documents for a paid Checkout: the subscription, the session, the first invoice.
       await send("customer.subscription.created", subscription);
@@ -200,11 +238,13 @@ export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
         object: "checkout.session",
         mode: "subscription",
         status: "complete",
-        payment_status: "paid",
+        payment_status: trialDays > 0 ? "no_payment_required" : "paid",
         client_reference_id: checkout.userId,
         customer: checkout.customerId,
         subscription: subscription.id,
       });
+      // Nothing is paid during a free trial.
+      if (trialDays > 0) return;
       await send("invoice.paid", {
         id: `in_local_${randomBytes(8).toString("hex")}`,
         object: "invoice",
@@ -225,9 +265,34 @@ export function createLocalBilling(options: LocalBillingOptions): LocalBilling {
       const current = await readSubscription(subscriptionId);
       await send("customer.subscription.deleted", subscriptionObject({ ...current, status: "canceled" }));
     },
-    async createPortalLink({ returnUrl }) {
-      // No invoices or cards exist without Stripe; the plan's own page is where the user manages it.
-      return returnUrl;
+    async createPortalLink({ customerId, returnUrl }) {
+      const session: LocalPortalSession = {
+        customerId,
+        returnUrl,
+        expiresAt: nowSeconds() + PORTAL_LIFETIME_S,
+      };
+      const url = new URL("/billing/portal", options.appUrl);
+      url.searchParams.set("session", seal(session));
+      return url.toString();
+    },
+    async readPortal(token) {
+      const session = unseal<LocalPortalSession>(token);
+      if (!session || "sessionId" in session || typeof session.customerId !== "string") return null;
+      const [row] = await options.db
+        .select()
+        .from(stripeUserSubscriptions)
+        .where(eq(stripeUserSubscriptions.customerId, session.customerId));
+      return {
+        returnUrl: session.returnUrl,
+        subscription: row
+          ? {
+              priceId: row.priceId,
+              status: row.subscriptionStatus,
+              currentPeriodEnd: row.currentPeriodEnd,
+              cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+            }
+          : null,
+      };
     },
   };
 }

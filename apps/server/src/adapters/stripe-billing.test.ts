@@ -55,6 +55,27 @@ describe("Stripe billing against the fake Stripe over HTTP", () => {
     });
   });
 
+  it("gives the 14-day free trial through Stripe Checkout without asking for a card, only when asked to", async () => {
+    const customerId = await billing().createCustomer({ userId: "user-t", email: "tia@example.com" });
+    const request = {
+      userId: "user-t",
+      customerId,
+      priceId: "price_pro_monthly",
+      successUrl: "http://app.test/subscription?success=true",
+      cancelUrl: "http://app.test/subscription?canceled=true",
+    };
+    await billing().createCheckoutSession({ ...request, trialDays: 14 });
+    expect(stripe.requests.at(-1)?.form).toMatchObject({
+      "subscription_data[trial_period_days]": "14",
+      "subscription_data[trial_settings][end_behavior][missing_payment_method]": "cancel",
+      payment_method_collection: "if_required",
+    });
+    await billing().createCheckoutSession(request);
+    const paid = stripe.requests.at(-1)?.form ?? {};
+    expect(paid["subscription_data[trial_period_days]"]).toBeUndefined();
+    expect(paid.payment_method_collection).toBeUndefined();
+  });
+
   it("sets and clears cancel at period end, and cancels now", async () => {
     const subscription = stripe.addSubscription({
       customer: "cus_x",

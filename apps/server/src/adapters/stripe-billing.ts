@@ -71,7 +71,18 @@ export function createStripeBilling(options: StripeBillingOptions): Billing {
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           // Links the subscription's own events to the user even if they arrive before the session's.
-          subscription_data: { metadata: { userId: request.userId } },
+          subscription_data: {
+            metadata: { userId: request.userId },
+            ...(request.trialDays
+              ? {
+                  trial_period_days: request.trialDays,
+                  // "No credit card required": a trial ending without a card cancels instead of billing.
+                  trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+                }
+              : {}),
+          },
+          // Stripe's way to start a trial without asking for a card (it asks when one is needed).
+          ...(request.trialDays ? { payment_method_collection: "if_required" } : {}),
           metadata: { userId: request.userId },
         });
         if (!session.url) throw new Error("checkout session has no url");

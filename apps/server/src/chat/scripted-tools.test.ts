@@ -1,4 +1,4 @@
-import { deleteAccount } from "@smm/domain/account/delete-account";
+import { requestAccountDeletion } from "@smm/domain/account/delete-account";
 import { getAgentSettings } from "@smm/domain/agent/get-agent-settings";
 import { createBrand } from "@smm/domain/brands/create-brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
@@ -1123,8 +1123,8 @@ const cases: Record<string, ToolCase> = {
   openBillingPortal: toolCase({
     arrange: async () => ({ input: {}, previous: await payingSubscription(false) }),
     async verify(_, { previous }, output) {
-      // Without Stripe the plan's own page is where a subscription is managed.
-      expect(output).toEqual({ url: expect.stringMatching(/\/profile$/) });
+      // Without Stripe: the embedded billing's own portal page (plan, no invoices, labelled offline).
+      expect(output).toEqual({ url: expect.stringContaining("/billing/portal?session=") });
       await restorePlan(previous);
     },
   }),
@@ -1147,13 +1147,17 @@ const cases: Record<string, ToolCase> = {
       return { input: { email: account?.email ?? "" }, owner: scene.brand.userId };
     },
     async verify(scene, { owner }, output) {
-      expect(output).toEqual({ deleted: true });
-      expect(await ctx.database.db.select().from(user).where(eq(user.id, owner))).toEqual([]);
-      expect(await brandRow(scene.brandId)).toBeUndefined();
-      // Running it again finds nothing left and says the same.
-      expect(await deleteAccount({ ...scene.brand }, { email: "gone@example.com" })).toEqual({
-        deleted: true,
-      });
+      // A password never goes through the chat: the deletion link is mailed, and nothing is deleted yet.
+      expect(output).toEqual({ outcome: "link_sent" });
+      const [account] = await ctx.database.db.select().from(user).where(eq(user.id, owner));
+      expect(account).toBeDefined();
+      expect(await brandRow(scene.brandId)).toBeDefined();
+      const mail = ctx.mailer.sent.filter((message) => message.to === account?.email).at(-1);
+      expect(new URL(mail?.link ?? "http://x/").pathname).toBe("/delete");
+      // Another address is not the confirmation.
+      await expect(
+        requestAccountDeletion({ ...scene.brand }, { email: "gone@example.com" }),
+      ).rejects.toMatchObject({ reason: "invalid_input" });
     },
   }),
 

@@ -1,11 +1,29 @@
 import { resolveBrand } from "@smm/domain/brands/resolve-brand";
 import type { BrandContext, UserContext } from "@smm/domain/context";
+import type { AccountConfirmation } from "@smm/domain/ports";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { requireUser } from "../middleware/session";
 
 /** The header a script sends to act on another of its own brands (API.md). */
 export const BRAND_HEADER = "x-brand-id";
+
+const confirmations = new WeakMap<AppDeps, AccountConfirmation>();
+
+/** The auth service's password check and the account mail, made once per app. */
+export function accountConfirmationOf(deps: AppDeps): AccountConfirmation {
+  let made = confirmations.get(deps);
+  if (!made) {
+    made = {
+      verifyPassword: async (hash, password) =>
+        (await deps.auth.$context).password.verify({ hash, password }),
+      mailer: deps.mailer,
+      deletionLinkUrl: (token) => `${deps.auth.options.baseURL}/delete?token=${encodeURIComponent(token)}`,
+    };
+    confirmations.set(deps, made);
+  }
+  return made;
+}
 
 /** The use cases' context for the signed-in caller. */
 export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
@@ -24,6 +42,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     web: deps.web,
     billing: deps.billing,
     ...(deps.connectors ? { connectors: deps.connectors } : {}),
+    accountConfirmation: accountConfirmationOf(deps),
     userId: requireUser(c).id,
   };
 }

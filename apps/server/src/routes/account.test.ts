@@ -1,6 +1,6 @@
-import { deleteAccount } from "@smm/domain/account/delete-account";
+import { eraseAccount } from "@smm/domain/account/erase-account";
 import { finishAccountDeletions } from "@smm/domain/account/finish-account-deletions";
-import { dataDeletionRequests, stripeUserSubscriptions } from "@smm/domain/db/schema";
+import { account, dataDeletionRequests, stripeUserSubscriptions } from "@smm/domain/db/schema";
 import type { Billing } from "@smm/domain/ports";
 import {
   createTestContext,
@@ -10,7 +10,7 @@ import {
   type TestContext,
   userIdOf,
 } from "@smm/test-support/app";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let ctx: TestContext;
@@ -65,12 +65,13 @@ describe("POST /api/account/delete", () => {
       .select()
       .from(stripeUserSubscriptions)
       .where(eq(stripeUserSubscriptions.userId, userId));
-    expect(subscription?.subscriptionStatus).toBe("active");
+    // A first subscription starts with the free trial (paying statuses: active and trialing).
+    expect(subscription?.subscriptionStatus).toBe("trialing");
     expect(await rowsMentioning(userId)).not.toEqual([]);
 
-    const response = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { email, password } });
+    const response = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { password } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ deleted: true });
+    expect(await response.json()).toEqual({ outcome: "deleted" });
 
     expect(await rowsMentioning(userId)).toEqual([]);
     expect(await rowsMentioning(email)).toEqual([]);
@@ -79,41 +80,55 @@ describe("POST /api/account/delete", () => {
     expect(signIn.status).toBe(401);
   });
 
-  it("needs the account's own e-mail, and the password once the session is not fresh; nothing changes otherwise", async () => {
-    const { cookie, email, userId } = await signUpVerifiedUser(ctx).then(async (user) => ({
-      ...user,
-      userId: await userIdOf(ctx, user.cookie),
-    }));
-    const mismatch = await jsonRequest(ctx, "/api/account/delete", {
-      cookie,
-      body: { email: "other@example.com" },
+  it("refuses without the password or with a wrong one, with its reason and nothing deleted, however fresh the session", async () => {
+    const { cookie, email, password } = await signUpVerifiedUser(ctx);
+    const userId = await userIdOf(ctx, cookie);
+    const missing = await jsonRequest(ctx, "/api/account/delete", { cookie, body: {} });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({
+      error: { reason: "password_required", message: "Please enter your password to confirm." },
     });
-    expect(mismatch.status).toBe(400);
-    ctx.clock.set(new Date(Date.now() + 11 * 60_000));
-    try {
-      const stale = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { email } });
-      expect(stale.status).toBe(400);
-      expect(await stale.json()).toMatchObject({
-        error: { message: "Please enter your password to confirm." },
-      });
-      const wrong = await jsonRequest(ctx, "/api/account/delete", {
-        cookie,
-        body: { email, password: "not-the-password-1" },
-      });
-      expect(wrong.status).toBe(400);
-      expect(await wrong.json()).toMatchObject({ error: { message: "The password is not correct." } });
-    } finally {
-      ctx.clock.set(null);
-    }
+    const wrong = await jsonRequest(ctx, "/api/account/delete", {
+      cookie,
+      body: { password: "not-the-password-1" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      error: { reason: "password_wrong", message: "The password is not correct. Nothing was deleted." },
+    });
     expect(await rowsMentioning(userId)).not.toEqual([]);
-    // Signed in a moment ago: the fresh session is the confirmation.
-    expect((await jsonRequest(ctx, "/api/account/delete", { cookie, body: { email } })).status).toBe(200);
+    expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(200);
+
+    const right = await jsonRequest(ctx, "/api/account/delete", { cookie, body: { password } });
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ outcome: "deleted" });
     expect(await rowsMentioning(userId)).toEqual([]);
+    // The screen's "You will receive a confirmation email shortly" holds: the notice is sent.
+    expect(ctx.mailer.sent.at(-1)).toMatchObject({ to: email, subject: expect.stringMatching(/deleted/) });
     const requests = await ctx.database.db
       .select()
       .from(dataDeletionRequests)
       .where(eq(dataDeletionRequests.email, email));
     expect(requests).toEqual([]);
+  });
+
+  it("mails the deletion link to an account without a password (Facebook sign-in), deleting nothing until it is opened", async () => {
+    const { cookie, email } = await signUpVerifiedUser(ctx);
+    const userId = await userIdOf(ctx, cookie);
+    await ctx.database.db
+      .delete(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+    const response = await jsonRequest(ctx, "/api/account/delete", {
+      cookie,
+      body: { password: "anything-1" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ outcome: "link_sent" });
+    expect((await jsonRequest(ctx, "/api/plan", { cookie })).status).toBe(200);
+    const token = lastDeletionToken(email);
+    const followed = await jsonRequest(ctx, "/api/data-deletion-requests/confirm", { body: { token } });
+    expect(followed.status).toBe(200);
+    expect(await rowsMentioning(userId)).toEqual([]);
   });
 });
 
@@ -205,7 +220,7 @@ describe("the deletion job (finishAccountDeletions)", () => {
     const crashing = billingThat(async () => {
       throw new Error("process died");
     });
-    await expect(deleteAccountAs(userId, email, crashing)).rejects.toThrow("process died");
+    await expect(eraseAccountAs(userId, crashing)).rejects.toThrow("process died");
     // Recorded before the first step, and the account is still there.
     const recorded = await ctx.database.db
       .select()
@@ -246,6 +261,6 @@ describe("the deletion job (finishAccountDeletions)", () => {
   });
 });
 
-function deleteAccountAs(userId: string, email: string, billing: Billing) {
-  return deleteAccount({ ...ctx.deps, userId, billing }, { email });
+function eraseAccountAs(userId: string, billing: Billing) {
+  return eraseAccount({ ...ctx.deps, userId, billing });
 }

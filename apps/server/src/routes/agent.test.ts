@@ -74,11 +74,23 @@ describe("agent routes", () => {
 
   it("analyse the calendar, run the agent for Enterprise and serve the suggestions; another user's are 404", async () => {
     const owner = await brandOwner("enterprise");
+    // Never analysed is an expected state: 200 with an explicit none, not a 404.
+    const none = await jsonRequest(ctx, "/api/agent/analysis/cached", {
+      body: { range: "30d" },
+      cookie: owner.cookie,
+    });
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ analysis: null });
     const analysis = await jsonRequest(ctx, "/api/agent/analysis", {
       body: { range: "30d" },
       cookie: owner.cookie,
     });
     expect(await analysis.json()).toMatchObject({ range: "30d", weeklyTarget: 5, contentGap: 5 });
+    const cached = await jsonRequest(ctx, "/api/agent/analysis/cached", {
+      body: { range: "30d" },
+      cookie: owner.cookie,
+    });
+    expect(await cached.json()).toMatchObject({ analysis: { range: "30d", weeklyTarget: 5 } });
     const run = await jsonRequest(ctx, "/api/agent/run", { body: {}, cookie: owner.cookie });
     expect(await run.json()).toMatchObject({ ran: true, gap: 5, postsCreated: 5 });
     const list = (await (

@@ -1,7 +1,12 @@
 import { getAgentSettings } from "@smm/domain/agent/get-agent-settings";
 import { runSchedulingAgent, runSchedulingAgentInput } from "@smm/domain/agent/run-scheduling-agent";
 import { updateAgentSettings, updateAgentSettingsInput } from "@smm/domain/agent/update-agent-settings";
-import { analyzeCalendar, analyzeCalendarInput } from "@smm/domain/suggestions/analyze-calendar";
+import {
+  analyzeCalendar,
+  analyzeCalendarInput,
+  readCalendarAnalysis,
+  readCalendarAnalysisInput,
+} from "@smm/domain/suggestions/analyze-calendar";
 import { dismissSuggestion } from "@smm/domain/suggestions/dismiss-suggestion";
 import { generateFromSuggestion } from "@smm/domain/suggestions/generate-from-suggestion";
 import { listSuggestions } from "@smm/domain/suggestions/list-suggestions";
@@ -29,6 +34,18 @@ const routes = {
     "The brand's calendar analysis for the last 7 or 30 days (cached: fresh 1 hour for the page, 6 for the dashboard).",
     { body: jsonBody(analyzeCalendarInput) },
     { 200: jsonAnswer(resultOf(analyzeCalendar, "CalendarAnalysis"), "The analysis.") },
+  ),
+  cachedAnalysis: route(
+    "post",
+    "/analysis/cached",
+    "The brand's calendar analysis of the range if it has been analysed before (refreshed when stale), else analysis: null; never computes a first one.",
+    { body: jsonBody(readCalendarAnalysisInput) },
+    {
+      200: jsonAnswer(
+        resultOf(readCalendarAnalysis, "CachedCalendarAnalysis"),
+        "The analysis, or null when the range was never analysed.",
+      ),
+    },
   ),
   suggestions: route(
     "get",
@@ -92,6 +109,9 @@ export function createAgentRoutes(deps: AppDeps) {
   return createRoutes()
     .openapi(routes.analysis, async (c) =>
       c.json(await analyzeCalendar(await brand(c), c.req.valid("json")), 200),
+    )
+    .openapi(routes.cachedAnalysis, async (c) =>
+      c.json(await readCalendarAnalysis(await brand(c), c.req.valid("json")), 200),
     )
     .openapi(routes.suggestions, async (c) => c.json(await listSuggestions(await brand(c)), 200))
     .openapi(routes.generate, async (c) =>

@@ -294,6 +294,86 @@ describe("the local checkout and the subscription's life cycle", () => {
     await live.stop();
   });
 
+  it("a first subscription starts with the landing page's 14-day free trial; a second one is paid from the start", async () => {
+    const { cookie, userId } = await signedIn();
+    const checkout = async () => {
+      const start = await jsonRequest(ctx, "/api/billing/checkout", {
+        cookie,
+        body: { plan: "pro", interval: "month" },
+      });
+      const url = ((await start.json()) as { url: string }).url;
+      const html = await (await ctx.app.request(url)).text();
+      const session = new URL(url).searchParams.get("session") ?? "";
+      await ctx.app.request(`${TEST_ORIGIN}/billing/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ session }).toString(),
+      });
+      const [row] = await ctx.database.db
+        .select()
+        .from(stripeUserSubscriptions)
+        .where(eq(stripeUserSubscriptions.userId, userId));
+      return { html, row };
+    };
+    const first = await checkout();
+    expect(first.html).toContain("14-day free trial");
+    expect(first.row?.subscriptionStatus).toBe("trialing");
+    const days = ((first.row?.currentPeriodEnd?.getTime() ?? 0) - Date.now()) / (DAY_S * 1000);
+    expect(Math.round(days)).toBe(14);
+    expect(await planOf(cookie)).toMatchObject({ type: "pro" });
+
+    // Ended (the account deleted it, say): the next subscription has no second trial.
+    await ctx.database.db
+      .update(stripeUserSubscriptions)
+      .set({ subscriptionStatus: "canceled" })
+      .where(eq(stripeUserSubscriptions.userId, userId));
+    expect((await planOf(cookie)).type).toBe("free");
+    const second = await checkout();
+    expect(second.html).not.toContain("free trial");
+    expect(second.row?.subscriptionStatus).toBe("active");
+  });
+
+  it("'Invoices and cards' opens the embedded billing's own portal page: the plan, no invoices, labelled offline", async () => {
+    const { cookie } = await signedIn();
+    const start = await jsonRequest(ctx, "/api/billing/checkout", {
+      cookie,
+      body: { plan: "pro", interval: "month" },
+    });
+    const session = new URL(((await start.json()) as { url: string }).url).searchParams.get("session") ?? "";
+    await ctx.app.request(`${TEST_ORIGIN}/billing/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session }).toString(),
+    });
+
+    const portal = await jsonRequest(ctx, "/api/billing/portal", { cookie, method: "POST" });
+    expect(portal.status).toBe(200);
+    const { url } = (await portal.json()) as { url: string };
+    // Not the profile page again (which reloaded with no message): a page of its own.
+    expect(url).toContain(`${TEST_ORIGIN}/billing/portal?session=`);
+    const page = await ctx.app.request(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Embedded billing (offline): no card is charged");
+    expect(html).toMatch(/data-testid="local-portal-plan">Pro</);
+    expect(html).toContain("€15 per month");
+    // A first subscription is in its free trial.
+    expect(html).toMatch(/Free trial until [A-Z][a-z]+ \d{1,2}, \d{4}; nothing has been charged\./);
+    expect(html).toContain("No invoices");
+    expect(html).toContain(`href="${TEST_ORIGIN}/profile"`);
+
+    // The signed link is the only permission: forged, or a checkout's session, opens nothing.
+    expect((await ctx.app.request(`${TEST_ORIGIN}/billing/portal?session=abc.def`)).status).toBe(404);
+    expect((await ctx.app.request(`${TEST_ORIGIN}/billing/portal?session=${session}`)).status).toBe(404);
+    expect(
+      (
+        await ctx.app.request(
+          `${TEST_ORIGIN}/billing/checkout?session=${new URL(url).searchParams.get("session")}`,
+        )
+      ).status,
+    ).toBe(404);
+  });
+
   it("refuses a forged checkout page, an unknown plan, and cancelling without a subscription", async () => {
     const { cookie } = await signedIn();
     const forged = await ctx.app.request(`${TEST_ORIGIN}/billing/checkout?session=abc.def`);

@@ -3,6 +3,7 @@ import { confirmDataDeletion, confirmDataDeletionInput } from "@smm/domain/accou
 import { requestDataDeletion, requestDataDeletionInput } from "@smm/domain/account/request-data-deletion";
 import { z } from "zod";
 import type { AppDeps } from "../context";
+import { accountConfirmationOf } from "../lib/domain-context";
 import { createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf, view } from "../lib/http";
 import { limitPerClientAddress } from "../middleware/request-limits";
 import { canOpenMailbox } from "./mailbox";
@@ -97,7 +98,7 @@ export function createPublicRoutes(deps: AppDeps) {
           db: deps.database.db,
           mailer: deps.mailer,
           now: deps.now ?? (() => new Date()),
-          confirmUrl: (token) => `${deps.auth.options.baseURL}/delete?token=${encodeURIComponent(token)}`,
+          confirmUrl: accountConfirmationOf(deps).deletionLinkUrl,
         },
         c.req.valid("json"),
       );
@@ -123,6 +124,7 @@ export function createPublicRoutes(deps: AppDeps) {
             jobs: deps.jobs,
             web: deps.web,
             billing: deps.billing,
+            accountConfirmation: accountConfirmationOf(deps),
           },
           c.req.valid("json"),
         );

@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
 
-import { ApiError, call, callOptions, client, pathId } from "@/lib/api";
+import { call, callOptions, client, pathId } from "@/lib/api";
 import { subscribeToResync, useAppEvent } from "@/lib/events";
+import { planKeys } from "@/lib/plan";
 
 /*
  * The AI agent page's server state: the calendar analysis per range, the suggestions and the agent
@@ -38,7 +39,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 const analyze = (
   brandId: string,
   range: CalendarRange,
-  extra: { forceRefresh?: boolean; cachedOnly?: boolean },
+  extra: { forceRefresh?: boolean },
   signal?: AbortSignal,
 ) =>
   call(
@@ -55,14 +56,15 @@ const analyze = (
 export function useCalendarAnalysis(brandId: string, range: CalendarRange) {
   return useQuery({
     queryKey: agentKeys.analysis(brandId, range),
-    queryFn: async ({ signal }) => {
-      try {
-        return await analyze(brandId, range, { cachedOnly: true }, signal);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) =>
+      (
+        await call(
+          client.api.agent.analysis.cached.$post(
+            { json: { range, utcOffsetMinutes: browserOffsetMinutes(), freshFor: "page" } },
+            callOptions({ brandId, signal }),
+          ),
+        )
+      ).analysis,
     refetchInterval: ANALYSIS_REFRESH_MS,
     retry: 1,
   });
@@ -127,7 +129,12 @@ export function useGenerateFromSuggestion(brandId: string) {
       call(
         client.api.agent.suggestions[":id"].generate.$post({ param: pathId(id) }, callOptions({ brandId })),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.brand(brandId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: agentKeys.brand(brandId) }),
+        // The generation used the plan's allowance: the next allowance check reads what is left.
+        queryClient.invalidateQueries({ queryKey: planKeys.all }),
+      ]),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { UserPlan } from "@smm/domain/plans/get-plan";
+import { DAILY_POST_LIMIT_MESSAGE, monthlyLimitMessageFor } from "@smm/domain/usage/limits";
 import { useMutation, useQuery } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";
@@ -28,4 +29,17 @@ export function usePlan() {
 /** The upgrade welcome was shown: the server remembers it for the plan, on every device. */
 export function useAcknowledgePlanWelcome() {
   return useMutation({ mutationFn: () => call(client.api.plan.welcome.$post()) });
+}
+
+/**
+ * The spec's quota text when the plan has nothing left (core spec section 8). Monthly first, as the
+ * server does: when both are spent, "upgrade" is more useful than "try tomorrow". Screens check it before
+ * asking for a generation (the spec's "a check of the generation allowance first"), so an expected refusal
+ * is never a failed request.
+ */
+export function planLimitMessage(plan: UserPlan | undefined): string | null {
+  if (!plan) return null;
+  if (plan.postsRemaining === 0) return monthlyLimitMessageFor(plan.type);
+  if (plan.dailyPostsRemaining === 0) return DAILY_POST_LIMIT_MESSAGE;
+  return null;
 }

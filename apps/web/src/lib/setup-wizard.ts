@@ -19,3 +19,34 @@ export function onSetupWizardRequested(listener: Listener): () => void {
     listeners.delete(listener);
   };
 }
+
+/*
+ * Closing the wizard without finishing it (Escape, X) is a choice: it stays closed on later loads for that
+ * user in this browser, and "no brand yet" states, the command palette and the assistant still open it.
+ */
+const DISMISSED_KEY_PREFIX = "setup_wizard_dismissed:";
+
+// Storage can be unavailable (private modes, blocked cookies); the wizard then may show again, no worse.
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function isSetupWizardDismissed(userId: string): boolean {
+  try {
+    return storage()?.getItem(`${DISMISSED_KEY_PREFIX}${userId}`) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function recordSetupWizardDismissed(userId: string): void {
+  try {
+    storage()?.setItem(`${DISMISSED_KEY_PREFIX}${userId}`, "1");
+  } catch {
+    // Quota or privacy settings: the wizard opens again on the next load, as before.
+  }
+}

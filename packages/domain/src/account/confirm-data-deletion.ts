@@ -4,7 +4,8 @@ import type { UserContext } from "../context";
 import { user, verification } from "../db/schema";
 import { AppError } from "../errors";
 import { safeText } from "../text";
-import { deleteAccount } from "./delete-account";
+import { mailDeletedNotice } from "./delete-account";
+import { eraseAccount } from "./erase-account";
 import { hashDataDeletionToken } from "./request-data-deletion";
 
 export const DATA_DELETION_LINK_INVALID =
@@ -31,5 +32,7 @@ export async function confirmDataDeletion(
     throw new AppError("invalid_input", DATA_DELETION_LINK_INVALID);
   const [account] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, used.userId));
   if (!account) throw new AppError("invalid_input", DATA_DELETION_LINK_INVALID);
-  return deleteAccount({ ...ctx, userId: used.userId }, { email: account.email.toLowerCase() });
+  const erased = await eraseAccount({ ...ctx, userId: used.userId });
+  await mailDeletedNotice(ctx, account.email);
+  return erased;
 }

@@ -1,83 +1,105 @@
-import { and, eq, like, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { UserContext } from "../context";
-import { dataDeletionRequests, media, stripeUserSubscriptions, user, verification } from "../db/schema";
+import { account as credentials, user } from "../db/schema";
 import { AppError } from "../errors";
-import { variantKeyOf } from "../media/media-variants";
-import { payingStatuses } from "../plans/catalogue";
+import type { AccountConfirmation } from "../ports";
 import { safeText } from "../text";
+import { eraseAccount } from "./erase-account";
+import { requestDataDeletion } from "./request-data-deletion";
 
 export const DELETE_CONFIRM_MISMATCH = "Please enter the e-mail address of your account to confirm.";
+export const PASSWORD_REQUIRED = "Please enter your password to confirm.";
+export const WRONG_PASSWORD = "The password is not correct. Nothing was deleted.";
 
 export const deleteAccountInput = z.object({
-  /** The account's own e-mail, typed again: the confirmation that this is meant (the /delete form's field). */
-  email: safeText().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
   /**
-   * The account's password, for a signed-in page whose session is not fresh. The password lives in the
-   * auth service, so the HTTP route checks it; scripts and the chat confirm with the e-mail alone.
+   * The account's password: the confirmation of a signed-in request. An account without one (signed up
+   * with Facebook) is sent the deletion link instead, as a signed-out request is.
    */
-  password: safeText().max(128).optional(),
+  password: z.string().max(128).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
+/** Either everything is gone now, or a link was mailed and nothing is deleted until it is opened. */
+export const deleteAccountOutput = z.discriminatedUnion("outcome", [
+  z.object({ outcome: z.literal("deleted") }),
+  z.object({ outcome: z.literal("link_sent") }),
+]);
+export type DeleteAccountOutput = z.infer<typeof deleteAccountOutput>;
+
+function requireConfirmation(ctx: UserContext): AccountConfirmation {
+  if (!ctx.accountConfirmation) throw new AppError("internal", "Account confirmation is not available here.");
+  return ctx.accountConfirmation;
+}
+
+/** Sends the single-use deletion link to the account's own address (requestDataDeletion's path). */
+async function mailDeletionLink(ctx: UserContext, email: string): Promise<{ outcome: "link_sent" }> {
+  const confirmation = requireConfirmation(ctx);
+  await requestDataDeletion(
+    { db: ctx.db, mailer: confirmation.mailer, now: ctx.now, confirmUrl: confirmation.deletionLinkUrl },
+    { email },
+  );
+  return { outcome: "link_sent" };
+}
+
+/** Tells the owner the account is gone (the spec's "You will receive a confirmation email shortly"). */
+export async function mailDeletedNotice(ctx: Pick<UserContext, "accountConfirmation">, email: string) {
+  // The account is gone either way: a notice that fails to send must not make the deletion look failed.
+  await ctx.accountConfirmation?.mailer
+    .send({
+      to: email,
+      subject: "Your Social Media Manager account has been deleted",
+      text: "Your Social Media Manager account and all its data have been deleted, as you asked. Posts already published on Facebook or Instagram stay there.\n\nIf you did not ask for this, write to us by replying to this message.",
+    })
+    .catch(() => undefined);
+}
+
 /**
- * Erases the caller's account and everything of theirs (connections spec: Data deletion): a paying
- * subscription is cancelled first, stored media files are removed from storage, then the account row goes
- * and with it, by the schema's cascades, brands, posts, suggestions, templates, conversations, connections
- * and tokens, notifications, usage, API keys and sessions. Rows that name the user without a foreign key
- * (deletion requests, verification tokens) are removed by hand. Every step only deletes what is left, so
- * a run stopped half-way is finished by running it again. The request is recorded ('processing') before the
- * first step, so a run that dies half-way is finished by finishAccountDeletions (the deletion job).
+ * The signed-in owner deletes their account (connections spec: Data deletion). Irreversible, so it is
+ * confirmed by the account's password: none sent or a wrong one is refused with its reason and nothing is
+ * deleted; the right one erases everything now and a notice is mailed (the spec's "You will receive a
+ * confirmation email shortly" stays true). An account that has no password is mailed the deletion link
+ * instead, and nothing is deleted until it is opened.
  */
-export async function deleteAccount(ctx: UserContext, input: DeleteAccountInput): Promise<{ deleted: true }> {
-  const [account] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId));
-  if (!account) return { deleted: true };
-  if (account.email.toLowerCase() !== input.email)
+export async function deleteAccount(
+  ctx: UserContext,
+  input: DeleteAccountInput,
+): Promise<DeleteAccountOutput> {
+  const confirmation = requireConfirmation(ctx);
+  const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId));
+  if (!owner) return { outcome: "deleted" };
+  const [credential] = await ctx.db
+    .select({ hash: credentials.password })
+    .from(credentials)
+    .where(and(eq(credentials.userId, ctx.userId), eq(credentials.providerId, "credential")));
+  if (!credential?.hash) return mailDeletionLink(ctx, owner.email.toLowerCase());
+  if (!input.password) throw new AppError("password_required", PASSWORD_REQUIRED);
+  if (!(await confirmation.verifyPassword(credential.hash, input.password)))
+    throw new AppError("password_wrong", WRONG_PASSWORD);
+
+  await eraseAccount(ctx);
+  await mailDeletedNotice(ctx, owner.email);
+  return { outcome: "deleted" };
+}
+
+export const requestAccountDeletionInput = z.object({
+  /** The account's own e-mail, typed again: the chat's confirmation that this is meant. */
+  email: safeText().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+});
+export type RequestAccountDeletionInput = z.infer<typeof requestAccountDeletionInput>;
+
+/**
+ * The chat's and scripts' way to delete the caller's account: a password never goes through the chat, so
+ * the deletion link is mailed to the account (named again as the confirmation) and nothing is deleted until
+ * it is opened.
+ */
+export async function requestAccountDeletion(
+  ctx: UserContext,
+  input: RequestAccountDeletionInput,
+): Promise<{ outcome: "link_sent" }> {
+  const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId));
+  if (!owner || owner.email.toLowerCase() !== input.email)
     throw new AppError("invalid_input", DELETE_CONFIRM_MISMATCH);
-
-  const [recorded] = await ctx.db
-    .select({ id: dataDeletionRequests.id })
-    .from(dataDeletionRequests)
-    .where(and(eq(dataDeletionRequests.userId, ctx.userId), eq(dataDeletionRequests.status, "processing")));
-  if (!recorded)
-    await ctx.db
-      .insert(dataDeletionRequests)
-      .values({ userId: ctx.userId, email: account.email, status: "processing" });
-
-  const [subscription] = await ctx.db
-    .select()
-    .from(stripeUserSubscriptions)
-    .where(eq(stripeUserSubscriptions.userId, ctx.userId));
-  if (subscription?.subscriptionId && payingStatuses.includes(subscription.subscriptionStatus)) {
-    if (!ctx.billing) throw new AppError("internal", "Billing is not available here.");
-    // Stripe would otherwise go on charging a customer who no longer exists here.
-    await ctx.billing.cancelSubscriptionNow(subscription.subscriptionId);
-  }
-
-  const files = await ctx.db
-    .select({ key: media.storageKey })
-    .from(media)
-    .where(eq(media.userId, ctx.userId));
-  for (const file of files) {
-    await ctx.storage.delete(file.key);
-    // The copy made for Instagram sits beside the original.
-    await ctx.storage.delete(variantKeyOf({ storageKey: file.key }, "instagram"));
-  }
-
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(dataDeletionRequests)
-      .where(or(eq(dataDeletionRequests.userId, ctx.userId), eq(dataDeletionRequests.email, account.email)));
-    await tx
-      .delete(verification)
-      .where(
-        or(
-          eq(verification.value, ctx.userId),
-          like(verification.identifier, `%${account.email}%`),
-          like(verification.value, `%${ctx.userId}%`),
-        ),
-      );
-    await tx.delete(user).where(eq(user.id, ctx.userId));
-  });
-  return { deleted: true };
+  return mailDeletionLink(ctx, input.email);
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { dataDeletionRequests, user } from "../db/schema";
-import { deleteAccount } from "./delete-account";
+import { eraseAccount } from "./erase-account";
 
 /**
  * The deletion job: every account whose deletion was recorded ('processing') but did not finish (the
@@ -12,16 +12,16 @@ export async function finishAccountDeletions(
   ctx: Omit<UserContext, "userId">,
 ): Promise<{ finished: number; failed: number }> {
   const pending = await ctx.db
-    .selectDistinct({ userId: dataDeletionRequests.userId, email: user.email })
+    .selectDistinct({ userId: dataDeletionRequests.userId })
     .from(dataDeletionRequests)
     .innerJoin(user, eq(user.id, dataDeletionRequests.userId))
     .where(and(eq(dataDeletionRequests.status, "processing"), isNotNull(dataDeletionRequests.userId)));
   let finished = 0;
   let failed = 0;
-  for (const { userId, email } of pending) {
+  for (const { userId } of pending) {
     if (!userId) continue;
     try {
-      await deleteAccount({ ...ctx, userId }, { email: email.toLowerCase() });
+      await eraseAccount({ ...ctx, userId });
       finished++;
     } catch {
       // Left recorded: the next run tries again.

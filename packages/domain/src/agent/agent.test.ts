@@ -13,7 +13,7 @@ import {
   stripeUserSubscriptions,
   userPostUsage,
 } from "../db/schema";
-import { analyzeCalendar } from "../suggestions/analyze-calendar";
+import { analyzeCalendar, readCalendarAnalysis } from "../suggestions/analyze-calendar";
 import { getAgentSettings } from "./get-agent-settings";
 import { runSchedulingAgent } from "./run-scheduling-agent";
 import { fillScheduleGap, runDueSchedulingAgents } from "./scheduling-agent";
@@ -136,12 +136,12 @@ describe("the calendar analysis cache", () => {
   it("reuses the analysis for an hour on the page and six on the dashboard, with live counts and target", async () => {
     const ctx = await brandOwner();
     // Never analysed: the page's first read finds nothing and offers Analyze Now.
-    expect(await rejection(analyzeCalendar(ctx, { range: "7d", cachedOnly: true }))).toMatchObject({
-      code: "not_found",
-      message: "No calendar analysis available",
-    });
+    expect(await readCalendarAnalysis(ctx, { range: "7d" })).toEqual({ analysis: null });
+    expect(await readCalendarAnalysis(ctx, { range: "30d" })).toEqual({ analysis: null });
     expect((await analyzeCalendar(ctx, { range: "7d" })).scheduledPostsCount).toBe(0);
-    expect((await analyzeCalendar(ctx, { range: "7d", cachedOnly: true })).scheduledPostsCount).toBe(0);
+    expect((await readCalendarAnalysis(ctx, { range: "7d" })).analysis?.scheduledPostsCount).toBe(0);
+    // Each range is its own: the 30-day one is still none.
+    expect(await readCalendarAnalysis(ctx, { range: "30d" })).toEqual({ analysis: null });
     const [row] = await t.database.db
       .select()
       .from(brandAnalytics)

@@ -1,3 +1,5 @@
+import { formatLongDate } from "../dates";
+
 /** The subscription texts of the connections spec (section 8, Subscription; section 4, Subscription). */
 export const CHECKOUT_FAILED = "Unable to start checkout process. Please try again later.";
 export const PLAN_NOT_AVAILABLE = "Selected plan is not available. Please choose another plan.";
@@ -9,9 +11,7 @@ export const ENTERPRISE_COMING_SOON = "Enterprise Plan Coming Soon";
 
 /** The notification after cancelling: access continues until the period's end (shown in the user's words). */
 export function describeCancellation(periodEnd: Date | null): string {
-  const until = periodEnd
-    ? ` until ${periodEnd.toISOString().slice(0, 10)}`
-    : " until the end of the billing period";
+  const until = periodEnd ? ` until ${formatLongDate(periodEnd)}` : " until the end of the billing period";
   return `Your subscription has been cancelled. You will keep access to your plan${until}.`;
 }
 export const REACTIVATED_MESSAGE = "Your subscription has been reactivated.";

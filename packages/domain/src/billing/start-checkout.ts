@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UserContext } from "../context";
 import { AppError } from "../errors";
-import { derivePlan, planNames } from "../plans/catalogue";
+import { derivePlan, FREE_TRIAL_DAYS, planNames } from "../plans/catalogue";
 import { readSubscription } from "../plans/read-subscription";
 import { ensureCustomer, requireBilling } from "./billing-account";
 import { ENTERPRISE_COMING_SOON, PLAN_NOT_AVAILABLE } from "./messages";
@@ -23,7 +23,7 @@ export interface CheckoutLink {
  * Opens a subscription checkout for a plan of the catalogue (connections spec: Checkout validation). The plan
  * changes only when the provider's signed events reach the webhook, never on the return to
  * /subscription?success=true. Pro users cannot buy Enterprise yet (Enterprise Plan Coming Soon), and a paying
- * user does not buy the plan they already have.
+ * user does not buy the plan they already have. A first subscription starts with the 14-day free trial.
  */
 export async function startCheckout(ctx: UserContext, input: StartCheckoutInput): Promise<CheckoutLink> {
   const billing = requireBilling(ctx);
@@ -31,7 +31,8 @@ export async function startCheckout(ctx: UserContext, input: StartCheckoutInput)
     (candidate) => candidate.plan === input.plan && candidate.interval === input.interval,
   );
   if (!product) throw new AppError("invalid_input", PLAN_NOT_AVAILABLE);
-  const current = derivePlan(await readSubscription(ctx.db, ctx.userId), ctx.plans, ctx.now());
+  const subscription = await readSubscription(ctx.db, ctx.userId);
+  const current = derivePlan(subscription, ctx.plans, ctx.now());
   if (current.type === "pro" && input.plan === "enterprise")
     throw new AppError("forbidden", ENTERPRISE_COMING_SOON);
   if (current.type !== "free")
@@ -43,6 +44,8 @@ export async function startCheckout(ctx: UserContext, input: StartCheckoutInput)
     priceId: product.priceId,
     successUrl: new URL("/subscription?success=true", billing.appUrl).toString(),
     cancelUrl: new URL("/subscription?canceled=true", billing.appUrl).toString(),
+    // The free trial is for a first subscription only: one that ever existed (even cancelled) used it.
+    ...(subscription?.subscriptionId ? {} : { trialDays: FREE_TRIAL_DAYS }),
   });
   return { url: session.url, provider: billing.kind };
 }

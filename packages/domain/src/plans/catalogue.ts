@@ -184,6 +184,12 @@ export const localPlanPriceIds: PlanPriceIds = {
   enterpriseYearly: "price_enterprise_yearly",
 };
 
+/**
+ * The landing page's "14-day free trial" (connections spec: Plans and prices, "Free trial 14 days, no card
+ * required"): a first paid subscription starts with it; a user who has had one before pays from the start.
+ */
+export const FREE_TRIAL_DAYS = 14;
+
 /** The subscription facts the plan is derived from (the stripe_user_subscriptions read model). */
 export interface SubscriptionFacts {
   subscriptionStatus: string;

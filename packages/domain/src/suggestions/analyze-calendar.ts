@@ -3,7 +3,6 @@ import { readAgentSettings, zoneOffsetMinutes } from "../agent/agent-settings";
 import { bestDayIndexes, bestTimeValues, learnBestTimes } from "../agent/learn-best-times";
 import type { BrandContext } from "../context";
 import { brandAnalytics, posts } from "../db/schema";
-import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { getDashboardStats } from "../posts/get-dashboard-stats";
 import { listSuggestions } from "./list-suggestions";
@@ -17,10 +16,16 @@ import {
   type CalendarAnalysisView,
   type CalendarRange,
   NEXT_OPTIMAL_POST_TIME,
-  NO_CALENDAR_ANALYSIS,
+  type ReadCalendarAnalysisInput,
+  readCalendarAnalysisInput,
 } from "./schemas";
 
-export { type AnalyzeCalendarInput, analyzeCalendarInput };
+export {
+  type AnalyzeCalendarInput,
+  analyzeCalendarInput,
+  type ReadCalendarAnalysisInput,
+  readCalendarAnalysisInput,
+};
 
 const DAY_MS = 86_400_000;
 const EXCERPT_LENGTH = 80;
@@ -56,7 +61,29 @@ export async function analyzeCalendar(
   ctx: BrandContext,
   input: AnalyzeCalendarInput = {},
 ): Promise<CalendarAnalysisView> {
-  const parsed = parseInput(analyzeCalendarInput, input);
+  const analysis = await analyze(ctx, parseInput(analyzeCalendarInput, input), false);
+  if (!analysis) throw new Error("an analysis is always computed when none is cached");
+  return analysis;
+}
+
+/**
+ * The agent page's first read of a range: the brand's analysis when it has been analysed for this range
+ * before (a stale one is refreshed as usual), else an explicit none (analysis: null). Never analysed is an
+ * expected state, not an error: the page shows its empty state with Analyze Now.
+ */
+export async function readCalendarAnalysis(
+  ctx: BrandContext,
+  input: ReadCalendarAnalysisInput = {},
+): Promise<{ analysis: CalendarAnalysisView | null }> {
+  const parsed = parseInput(readCalendarAnalysisInput, input);
+  return { analysis: await analyze(ctx, { ...parsed, forceRefresh: false }, true) };
+}
+
+async function analyze(
+  ctx: BrandContext,
+  parsed: ReturnType<typeof analyzeCalendarInput.parse>,
+  cachedOnly: boolean,
+): Promise<CalendarAnalysisView | null> {
   const now = ctx.now();
   const settings = await readAgentSettings(ctx.db, ctx.userId);
   const utcOffsetMinutes = parsed.utcOffsetMinutes ?? zoneOffsetMinutes(settings.timeZone, now);
@@ -67,8 +94,7 @@ export async function analyzeCalendar(
         .select({ data: brandAnalytics.data, updatedAt: brandAnalytics.updatedAt })
         .from(brandAnalytics)
         .where(and(eq(brandAnalytics.brandId, ctx.brandId), eq(brandAnalytics.timeRange, parsed.range)));
-  if (parsed.cachedOnly && !parsed.forceRefresh && !cached)
-    throw new AppError("not_found", NO_CALENDAR_ANALYSIS);
+  if (cachedOnly && !parsed.forceRefresh && !cached) return null;
   const fresh =
     cached &&
     cached.data.utcOffsetMinutes === utcOffsetMinutes &&

@@ -158,14 +158,12 @@ export const analyzeCalendarInput = z.object({
   freshFor: z.enum(["page", "dashboard"], { error: "freshFor must be page or dashboard" }).default("page"),
   /** Recompute even when the cached analysis is fresh (the page's Refresh and Analyze Now). */
   forceRefresh: z.boolean({ error: "forceRefresh must be true or false" }).default(false),
-  /**
-   * Only a brand that has been analysed for this range before: otherwise 404 'No calendar analysis available'
-   * (the agent page then offers Analyze Now). A stale analysis is refreshed as usual.
-   */
-  cachedOnly: z.boolean({ error: "cachedOnly must be true or false" }).default(false),
 });
-export const NO_CALENDAR_ANALYSIS = "No calendar analysis available";
 export type AnalyzeCalendarInput = z.input<typeof analyzeCalendarInput>;
+
+/** The agent page's first read of a range: the same clock and freshness, never a new analysis. */
+export const readCalendarAnalysisInput = analyzeCalendarInput.omit({ forceRefresh: true });
+export type ReadCalendarAnalysisInput = z.input<typeof readCalendarAnalysisInput>;
 
 /** The agent page's calendar analysis (connections spec, "Calendar analysis"). */
 export interface CalendarAnalysisView {

@@ -1,11 +1,11 @@
-import { deleteAccount, deleteAccountInput } from "@smm/domain/account/delete-account";
+import { requestAccountDeletion, requestAccountDeletionInput } from "@smm/domain/account/delete-account";
 import { tool } from "ai";
 import type { ToolContext } from "../context";
 
 export const deleteAccountTool = (ctx: ToolContext) =>
   tool({
     description:
-      "Delete the user's account and ALL their data now (brands, posts, images, connections, subscription). Irreversible: only after the user has explicitly confirmed, with the account's e-mail as confirmation.",
-    inputSchema: deleteAccountInput.omit({ password: true }),
-    execute: (input) => deleteAccount(ctx.user, input),
+      "Start deleting the user's account and ALL their data (brands, posts, images, connections, subscription): only after the user has explicitly confirmed, with the account's e-mail as confirmation. A link is mailed to the account; nothing is deleted until the user opens it.",
+    inputSchema: requestAccountDeletionInput,
+    execute: (input) => requestAccountDeletion(ctx.user, input),
   });

@@ -98,7 +98,7 @@ describe("the offline assistant on plans and billing", () => {
         input: {},
         result: { plan: "pro", cancelAtPeriodEnd: true, currentPeriodEnd: "2026-12-23T00:00:00.000Z" },
       }),
-    ).toContain("until 2026-12-23");
+    ).toContain("until December 23, 2026");
     expect(
       describeOutcome({ toolName: "startCheckout", input: {}, error: "Enterprise Plan Coming Soon" }),
     ).toBe("I couldn't do that: Enterprise Plan Coming Soon");

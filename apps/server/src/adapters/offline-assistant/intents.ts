@@ -4,6 +4,7 @@
  * "Offline assistant" in the chat. What it cannot understand it says so, with examples that work.
  */
 
+import { formatLongDate } from "@smm/domain/dates";
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
@@ -405,7 +406,7 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
         left === null || max === null ? "unlimited posts" : `${left} of ${max} posts left this month`;
       const ending =
         value.cancelAtPeriodEnd && typeof value.currentPeriodEnd === "string"
-          ? ` It is cancelled and ends on ${value.currentPeriodEnd.slice(0, 10)}.`
+          ? ` It is cancelled and ends on ${formatLongDate(value.currentPeriodEnd)}.`
           : "";
       const upgrade = value.type === "free" ? " Say “upgrade me to pro” to get 30 posts a month." : "";
       return `You're on the ${name} plan, with ${posts}.${ending}${upgrade}`;
@@ -418,7 +419,7 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
     }
     case "cancelSubscription": {
       const until =
-        typeof value.currentPeriodEnd === "string" ? ` until ${value.currentPeriodEnd.slice(0, 10)}` : "";
+        typeof value.currentPeriodEnd === "string" ? ` until ${formatLongDate(value.currentPeriodEnd)}` : "";
       return `Your subscription is cancelled. You keep your plan${until}, then you move to the free plan. Say “keep my subscription” if you change your mind.`;
     }
     case "reactivateSubscription":
@@ -426,7 +427,7 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
     case "acknowledgePlanWelcome":
       return "Done: the upgrade welcome will not open again for your plan.";
     case "deleteAccount":
-      return "Your account and all its data have been deleted. You will be signed out.";
+      return "I've sent a deletion link to your account's e-mail address. Nothing is deleted until you open it (it works once, for 1 hour).";
     case "openBillingPortal":
       return `Manage your invoices and cards here: ${String(value.url ?? "")}`;
     default:

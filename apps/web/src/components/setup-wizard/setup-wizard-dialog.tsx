@@ -50,7 +50,7 @@ export function SetupWizardDialog({
   onFinished,
 }: {
   open: boolean;
-  /** Escape or the close button: the user postpones the setup (it returns on the next visit). */
+  /** Escape or the close button: the user closes the setup (it stays closed; "no brand yet" states reopen it). */
   onOpenChange: (open: boolean) => void;
   /** 'Get Started' has saved (or failed to save, which the spec only logs). */
   onFinished: () => void;

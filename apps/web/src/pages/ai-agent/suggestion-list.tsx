@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type SuggestionView, useDismissSuggestion, useGenerateFromSuggestion } from "@/lib/agent";
 import { ApiError } from "@/lib/api";
+import { planLimitMessage, usePlan } from "@/lib/plan";
 
 export const GENERATED_FROM_SUGGESTION = "Post generated from AI suggestion!";
 export const GENERATE_FROM_SUGGESTION_FAILED = "Failed to generate post from suggestion";
@@ -38,7 +39,16 @@ function SuggestionCard({ suggestion, brandId }: { suggestion: SuggestionView; b
   const dismiss = useDismissSuggestion(brandId);
   const button = suggestionButton(suggestion);
   const Icon = suggestion.platform === "instagram" ? InstagramIcon : FacebookIcon;
-  const onGenerate = () =>
+  const plan = usePlan();
+  const onGenerate = async () => {
+    // The spec's allowance check first: a spent plan is told so without a refused request. A plan invalidated
+    // by the last generation is read again first, so the check sees what that one used.
+    const current = plan.isStale ? (await plan.refetch()).data : plan.data;
+    const limit = planLimitMessage(current);
+    if (limit) {
+      toast.error(limit);
+      return;
+    }
     generate.mutate(suggestion.id, {
       onSuccess: () => toast.success(GENERATED_FROM_SUGGESTION),
       // The plan's limit keeps its own words; anything else is the spec's generic failure.
@@ -47,6 +57,7 @@ function SuggestionCard({ suggestion, brandId }: { suggestion: SuggestionView; b
           error instanceof ApiError && error.status === 429 ? error.message : GENERATE_FROM_SUGGESTION_FAILED,
         ),
     });
+  };
   const onDismiss = () => dismiss.mutate(suggestion.id);
   return (
     <li
@@ -75,7 +86,7 @@ function SuggestionCard({ suggestion, brandId }: { suggestion: SuggestionView; b
       <div className="flex flex-wrap gap-2">
         <Button
           className="h-10"
-          onClick={onGenerate}
+          onClick={() => void onGenerate()}
           disabled={!button.enabled || generate.isPending}
           data-testid="suggestion-action"
         >

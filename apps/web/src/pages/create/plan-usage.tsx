@@ -1,4 +1,3 @@
-import { DAILY_POST_LIMIT_MESSAGE, monthlyLimitMessageFor } from "@smm/domain/usage/limits";
 import { CrownIcon, GaugeIcon, OctagonAlertIcon } from "lucide-react";
 import { Link } from "react-router";
 
@@ -7,16 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { UserPlan } from "@/lib/plan";
 
-/**
- * The spec's quota text when the plan has nothing left (core spec section 8). Monthly first, as the
- * server does: when both are spent, "upgrade" is more useful than "try tomorrow".
- */
-export function planLimitMessage(plan: UserPlan | undefined): string | null {
-  if (!plan) return null;
-  if (plan.postsRemaining === 0) return monthlyLimitMessageFor(plan.type);
-  if (plan.dailyPostsRemaining === 0) return DAILY_POST_LIMIT_MESSAGE;
-  return null;
-}
+export { planLimitMessage } from "@/lib/plan";
 
 /** "3 of 5 posts left this month · 1 of 1 today", or unlimited. */
 export function PlanUsage({ plan, isPending }: { plan: UserPlan | undefined; isPending: boolean }) {

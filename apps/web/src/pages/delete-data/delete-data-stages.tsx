@@ -71,42 +71,58 @@ export function InfoStage({ s }: { s: DeleteDataPageState }) {
   );
 }
 
-/** Stage two: the account's e-mail (and, for a session that is not fresh, the password) confirms. */
+/**
+ * Stage two. Signed in: the account's password confirms (typing a pre-filled e-mail would confirm nothing).
+ * Signed out: the account's e-mail, to which the link is sent.
+ */
 export function ConfirmStage({ s }: { s: DeleteDataPageState }) {
   return (
     <form className="space-y-6" onSubmit={(event) => void s.handleSubmit(event)} noValidate>
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">Confirm Deletion Request</h1>
         <p className="text-muted-foreground">
-          {s.signedIn
-            ? "Enter the e-mail address of your account to confirm. Your account and all its data are deleted right away."
+          {s.signedInEmail
+            ? "Enter your password to confirm. Your account and all its data are deleted right away, and a confirmation is e-mailed to you."
             : "Enter the e-mail address of your account. We will send a confirmation to it and remove your personal data within 30 days."}
         </p>
       </div>
-      <div className="space-y-2">
-        <Label htmlFor={s.ids.email}>Account e-mail</Label>
-        <Input
-          id={s.ids.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={s.email}
-          onChange={(event) => s.setEmail(event.target.value)}
-          aria-invalid={s.emailInvalid || undefined}
-          aria-describedby={s.error ? s.ids.error : undefined}
-          data-testid="delete-email"
-        />
-      </div>
-      {s.needsPassword && (
+      {s.signedInEmail ? (
         <div className="space-y-2">
+          <p className="text-sm">
+            Signed in as{" "}
+            <span className="font-medium" data-testid="delete-account-email">
+              {s.signedInEmail}
+            </span>
+          </p>
           <Label htmlFor={s.ids.password}>Password</Label>
           <PasswordInput
             id={s.ids.password}
             autoComplete="current-password"
             value={s.password}
             onChange={(event) => s.setPassword(event.target.value)}
+            aria-invalid={s.passwordInvalid || undefined}
+            aria-describedby={s.error ? s.ids.error : undefined}
             data-testid="delete-password"
+          />
+          <p className="text-xs text-muted-foreground">
+            Signed up with Facebook and have no password? Leave it empty: we e-mail you a link, and nothing is
+            deleted until you open it.
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <Label htmlFor={s.ids.email}>Account e-mail</Label>
+          <Input
+            id={s.ids.email}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={s.email}
+            onChange={(event) => s.setEmail(event.target.value)}
+            aria-invalid={s.emailInvalid || undefined}
+            aria-describedby={s.error ? s.ids.error : undefined}
+            data-testid="delete-email"
           />
         </div>
       )}
@@ -151,7 +167,10 @@ export function ConfirmStage({ s }: { s: DeleteDataPageState }) {
   );
 }
 
-/** Stage three: done; a signed-in user is signed out 3 seconds later (the hook's timer). */
+/**
+ * Stage three, with the one outcome that happened: deleted now (a notice is mailed), or a link mailed and
+ * nothing deleted yet. A signed-in user is signed out 3 seconds later (the hook's timer).
+ */
 export function SubmittedStage({ s }: { s: DeleteDataPageState }) {
   return (
     <div className="space-y-6 text-center" role="status">
@@ -159,13 +178,15 @@ export function SubmittedStage({ s }: { s: DeleteDataPageState }) {
         <CircleCheckIcon className="size-6" aria-hidden="true" />
       </span>
       <div className="space-y-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Request Submitted</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {s.deleted ? "Account Deleted" : "Request Submitted"}
+        </h1>
         <p className="text-muted-foreground" data-testid="delete-submitted-message">
           {SUBMITTED_MESSAGE}
         </p>
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground" data-testid="delete-outcome">
           {s.deleted
-            ? "Your account and all its data have been deleted."
+            ? "Your account and all its data have been deleted; the e-mail confirms it."
             : "Your personal data will be removed within 30 days. Nothing is deleted until you open the link in the e-mail (valid for 1 hour)."}
           {s.signedIn || s.deleted ? " You will be signed out in a few seconds." : ""}
         </p>

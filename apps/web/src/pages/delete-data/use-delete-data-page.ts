@@ -14,13 +14,12 @@ export const SUBMITTED_MESSAGE =
 export const SUBMIT_FAILED_MESSAGE =
   "There was an error submitting your request. Please try again or contact support.";
 const SIGN_OUT_DELAY_MS = 3000;
-// apps/server/src/routes/account.ts: the session is not fresh, so the password confirms.
-const PASSWORD_REQUIRED = "Please enter your password to confirm.";
 
 /**
- * The /delete page's state: its three stages, the form, and the submission. A signed-in user's request
- * deletes the account and its data at once (confirmed by the account's e-mail, and by the password when
- * the session is not fresh), then signs out after 3 seconds; a signed-out visitor's request mails a link
+ * The /delete page's state: its three stages, the form, and the submission. A signed-in user confirms with
+ * the account's password: the right one deletes the account and its data at once (a notice is mailed), a
+ * missing or wrong one is refused with nothing deleted; an account without a password is mailed the link.
+ * A signed-in user is signed out 3 seconds after the request. A signed-out visitor's request mails a link
  * back to /delete?token=..., and opening it deletes the account (stage "link" while that runs or fails).
  */
 export function useDeleteDataPage() {
@@ -30,19 +29,14 @@ export function useDeleteDataPage() {
   const [stage, setStage] = useState<Stage>(linkToken ? "link" : "info");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [needsPassword, setNeedsPassword] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [emailInvalid, setEmailInvalid] = useState(false);
+  const [passwordInvalid, setPasswordInvalid] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const ids = { email: useId(), password: useId(), reason: useId(), error: useId() };
   const signedInEmail = session.status === "signed-in" ? session.user.email : null;
-
-  useEffect(() => {
-    // Pre-fill for a signed-in visitor, without overwriting anything they already typed.
-    if (signedInEmail) setEmail((current) => current || signedInEmail);
-  }, [signedInEmail]);
 
   const linkSent = useRef(false);
   useEffect(() => {
@@ -76,12 +70,8 @@ export function useDeleteDataPage() {
   async function submit() {
     const trimmedReason = reason.trim();
     if (signedInEmail) {
-      await call(
-        client.api.account.delete.$post({
-          json: { email: email.trim(), ...(password ? { password } : {}) },
-        }),
-      );
-      setDeleted(true);
+      const answer = await call(client.api.account.delete.$post({ json: password ? { password } : {} }));
+      setDeleted(answer.outcome === "deleted");
       return;
     }
     await createDataDeletionRequest({
@@ -95,7 +85,8 @@ export function useDeleteDataPage() {
     if (submitting) return;
     setError(null);
     setEmailInvalid(false);
-    if (!isValidEmail(email)) {
+    setPasswordInvalid(false);
+    if (!signedInEmail && !isValidEmail(email)) {
       setEmailInvalid(true);
       setError(INVALID_EMAIL_MESSAGE);
       return;
@@ -113,8 +104,8 @@ export function useDeleteDataPage() {
           setError(INVALID_EMAIL_MESSAGE);
           return;
         }
-        if (caught.message === PASSWORD_REQUIRED) setNeedsPassword(true);
         if (signedInEmail) {
+          setPasswordInvalid(caught.reason === "password_required" || caught.reason === "password_wrong");
           setError(caught.message);
           return;
         }
@@ -132,12 +123,13 @@ export function useDeleteDataPage() {
     setEmail,
     password,
     setPassword,
-    needsPassword: needsPassword && Boolean(signedInEmail),
+    signedInEmail,
     reason,
     setReason,
     error,
     setError,
     emailInvalid,
+    passwordInvalid,
     submitting,
     signedIn: Boolean(signedInEmail),
     deleted,

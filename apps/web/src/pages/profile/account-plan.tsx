@@ -1,3 +1,4 @@
+import { formatLongDate } from "@smm/domain/dates";
 import { CheckIcon, CircleAlertIcon, CreditCardIcon, Loader2Icon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -23,10 +24,8 @@ import { type UserPlan, usePlan } from "@/lib/plan";
 const CANCEL_FAILED = "Failed to cancel subscription";
 const REACTIVATE_FAILED = "Failed to reactivate subscription";
 
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })
-    : null;
+// The browser's own day (undefined zone), written as everywhere else.
+const formatDate = (iso: string | null) => (iso ? formatLongDate(iso, undefined) : null);
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
@@ -174,13 +173,28 @@ export function AccountPlan() {
         ) : (
           <>
             {current.cancelAtPeriodEnd ? <KeepSubscription /> : <CancelSubscription plan={current} />}
-            <Button variant="ghost" onClick={() => portal.mutate()} disabled={portal.isPending}>
-              <CreditCardIcon aria-hidden="true" />
+            <Button
+              variant="ghost"
+              onClick={() => portal.mutate()}
+              disabled={portal.isPending}
+              data-testid="billing-portal"
+            >
+              {portal.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <CreditCardIcon aria-hidden="true" />
+              )}
               Invoices and cards
             </Button>
           </>
         )}
       </div>
+      {portal.isError && (
+        <Alert variant="destructive" data-testid="billing-portal-error">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertDescription>{portal.error.message}</AlertDescription>
+        </Alert>
+      )}
     </div>
   );
 }
