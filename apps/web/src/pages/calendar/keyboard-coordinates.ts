@@ -29,6 +29,15 @@ export const calendarKeyboardCoordinates: KeyboardCoordinateGetter = (
   for (const container of context.droppableContainers.getEnabled()) {
     const target = context.droppableRects.get(container.id);
     if (!target) continue;
+    // The target the post is in now is never the next one: a chip sits below its day's number, so its own
+    // day's centre is a few pixels "up" from the chip's, and ArrowUp picked it and went nowhere.
+    if (
+      cx >= target.left &&
+      cx <= target.left + target.width &&
+      cy >= target.top &&
+      cy <= target.top + target.height
+    )
+      continue;
     const tx = target.left + target.width / 2;
     const ty = target.top + target.height / 2;
     const along = (tx - cx) * dx + (ty - cy) * dy;
