@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError, errorStatus } from "./errors";
+import { AppError, errorReasons, errorStatus } from "./errors";
+import { findRepoRoot } from "./repo-root";
 
 describe("AppError", () => {
   it("maps every code of API.md to its status", () => {
@@ -43,5 +46,19 @@ describe("AppError", () => {
     expect(new AppError("not_found", "Post not found").toBody()).toEqual({
       error: { code: "not_found", reason: "not_found", message: "Post not found" },
     });
+  });
+});
+
+describe("the README's table of error reasons", () => {
+  it("lists every reason with its code, and nothing else", () => {
+    const readme = readFileSync(join(findRepoRoot(import.meta.url), "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### Error reasons"));
+    const listed = [...section.matchAll(/^\| `([a-z_]+)` \| ([a-z_]+) \(\d+\) \|/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(Object.fromEntries(listed)).toEqual(
+      Object.fromEntries(Object.entries(errorReasons).map(([reason, { code }]) => [reason, code])),
+    );
   });
 });

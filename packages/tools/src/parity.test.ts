@@ -15,6 +15,11 @@ const NOT_TOOLS: Record<string, string> = {
   requireBrandPost: "a lookup inside the post use cases",
   updatePostIfUnchanged: "the post use cases' conditional write",
   publishFromRequest: "the claimed publish inside publishPostNow and approvePost",
+  eraseAccount: "the erasing step of deleteAccount, of the mailed deletion link and of the clean-up job",
+  requestAccountDeletion:
+    "the deleteAccount tool's work: the chat and scripts get the mailed link, a password never goes through them",
+  readCalendarAnalysis:
+    "the agent page's first read of a range (cache only, null when never analysed); analyzeCalendar is the tool",
   toPublishRequest: "a step of publishFromRequest and the publish job (the request a network is handed)",
   publishPostChanged: "an event the post use cases send",
   requireUserBrand: "a lookup inside the brand use cases",

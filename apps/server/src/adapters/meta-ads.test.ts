@@ -206,18 +206,19 @@ describe("the Marketing API adapter", () => {
       account: { name: "Fake Coffee Ads", currency: "EUR", balance: 1250 },
     });
     const mine = list.campaigns.find((c) => c.id === campaign.id);
-    const fakeInsights = await (
-      await fetch(
-        `${fake.url}/v25.0/${campaign.facebookCampaignId}?fields=insights.date_preset(last_7d){spend}`,
-        {
+    // An ad set's spend is the network's, in minor units; its campaign's is the sum of its ad sets', so the
+    // rows under a campaign always add up to it (issue 28: €0.00 under €0.01).
+    const spendOf = async (objectId: string | null | undefined) => {
+      const insights = await (
+        await fetch(`${fake.url}/v25.0/${objectId}?fields=insights.date_preset(last_7d){spend}`, {
           headers: { authorization: `Bearer ${fake.issueUserToken()}` },
-        },
-      )
-    ).json();
-    const spendMajor = Number(
-      (fakeInsights as { insights: { data: { spend: string }[] } }).insights.data[0]?.spend,
-    );
-    expect(mine?.insights.spend).toBe(Math.round(spendMajor * 100));
+        })
+      ).json();
+      return Number((insights as { insights: { data: { spend: string }[] } }).insights.data[0]?.spend);
+    };
+    const [adSet] = mine?.adSets ?? [];
+    expect(adSet?.insights.spend).toBe(Math.round((await spendOf(adSet?.facebookAdSetId)) * 100));
+    expect(mine?.insights.spend).toBe((mine?.adSets ?? []).reduce((sum, row) => sum + row.insights.spend, 0));
     expect(mine?.insights.impressions).toBeGreaterThan(0);
     expect(mine?.adSets).toMatchObject([{ name: "Everyone", optimizationGoal: "LINK_CLICKS" }]);
     expect(list.campaigns.find((c) => c.facebookCampaignId === "238999")).toMatchObject({

@@ -97,7 +97,7 @@ describe("POST /api/captions", () => {
     expect(await fake.json()).toEqual({
       error: {
         code: "invalid_input",
-        reason: "invalid_input",
+        reason: "image_type_invalid",
         message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
       },
     });

@@ -117,7 +117,7 @@ describe("POST /api/media/chat and GET /api/media/:id", () => {
     expect(await fake.json()).toEqual({
       error: {
         code: "invalid_input",
-        reason: "invalid_input",
+        reason: "image_type_invalid",
         message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
       },
     });
@@ -128,7 +128,7 @@ describe("POST /api/media/chat and GET /api/media/:id", () => {
     expect(await large.json()).toEqual({
       error: {
         code: "invalid_input",
-        reason: "invalid_input",
+        reason: "image_too_large",
         message: "Image too large. Please select an image under 5MB.",
       },
     });

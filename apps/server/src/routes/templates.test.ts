@@ -131,7 +131,7 @@ describe("reference image uploads", () => {
     expect(await refused.json()).toEqual({
       error: {
         code: "invalid_input",
-        reason: "invalid_input",
+        reason: "image_type_invalid",
         message: "Invalid file: banner.png. Please use images under 5MB.",
       },
     });

@@ -138,7 +138,7 @@ describe("watermark routes", () => {
       body: {
         error: {
           code: "invalid_input",
-          reason: "invalid_input",
+          reason: "image_type_invalid",
           message: "Only image files (JPG, PNG, SVG, WEBP) are allowed",
         },
       },
@@ -148,7 +148,7 @@ describe("watermark routes", () => {
       body: {
         error: {
           code: "invalid_input",
-          reason: "invalid_input",
+          reason: "image_too_large",
           message: "Image file size must be less than 5MB",
         },
       },

@@ -17,7 +17,7 @@ export const deleteAccountInput = z.object({
    * The account's password: the confirmation of a signed-in request. An account without one (signed up
    * with Facebook) is sent the deletion link instead, as a signed-out request is.
    */
-  password: z.string().max(128).optional(),
+  password: safeText().max(128).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
