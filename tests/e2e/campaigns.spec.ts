@@ -324,7 +324,12 @@ metaTest(
     await expect(page.getByTestId("analytics-source")).toContainText("Facebook");
     await expect(page.getByTestId("analytics-no-page")).toHaveCount(0);
     await expect(page.getByTestId("metric-reach-value")).toHaveText(/^\d+(\.\d)?[KM]?$/);
+    // Page Fans follow the platform filter: the page's 1,500 and its Instagram account's 900 under All.
+    await expect(page.getByTestId("metric-fans-value")).toHaveText("2.4K");
+    await page.getByTestId("platform-facebook").click();
     await expect(page.getByTestId("metric-fans-value")).toHaveText("1.5K");
+    await page.getByTestId("platform-all").click();
+    await expect(page.getByTestId("metric-fans-value")).toHaveText("2.4K");
     await expect(page.getByTestId("post-table").getByTestId("post-row")).toHaveCount(2);
     await page.getByTestId("range-7d").click();
     await expect(page.getByTestId("range-7d")).toHaveAttribute("aria-pressed", "true");
