@@ -236,3 +236,21 @@ export function rotatingBrandFieldWrites(keys: string[]): autocannon.Request[] {
     },
   ];
 }
+
+/** Enterprise through the local checkout, as a person would buy it (API keys need it). */
+export async function buyEnterpriseLocally(base: string, json: Record<string, string>): Promise<void> {
+  const checkout = await fetch(`${base}/api/billing/checkout`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ plan: "enterprise" }),
+  });
+  if (!checkout.ok) throw new Error(`checkout failed: ${checkout.status} ${await checkout.text()}`);
+  const session = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session") ?? "";
+  const paid = await fetch(`${base}/billing/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ session }),
+    redirect: "manual",
+  });
+  if (paid.status !== 303) throw new Error(`local checkout failed: ${paid.status}`);
+}

@@ -29,8 +29,10 @@ import { benchAnalytics } from "./bench-analytics";
 import { benchDashboardJs } from "./bench-dashboard-js";
 import { benchGenerations } from "./bench-generation";
 import { benchImages } from "./bench-images";
+import { benchNewcomer } from "./bench-newcomer";
 import { benchPosts } from "./bench-posts";
 import {
+  buyEnterpriseLocally,
   createApiKeys,
   freePort,
   readPeakRssMb,
@@ -222,21 +224,7 @@ async function benchToolDoorOnPglite(
     `  ratio getBrand/bare: ${ratio.toFixed(2)} (goal >= 0.50: ${ratio >= 0.5 ? "ok" : "under"}); over the wire-server floor ${(ours.requests.average / wireFloor.requests.average).toFixed(2)}`,
   );
 
-  // Enterprise through the local checkout, as a person would buy it: the API keys need it.
-  const checkout = await fetch(`${base}/api/billing/checkout`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ plan: "enterprise" }),
-  });
-  if (!checkout.ok) throw new Error(`checkout failed: ${checkout.status} ${await checkout.text()}`);
-  const session = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session") ?? "";
-  const paid = await fetch(`${base}/billing/checkout`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ session }),
-    redirect: "manual",
-  });
-  if (paid.status !== 303) throw new Error(`local checkout failed: ${paid.status}`);
+  await buyEnterpriseLocally(base, json);
   const keys = await createApiKeys(base, json, KEY_COUNT);
   const update = (seconds: number) =>
     autocannon({
@@ -268,7 +256,27 @@ async function benchToolDoorOnPglite(
   );
 }
 
+/** `npm run bench -- --newcomer`: issue 28's chat first byte and cookie-path updateBrandField, alone. */
+async function measureNewcomer() {
+  const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-")), "data");
+  const server = await startChild(dataDir);
+  try {
+    const base = `http://localhost:${server.port}`;
+    const { cookie } = await signUpVerified(base, dataDir);
+    const brand = await fetch(`${base}/api/brands`, {
+      method: "POST",
+      headers: { cookie, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bench Brand" }),
+    });
+    if (!brand.ok) throw new Error(`brand failed: ${brand.status}`);
+    await benchNewcomer(base, cookie, duration);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+}
+
 async function main() {
+  if (process.argv.includes("--newcomer")) return measureNewcomer();
   if (!existsSync(join(root, "apps/web/dist/index.html")))
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-")), "data");

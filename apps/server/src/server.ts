@@ -29,6 +29,7 @@ import { createSocialSetup } from "./adapters/social-setup";
 import { createStripeBilling } from "./adapters/stripe-billing";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
+import { warmChat } from "./chat/warm-chat";
 import type { Env } from "./env";
 import { type Jobs, startJobs } from "./jobs";
 import type { Logger } from "./lib/logger";
@@ -190,6 +191,9 @@ export async function startServer(
 
   // The outbox readable at /api/mailbox, on the embedded mail default outside production only.
   const localMailbox = localMailboxFor(env);
+  const chatModel = env.OPENAI_API_KEY
+    ? createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }).chat(env.OPENAI_TEXT_MODEL)
+    : createOfflineAssistantModel();
   const app = createApp({
     database,
     auth,
@@ -205,9 +209,7 @@ export async function startServer(
     ...media,
     web,
     jobs: jobs.queue,
-    chatModel: env.OPENAI_API_KEY
-      ? createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }).chat(env.OPENAI_TEXT_MODEL)
-      : createOfflineAssistantModel(),
+    chatModel,
     logger,
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),
@@ -244,6 +246,10 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const bootMs = Math.round(performance.now() - startedAt);
+  // Off the boot path: the server already answers while the chat's tool schemas are prepared.
+  setImmediate(() => {
+    warmChat(chatModel).catch((error: unknown) => logger.warn("chat warm-up failed", { error }));
+  });
 
   return {
     database,

@@ -1,4 +1,4 @@
-import type { ContentTone } from "@smm/domain/brands/constants";
+import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
 
 /*
  * How the offline writer reads what it is asked. A prompt override or a template prompt is an instruction to
@@ -41,6 +41,8 @@ export interface Brief {
   /** null: not said; the writer's default holds. */
   emoji: boolean | null;
   hashtags: boolean | null;
+  /** A language the brief asks the post to be written in ("Write in French"); null: the chosen one holds. */
+  language: LanguageCode | null;
   /** Every instruction recognised or not, for the writer's seed only: none of it is ever written out. */
   instructions: string;
 }
@@ -186,6 +188,38 @@ const NEGATION =
 const EMOJI =
   /emojis?|emoticon|emoticonos|émojis|эмодзи|смайл|表情|絵文字|이모지|이모티콘|إيموجي|رموز تعبيرية/iu;
 const HASHTAG = /hashtags?|#|хештег|хэштег|话题标签|标签|ハッシュタグ|해시태그|هاشتاغ|هاشتاج|وسوم|وسم/iu;
+
+/** Each generation language's name in the seven languages the writer reads instructions in. */
+const LANGUAGE_NAMES: Record<LanguageCode, string> = {
+  en: "english|inglés|ingles|anglais|englisch|inglese|inglês|engels",
+  es: "spanish|español|espanol|castellano|espagnol|spanisch|spagnolo|espanhol|spaans",
+  fr: "french|francés|frances|français|francais|französisch|franzosisch|francese|francês|frans",
+  de: "german|alemán|aleman|allemand|deutsch|tedesco|alemão|alemao|duits",
+  it: "italian|italiano|italien|italienisch|italiaans",
+  pt: "portuguese|portugués|portugues|portugais|portugiesisch|portoghese|português|portugees",
+  nl: "dutch|neerlandés|holandés|néerlandais|niederländisch|holländisch|olandese|holandês|neerlandês|nederlands",
+  ru: "russian|ruso|russe|russisch|russo|russisch",
+  zh: "chinese|mandarin|chino|chinois|chinesisch|cinese|chinês|chinees",
+  ja: "japanese|japonés|japonais|japanisch|giapponese|japonês|japans",
+  ko: "korean|coreano|coréen|koreanisch|koreaans",
+  ar: "arabic|árabe|arabe|arabisch|arabo",
+};
+
+/**
+ * "Write in French", "en français", "auf Deutsch", "em português", "in het Nederlands", "Language: Dutch":
+ * the language named after a preposition or a label, never a language word in the topic ("our French
+ * pastries"), which is content, not an instruction.
+ */
+const LANGUAGE_PATTERNS = Object.entries(LANGUAGE_NAMES).map(
+  ([code, names]) =>
+    [
+      code as LanguageCode,
+      new RegExp(
+        `(?:(?<![\\p{L}])(?:in|en|auf|em|na|no)\\s+(?:(?:het|el|le|la|il|o|lingua|langue|idioma|sprache|taal)\\s+)?|(?:language|idioma|langue|sprache|lingua|taal)\\s*:\\s*)(?:${names})(?![\\p{L}])`,
+        "iu",
+      ),
+    ] as const,
+);
 const SHORT =
   /(?<![\p{L}])(?:short|shorter|brief|concise|corto|corta|breve|court|courte|concis|kurz|kurze|knapp|curto|curta|kort|korte)(?![\p{L}])|коротк|кратк|简短|简洁|短く|短い|짧|قصير|مختصر/iu;
 const LONG =
@@ -273,6 +307,7 @@ function readDirectives(sentences: readonly string[]): Omit<Brief, "topic" | "in
     callToAction: has(CTA, all),
     emoji: flag(sentences, EMOJI),
     hashtags: flag(sentences, HASHTAG),
+    language: LANGUAGE_PATTERNS.find(([, pattern]) => pattern.test(all))?.[0] ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { splitSentences } from "./offline-brief";
 import { english } from "./offline-phrases";
 import { writePostOffline } from "./offline-post-writer";
+import { isForeignTo } from "./offline-text";
 
 /*
  * Prompt overrides and template prompts are instructions to the writer (issue 28, items 1 and 2): the post
@@ -305,6 +306,31 @@ describe("what an override asks", () => {
   it("uses a topic the override names when the user gives none", () => {
     const post = write("Post about our loyalty card.", { userPrompt: "" });
     expect(post.caption).toContain("loyalty card");
+  });
+
+  it("writes in the language the override or template asks for, whatever language was chosen", () => {
+    const cases = [
+      ["Write in French. Always end with a question.", "es", "fr"],
+      ["Escribe en francés.", "en", "fr"],
+      ["Schreibe den Beitrag auf Deutsch.", "en", "de"],
+      ["Language: Dutch", "es", "nl"],
+      ["Scrivi in italiano, con un tono amichevole.", "en", "it"],
+    ] as const;
+    for (const [override, chosen, asked] of cases) {
+      const post = write(override, { language: chosen, userPrompt: "" });
+      expectNothingPasted(post.caption, override);
+      expect(isForeignTo(bodyOf(post.caption), asked), `${override}: ${post.caption}`).toBe(false);
+      expect(isForeignTo(bodyOf(post.caption), chosen), `${override}: ${post.caption}`).toBe(true);
+    }
+    expect(endsWithQuestion(write(cases[0][0], { language: "es", userPrompt: "" }).caption)).toBe(true);
+  });
+
+  it("keeps the chosen language when a language word is part of the topic, not an instruction", () => {
+    const chosen = write("", { language: "es", userPrompt: "Nuestros croissants franceses" });
+    const topic = write("", { language: "es", userPrompt: "Our French pastries are back" });
+    expect(isForeignTo(bodyOf(chosen.caption), "es")).toBe(false);
+    expect(topic.caption).toContain("French pastries are back");
+    expect(topic.caption).toMatch(/[¿¡]|nuestr|hoy|para/iu);
   });
 
   it("stays deterministic", () => {

@@ -81,9 +81,6 @@ const MAX_HASHTAGS = { instagram: 8, facebook: 3 } as const;
  */
 export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const { brand, platform } = request;
-  const phrases = phrasesByLanguage[request.language] ?? english;
-  // The five languages written in English offline are held to English for "one language per post".
-  const postLanguage = phrasesByLanguage[request.language] ? request.language : "en";
   const brief = readBrief(request.userPrompt, request.promptOverride, [
     brand.name,
     brand.industry,
@@ -91,13 +88,18 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
     brand.description,
     ...brand.keyMessages,
   ]);
+  // "Write in French" in the override or a template is followed: the brief's language wins over the chosen one.
+  const language = brief.language ?? request.language;
+  const phrases = phrasesByLanguage[language] ?? english;
+  // The five languages written in English offline are held to English for "one language per post".
+  const postLanguage = phrasesByLanguage[language] ? language : "en";
   const tone = brief.tone ?? brand.tone;
   const topic = clampWords(extractTopic(brief.topic), MAX_TOPIC);
   // The seed of a plain prompt is what it always was, so the same prompt keeps its post.
   const raw = (request.promptOverride?.trim() || request.userPrompt?.trim()) ?? "";
   const seedText =
     request.promptOverride?.trim() && request.userPrompt?.trim() ? `${request.userPrompt}|${raw}` : raw;
-  const seed = hash([brand.name, seedText, platform, request.language, tone].join("|"));
+  const seed = hash([brand.name, seedText, platform, language, tone].join("|"));
   const forbidden = brand.doNotMention;
   const allowed = (text: string | null): text is string =>
     Boolean(text) && !mentionsForbidden(text as string, forbidden);

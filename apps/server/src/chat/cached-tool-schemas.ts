@@ -20,3 +20,13 @@ export function withCachedSchemas<T extends Record<string, Tool>>(tools: T): T {
   }
   return tools;
 }
+
+/** The tools whose JSON Schema this process has already computed (the warm-up's measure). */
+export function countPreparedSchemas(): number {
+  let prepared = 0;
+  for (const schema of converted.values()) {
+    // The AI SDK computes a zod schema's JSON Schema on first read and keeps it; reading it here is free after.
+    if ((schema as { jsonSchema?: unknown }).jsonSchema) prepared += 1;
+  }
+  return prepared;
+}

@@ -63,4 +63,52 @@ describe("canChangeSessions", () => {
     expect(canChangeSessions("POST", "/api/auth/change-password")).toBe(true);
     expect(canChangeSessions("GET", "/api/auth/verify-email")).toBe(true);
   });
+
+  it("shares one lookup among requests that arrive together with the same credential", async () => {
+    const { cache } = cacheAt();
+    let lookups = 0;
+    let answer: (user: typeof alice) => void = () => {};
+    const load = () => {
+      lookups += 1;
+      return new Promise<{ user: typeof alice; remember: boolean }>((resolve) => {
+        answer = (user) => resolve({ user, remember: true });
+      });
+    };
+    const together = Array.from({ length: 20 }, () => cache.resolve("cookie-a", load));
+    answer(alice);
+    expect(await Promise.all(together)).toEqual(Array(20).fill(alice));
+    expect(lookups).toBe(1);
+    // Remembered now: the next request looks nothing up.
+    expect(await cache.resolve("cookie-a", load)).toEqual(alice);
+    expect(lookups).toBe(1);
+  });
+
+  it("does not let a request after a clear wait on a lookup that began before it", async () => {
+    const { cache } = cacheAt();
+    const lookups: ((user: typeof alice | null) => void)[] = [];
+    const load = () =>
+      new Promise<{ user: typeof alice | null; remember: boolean }>((resolve) => {
+        lookups.push((user) => resolve({ user, remember: true }));
+      });
+    const before = cache.resolve("cookie-a", load);
+    cache.clear();
+    const after = cache.resolve("cookie-a", load);
+    expect(lookups).toHaveLength(2);
+    lookups[0]?.(alice);
+    lookups[1]?.(null);
+    expect(await before).toEqual(alice);
+    expect(await after).toBeNull();
+    // The lookup that raced the clear is not remembered; the later one is.
+    expect(cache.get("cookie-a")).toBeNull();
+  });
+
+  it("remembers nothing when the lookup says not to, and passes its failure to every waiter", async () => {
+    const { cache } = cacheAt();
+    expect(await cache.resolve("key-a", async () => ({ user: null, remember: false }))).toBeNull();
+    expect(cache.get("key-a")).toBeUndefined();
+    const failing = () => Promise.reject(new Error("lookup failed"));
+    const both = [cache.resolve("key-b", failing), cache.resolve("key-b", failing)];
+    for (const waiter of both) await expect(waiter).rejects.toThrow("lookup failed");
+    expect(cache.get("key-b")).toBeUndefined();
+  });
 });

@@ -58,10 +58,7 @@ export function sessionMiddleware(deps: AppDeps, memory: CallerMemory): Middlewa
     if (bearer) {
       // Remembered under a digest of the key: the key itself is a secret and is kept nowhere.
       const keyId = createHash("sha256").update(bearer).digest("base64url");
-      const cacheKey = `api-key:${keyId}`;
-      let user = sessions.get(cacheKey);
-      if (user === undefined) {
-        const generation = sessions.generation;
+      const user = await sessions.resolve(`api-key:${keyId}`, async () => {
         const result = await deps.auth.api.verifyApiKey({ body: { key: bearer } }).catch(() => null);
         if (result?.error?.code === "RATE_LIMITED") {
           const waitMs = Number((result.error as { details?: { tryAgainIn?: number } }).details?.tryAgainIn);
@@ -74,11 +71,13 @@ export function sessionMiddleware(deps: AppDeps, memory: CallerMemory): Middlewa
         const [row] = userId
           ? await deps.database.db.select().from(userTable).where(eq(userTable.id, userId))
           : [];
-        user = row ? toSessionUser(row) : null;
-        // A lookup that failed (rather than a key found bad) is not remembered.
-        const expiresAt = result?.key?.expiresAt ? new Date(result.key.expiresAt) : undefined;
-        if (result) sessions.set(cacheKey, user, expiresAt, generation);
-      }
+        return {
+          user: row ? toSessionUser(row) : null,
+          expiresAt: result?.key?.expiresAt ? new Date(result.key.expiresAt) : undefined,
+          // A lookup that failed (rather than a key found bad) is not remembered.
+          remember: result !== null,
+        };
+      });
       if (user) {
         const wait = keyLimiter.take(keyId);
         if (wait > 0) throw new AppError("quota_exceeded", rateLimitedMessage(wait));
@@ -89,14 +88,14 @@ export function sessionMiddleware(deps: AppDeps, memory: CallerMemory): Middlewa
     }
     const cookie = c.req.header("cookie");
     if (cookie) {
-      const cacheKey = `cookie:${cookie}`;
-      let user = sessions.get(cacheKey);
-      if (user === undefined) {
-        const generation = sessions.generation;
+      const user = await sessions.resolve(`cookie:${cookie}`, async () => {
         const session = await deps.auth.api.getSession({ headers: headersWithClientIp(c, deps.trustProxy) });
-        user = session ? toSessionUser(session.user) : null;
-        sessions.set(cacheKey, user, session?.session.expiresAt, generation);
-      }
+        return {
+          user: session ? toSessionUser(session.user) : null,
+          expiresAt: session?.session.expiresAt,
+          remember: true,
+        };
+      });
       if (user) {
         c.set("user", user);
         c.set("authMethod", "session");
