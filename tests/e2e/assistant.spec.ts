@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
 import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { holdRequests } from "./hold-requests";
 
 /*
  * The floating assistant end to end, against the offline assistant: it navigates (a client tool the
@@ -228,11 +229,8 @@ test("an image uploaded in the assistant shows in the conversation and in 'show 
   );
   await expect(panel.getByTestId("assistant-message")).toHaveCount(0);
 
-  // A real PNG: progress while it is processed (the upload is held a moment so it can be seen).
-  await page.route("**/api/media/chat", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  // A real PNG: progress while it is processed (the upload is held until the progress has been seen).
+  const upload = await holdRequests(page, "**/api/media/chat");
   await fileInput.setInputFiles({ name: "Beach Day.png", mimeType: "image/png", buffer: await makePng() });
   const progress = panel.getByTestId("assistant-upload-progress");
   await expect(progress).toContainText("Processing image...");
@@ -240,8 +238,8 @@ test("an image uploaded in the assistant shows in the conversation and in 'show 
   await expect(progress).not.toContainText("(applying watermark)");
   await expect(panel.getByTestId("assistant-send")).toBeDisabled();
   await expect(panel.getByRole("button", { name: "Upload an image" })).toBeDisabled();
+  upload.release();
   await expect(progress).toBeHidden({ timeout: 15_000 });
-  await page.unroute("**/api/media/chat");
 
   const uploaded = panel.getByTestId("assistant-uploaded-image");
   await expect(uploaded).toBeVisible();
@@ -311,16 +309,14 @@ test("with the brand's watermark on, a chat upload says it is applying the water
   await page.goto("/dashboard");
   await page.getByTestId("assistant-toggle").click();
   const panel = page.getByTestId("assistant-panel");
-  await page.route("**/api/media/chat", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  const upload = await holdRequests(page, "**/api/media/chat");
   await panel
     .getByTestId("assistant-upload-input")
     .setInputFiles({ name: "white.png", mimeType: "image/png", buffer: await makePng("#ffffff", 100) });
   await expect(panel.getByTestId("assistant-upload-progress")).toHaveText(
     "Processing image... (applying watermark)",
   );
+  upload.release();
   const image = panel.getByTestId("assistant-uploaded-image").getByRole("img");
   await expect(image).toHaveJSProperty("complete", true);
   // The mark is in the middle of the stored image.

@@ -223,8 +223,14 @@ export async function measureLayout(page: Page): Promise<LayoutProblems> {
  */
 export async function expectCleanLayout(page: Page, name: string) {
   // Nothing mid-animation (a panel sliding in, a toast) should decide the result.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Animations that end (a panel sliding in, a toast) are waited for; endless ones (spinners) are not.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   // Pictures first: measuring scrolls inner strips (a sideways tab list) to reach each control.
   mkdirSync(LAYOUT_SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${LAYOUT_SCREENSHOT_DIR}/${name}-viewport.png` });

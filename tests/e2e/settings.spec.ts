@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { holdRequests } from "./hold-requests";
 
 type ActiveBrand = {
   brand: {
@@ -109,20 +110,17 @@ test("brand settings save (with a visible pending state) and survive a reload", 
   await page.getByTestId("brand-watermark-enabled").click();
   await page.getByTestId("brand-post-prompt").fill("Always end with a question.");
 
-  // Hold the request a moment so the pending state can be seen.
-  await page.route("**/api/brands/*/settings", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  // The request is held until the pending state has been seen.
+  const saving = await holdRequests(page, "**/api/brands/*/settings");
   const save = page.getByTestId("brand-settings-save");
   await save.click();
   await expect(save).toHaveText("Saving...");
   await expect(save).toBeDisabled();
+  saving.release();
   await expect(page.getByText("Brand settings saved")).toBeVisible();
   await expect(save).toHaveText("Save");
   await expect(save).toBeDisabled();
   await expect(page.getByTestId("brand-settings-status")).toHaveText("No unsaved changes");
-  await page.unroute("**/api/brands/*/settings");
 
   await page.reload();
   await expect(page.getByTestId("brand-name")).toHaveValue("Sunrise Bakery");
