@@ -1,4 +1,8 @@
+import * as account from "./account/index";
+import * as billing from "./billing/index";
+import * as brands from "./brands/index";
 import * as generation from "./generation/index";
+import * as plans from "./plans/index";
 import * as posts from "./posts/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
 
@@ -7,9 +11,11 @@ import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [generation, posts];
+const areas = [account, billing, brands, generation, plans, posts];
 
-type Catalogue = UseCasesOf<typeof generation & typeof posts>;
+type Catalogue = UseCasesOf<
+  typeof account & typeof billing & typeof brands & typeof generation & typeof plans & typeof posts
+>;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {
   const found: Record<string, AnyUseCase> = {};

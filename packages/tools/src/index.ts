@@ -4,22 +4,16 @@ import { type UseCaseName, type UseCases, useCases } from "@smm/domain/use-cases
 import { type Tool, tool } from "ai";
 import type { z } from "zod";
 import type { ToolContext } from "./context";
-import { acknowledgePlanWelcomeTool } from "./tools/acknowledge-plan-welcome";
 import { analyzeCalendarTool } from "./tools/analyze-calendar";
-import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { applyTemplateTool } from "./tools/apply-template";
-import { cancelSubscriptionTool } from "./tools/cancel-subscription";
 import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { connectFacebookPageTool } from "./tools/connect-facebook-page";
 import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createAdSetTool } from "./tools/create-ad-set";
-import { createBrandTool } from "./tools/create-brand";
 import { createCampaignTool } from "./tools/create-campaign";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
 import { createTemplateTool } from "./tools/create-template";
-import { deleteAccountTool } from "./tools/delete-account";
-import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteCampaignTool } from "./tools/delete-campaign";
 import { deleteNotificationTool } from "./tools/delete-notification";
 import { deleteTemplateTool } from "./tools/delete-template";
@@ -34,13 +28,10 @@ import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getAnalyticsTool } from "./tools/get-analytics";
-import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
-import { getPlanTool } from "./tools/get-plan";
 import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
 import { listAdAccountsTool } from "./tools/list-ad-accounts";
-import { listBrandsTool } from "./tools/list-brands";
 import { listCampaignsTool } from "./tools/list-campaigns";
 import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
@@ -50,8 +41,6 @@ import { listSuggestionsTool } from "./tools/list-suggestions";
 import { listTemplatesTool } from "./tools/list-templates";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
-import { openBillingPortalTool } from "./tools/open-billing-portal";
-import { reactivateSubscriptionTool } from "./tools/reactivate-subscription";
 import { removeWatermarkTool } from "./tools/remove-watermark";
 import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
 import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
@@ -61,15 +50,10 @@ import { searchSiteTool } from "./tools/search-site";
 import { selectAdAccountTool } from "./tools/select-ad-account";
 import { setTemplateVisibilityTool } from "./tools/set-template-visibility";
 import { showImageTool } from "./tools/show-image";
-import { startCheckoutTool } from "./tools/start-checkout";
 import { startFacebookConnectionTool } from "./tools/start-facebook-connection";
-import { switchBrandTool } from "./tools/switch-brand";
 import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateAgentSettingsTool } from "./tools/update-agent-settings";
-import { updateBrandFieldTool } from "./tools/update-brand-field";
-import { updateBrandSettingsTool } from "./tools/update-brand-settings";
 import { updateCampaignTool } from "./tools/update-campaign";
-import { updateCompanyProfileTool } from "./tools/update-company-profile";
 import { updateTemplateTool } from "./tools/update-template";
 import { writeSocialPostTool } from "./tools/write-social-post";
 
@@ -96,47 +80,31 @@ type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
  * leaves this list.
  */
 const legacyToolFactories = {
-  acknowledgePlanWelcome: acknowledgePlanWelcomeTool,
   analyzeCalendar: analyzeCalendarTool,
-  analyzeWebsite: analyzeWebsiteTool,
   captionFromImage: captionFromImageTool,
-  cancelSubscription: cancelSubscriptionTool,
   clearConversation: clearConversationTool,
-  createBrand: createBrandTool,
   createCampaignPlan: createCampaignPlanTool,
-  deleteAccount: deleteAccountTool,
-  deleteBrand: deleteBrandTool,
   deleteNotification: deleteNotificationTool,
   dismissSuggestion: dismissSuggestionTool,
   enhanceContent: enhanceContentTool,
   generateContentIdea: generateContentIdeaTool,
   generateFromSuggestion: generateFromSuggestionTool,
-  getBrand: getBrandTool,
   getAgentSettings: getAgentSettingsTool,
   getAnalytics: getAnalyticsTool,
-  getPlan: getPlanTool,
   getWatermark: getWatermarkTool,
-  listBrands: listBrandsTool,
   listImageStyles: listImageStylesTool,
   listImages: listImagesTool,
   listNotifications: listNotificationsTool,
   listSuggestions: listSuggestionsTool,
   markNotificationsRead: markNotificationsReadTool,
   navigateTo: navigateToTool,
-  openBillingPortal: openBillingPortalTool,
-  reactivateSubscription: reactivateSubscriptionTool,
   removeWatermark: removeWatermarkTool,
   removeWatermarkBackground: removeWatermarkBackgroundTool,
   runSchedulingAgent: runSchedulingAgentTool,
   saveWatermark: saveWatermarkTool,
   searchSite: searchSiteTool,
   showImage: showImageTool,
-  startCheckout: startCheckoutTool,
-  switchBrand: switchBrandTool,
   updateAgentSettings: updateAgentSettingsTool,
-  updateBrandField: updateBrandFieldTool,
-  updateBrandSettings: updateBrandSettingsTool,
-  updateCompanyProfile: updateCompanyProfileTool,
   writeSocialPost: writeSocialPostTool,
   applyTemplate: applyTemplateTool,
   copyCommunityTemplate: copyCommunityTemplateTool,

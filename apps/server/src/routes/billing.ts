@@ -1,20 +1,23 @@
 import { z } from "@hono/zod-openapi";
 import { applyBillingEvent, type BillingEvent } from "@smm/domain/billing/apply-billing-event";
-import { cancelSubscription } from "@smm/domain/billing/cancel-subscription";
-import { openBillingPortal } from "@smm/domain/billing/open-billing-portal";
-import { reactivateSubscription } from "@smm/domain/billing/reactivate-subscription";
-import { startCheckout, startCheckoutInput } from "@smm/domain/billing/start-checkout";
+import {
+  cancelSubscriptionUseCase,
+  openBillingPortalUseCase,
+  reactivateSubscriptionUseCase,
+  startCheckoutUseCase,
+} from "@smm/domain/billing/index";
 import { AppError } from "@smm/domain/errors";
 import Stripe from "stripe";
 import type { AppDeps } from "../context";
-import { userContext } from "../lib/domain-context";
-import { createRoutes, declareRoutes, errors, jsonAnswer, jsonBody, resultOf } from "../lib/http";
+import { createRoutes, declareRoutes, errors, jsonAnswer } from "../lib/http";
+import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";
 
 /** Stripe's default and the contract's: a signature older (or newer) than this is refused. */
 export const WEBHOOK_TOLERANCE_S = 300;
 export const INVALID_SIGNATURE = "Invalid webhook signature";
 
 const route = declareRoutes("Account");
+const useCaseRoute = useCaseRoutes("Account");
 const routes = {
   webhook: route(
     "post",
@@ -30,49 +33,22 @@ const routes = {
       ...errors("400"),
     },
   ),
-  checkout: route(
-    "post",
-    "/checkout",
-    "Start a subscription checkout for a plan and interval; answers the URL to send the user to.",
-    { body: jsonBody(startCheckoutInput) },
-    {
-      200: jsonAnswer(resultOf(startCheckout, "CheckoutLink"), "Where the user pays."),
-      ...errors("403", "409", "502"),
-    },
-  ),
-  cancel: route(
-    "post",
-    "/cancel",
-    "Cancel the subscription at the end of the period (the plan stays until then).",
-    {},
-    {
-      200: jsonAnswer(resultOf(cancelSubscription, "SubscriptionState"), "What was asked of the provider."),
-      ...errors("409", "502"),
-    },
-  ),
-  reactivate: route(
-    "post",
-    "/reactivate",
-    "Keep My Subscription: withdraw a cancellation that has not taken effect yet.",
-    {},
-    {
-      200: jsonAnswer(
-        resultOf(reactivateSubscription, "SubscriptionState"),
-        "What was asked of the provider.",
-      ),
-      ...errors("409", "502"),
-    },
-  ),
-  portal: route(
-    "post",
-    "/portal",
-    "A link to the billing portal (invoices and cards).",
-    {},
-    {
-      200: jsonAnswer(resultOf(openBillingPortal, "BillingPortalLink"), "Where the user manages billing."),
-      ...errors("409", "502"),
-    },
-  ),
+  checkout: useCaseRoute(startCheckoutUseCase, "post", "/checkout", {
+    summary: "Start a subscription checkout for a plan and interval; answers the URL to send the user to.",
+    errors: ["403", "409", "502"],
+  }),
+  cancel: useCaseRoute(cancelSubscriptionUseCase, "post", "/cancel", {
+    summary: "Cancel the subscription at the end of the period (the plan stays until then).",
+    errors: ["409", "502"],
+  }),
+  reactivate: useCaseRoute(reactivateSubscriptionUseCase, "post", "/reactivate", {
+    summary: "Keep My Subscription: withdraw a cancellation that has not taken effect yet.",
+    errors: ["409", "502"],
+  }),
+  portal: useCaseRoute(openBillingPortalUseCase, "post", "/portal", {
+    summary: "A link to the billing portal (invoices and cards).",
+    errors: ["409", "502"],
+  }),
 };
 
 /**
@@ -121,10 +97,8 @@ export function createBillingRoutes(deps: AppDeps) {
       if (status === 500) throw new Error("billing webhook processing failed");
       return c.json({ received: true as const }, 200);
     })
-    .openapi(routes.checkout, async (c) =>
-      c.json(await startCheckout(userContext(c, deps), c.req.valid("json")), 200),
-    )
-    .openapi(routes.cancel, async (c) => c.json(await cancelSubscription(userContext(c, deps)), 200))
-    .openapi(routes.reactivate, async (c) => c.json(await reactivateSubscription(userContext(c, deps)), 200))
-    .openapi(routes.portal, async (c) => c.json(await openBillingPortal(userContext(c, deps)), 200));
+    .openapi(routes.checkout, serveUseCase(deps, routes.checkout))
+    .openapi(routes.cancel, serveUseCase(deps, routes.cancel))
+    .openapi(routes.reactivate, serveUseCase(deps, routes.reactivate))
+    .openapi(routes.portal, serveUseCase(deps, routes.portal));
 }

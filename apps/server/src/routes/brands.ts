@@ -1,98 +1,62 @@
-import { createBrand, createBrandInput } from "@smm/domain/brands/create-brand";
-import { deleteBrand } from "@smm/domain/brands/delete-brand";
 import { getActiveBrand } from "@smm/domain/brands/get-active-brand";
 import { getBrand } from "@smm/domain/brands/get-brand";
-import { listBrands } from "@smm/domain/brands/list-brands";
-import { switchBrand } from "@smm/domain/brands/switch-brand";
-import { updateBrandField, updateBrandFieldInput } from "@smm/domain/brands/update-brand-field";
+import {
+  createBrandUseCase,
+  deleteBrandUseCase,
+  listBrandsUseCase,
+  switchBrandUseCase,
+  updateBrandFieldUseCase,
+} from "@smm/domain/brands/index";
 import { updateBrandSettings, updateBrandSettingsInput } from "@smm/domain/brands/update-brand-settings";
 import { updateCompanyProfile, updateCompanyProfileInput } from "@smm/domain/brands/update-company-profile";
+import { activeBrandView, brandView } from "@smm/domain/brands/views";
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, namedBrandId, userContext } from "../lib/domain-context";
-import {
-  createRoutes,
-  declareRoutes,
-  errors,
-  idParam,
-  jsonAnswer,
-  jsonBody,
-  resultOf,
-  withId,
-} from "../lib/http";
+import { createRoutes, declareRoutes, idParam, jsonAnswer, jsonBody } from "../lib/http";
+import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";
 
-const brand = resultOf(getBrand, "Brand", "A brand with its settings and company profile.");
-const updated = { 200: jsonAnswer(brand, "The updated brand.") };
+const updated = { 200: jsonAnswer(brandView, "The updated brand.") };
 const params = idParam("The brand's id.");
 const route = declareRoutes("Brands");
 const namedBrandRoute = declareRoutes("Brands", { brand: true });
+const useCaseRoute = useCaseRoutes("Brands");
+const id = "brandId" as const;
 
+/**
+ * The routes whose request is the use case's input are derived from it. The others act on the brand of the
+ * path (its id picks the brand context, it is no field of the input), or read the active brand, which no
+ * tool does: they stay written here, answering the same declared schemas.
+ */
 const routes = {
-  list: route(
-    "get",
-    "/",
-    "The caller's brands.",
-    {},
-    {
-      200: jsonAnswer(resultOf(listBrands, "BrandList"), "The brands."),
-    },
-  ),
-  create: route(
-    "post",
-    "/",
-    "Create a brand.",
-    { body: jsonBody(createBrandInput) },
-    {
-      201: jsonAnswer(brand, "The new brand."),
-    },
-  ),
+  list: useCaseRoute(listBrandsUseCase, "get", "/", { summary: "The caller's brands." }),
+  create: useCaseRoute(createBrandUseCase, "post", "/", { status: 201, summary: "Create a brand." }),
   active: namedBrandRoute(
     "get",
     "/active",
     "The caller's active brand (or the one X-Brand-Id names).",
     {},
-    {
-      200: jsonAnswer(
-        resultOf(getActiveBrand, "ActiveBrand"),
-        "The active brand, or null before the first brand is set up.",
-      ),
-    },
+    { 200: jsonAnswer(activeBrandView, "The active brand, or null before the first brand is set up.") },
   ),
-  field: namedBrandRoute(
-    "post",
-    "/field",
-    "Change one brand-settings or company-profile field, validated by the field's rules.",
-    { body: jsonBody(updateBrandFieldInput) },
-    updated,
-  ),
+  field: useCaseRoute(updateBrandFieldUseCase, "post", "/field", {
+    summary: "Change one brand-settings or company-profile field, validated by the field's rules.",
+  }),
   get: route(
     "get",
     "/{id}",
     "One brand with its settings and company profile.",
     { params },
-    {
-      200: jsonAnswer(brand, "The brand."),
-    },
+    { 200: jsonAnswer(brandView, "The brand.") },
   ),
-  activate: route(
-    "post",
-    "/{id}/activate",
-    "Make a brand the active one.",
-    { params },
-    {
-      200: jsonAnswer(resultOf(switchBrand, "BrandSwitch"), "The switch's result."),
-    },
-  ),
-  delete: route(
-    "delete",
-    "/{id}",
-    "Delete a brand (not the caller's only one).",
-    { params },
-    {
-      200: jsonAnswer(resultOf(deleteBrand, "BrandDeletion"), "The deletion's result."),
-      ...errors("409"),
-    },
-  ),
+  activate: useCaseRoute(switchBrandUseCase, "post", "/{id}/activate", {
+    id,
+    summary: "Make a brand the active one.",
+  }),
+  delete: useCaseRoute(deleteBrandUseCase, "delete", "/{id}", {
+    id,
+    summary: "Delete a brand (not the caller's only one).",
+    errors: ["409"],
+  }),
   settings: route(
     "patch",
     "/{id}/settings",
@@ -117,19 +81,17 @@ export function createBrandRoutes(deps: AppDeps) {
     brandContext(c, deps, c.req.valid("param").id);
   return (
     createRoutes()
-      .openapi(routes.list, async (c) => c.json(await listBrands(user(c)), 200))
-      .openapi(routes.create, async (c) => c.json(await createBrand(user(c), c.req.valid("json")), 201))
+      .openapi(routes.list, serveUseCase(deps, routes.list))
+      .openapi(routes.create, serveUseCase(deps, routes.create))
       // Fixed paths before "/{id}" so they are not read as ids.
       // A named brand (X-Brand-Id) is the one a script's calls act on, so it is the one answered.
       .openapi(routes.active, async (c) =>
         c.json(await getActiveBrand(user(c), { brandId: namedBrandId(c) }), 200),
       )
-      .openapi(routes.field, async (c) =>
-        c.json(await updateBrandField(await brandContext(c, deps), c.req.valid("json")), 200),
-      )
+      .openapi(routes.field, serveUseCase(deps, routes.field))
       .openapi(routes.get, async (c) => c.json(await getBrand(await pathBrand(c)), 200))
-      .openapi(routes.activate, async (c) => c.json(await switchBrand(user(c), withId(c, "brandId")), 200))
-      .openapi(routes.delete, async (c) => c.json(await deleteBrand(user(c), withId(c, "brandId")), 200))
+      .openapi(routes.activate, serveUseCase(deps, routes.activate))
+      .openapi(routes.delete, serveUseCase(deps, routes.delete))
       .openapi(routes.settings, async (c) =>
         c.json(await updateBrandSettings(await pathBrand(c), c.req.valid("json")), 200),
       )

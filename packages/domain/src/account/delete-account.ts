@@ -3,8 +3,10 @@ import { z } from "zod";
 import type { UserContext } from "../context";
 import { account as credentials, user } from "../db/schema";
 import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import type { AccountConfirmation } from "../ports";
 import { safeText } from "../text";
+import { declareUseCase } from "../use-case";
 import { eraseAccount } from "./erase-account";
 import { requestDataDeletion } from "./request-data-deletion";
 
@@ -22,10 +24,12 @@ export const deleteAccountInput = z.object({
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
 /** Either everything is gone now, or a link was mailed and nothing is deleted until it is opened. */
-export const deleteAccountOutput = z.discriminatedUnion("outcome", [
-  z.object({ outcome: z.literal("deleted") }),
-  z.object({ outcome: z.literal("link_sent") }),
-]);
+export const deleteAccountOutput = z
+  .discriminatedUnion("outcome", [
+    z.object({ outcome: z.literal("deleted") }),
+    z.object({ outcome: z.literal("link_sent") }),
+  ])
+  .meta({ id: "AccountDeletion" });
 export type DeleteAccountOutput = z.infer<typeof deleteAccountOutput>;
 
 function requireConfirmation(ctx: UserContext): AccountConfirmation {
@@ -89,6 +93,16 @@ export const requestAccountDeletionInput = z.object({
 });
 export type RequestAccountDeletionInput = z.infer<typeof requestAccountDeletionInput>;
 
+/** The chat's deletion only ever mails the link: nothing is deleted until it is opened. */
+export const requestAccountDeletionOutput = z
+  .object({
+    outcome: z.literal("link_sent").meta({
+      description: "The deletion link was mailed to the account; nothing is deleted until it is opened.",
+    }),
+  })
+  .meta({ id: "AccountDeletionRequested" });
+export type RequestAccountDeletionOutput = z.infer<typeof requestAccountDeletionOutput>;
+
 /**
  * The chat's and scripts' way to delete the caller's account: a password never goes through the chat, so
  * the deletion link is mailed to the account (named again as the confirmation) and nothing is deleted until
@@ -97,9 +111,24 @@ export type RequestAccountDeletionInput = z.infer<typeof requestAccountDeletionI
 export async function requestAccountDeletion(
   ctx: UserContext,
   input: RequestAccountDeletionInput,
-): Promise<{ outcome: "link_sent" }> {
+): Promise<RequestAccountDeletionOutput> {
+  const { email } = parseInput(requestAccountDeletionInput, input);
   const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId));
-  if (!owner || owner.email.toLowerCase() !== input.email)
+  if (!owner || owner.email.toLowerCase() !== email)
     throw new AppError("invalid_input", DELETE_CONFIRM_MISMATCH);
-  return mailDeletionLink(ctx, input.email);
+  return mailDeletionLink(ctx, email);
 }
+
+/**
+ * The tool deleteAccount (chat, tool API, MCP) is the mailed-link request: the screen's POST
+ * /api/account/delete confirms with a password instead (deleteAccount above), a body no tool takes.
+ */
+export const deleteAccountUseCase = declareUseCase({
+  name: "deleteAccount",
+  description:
+    "Start deleting the user's account and ALL their data (brands, posts, images, connections, subscription): only after the user has explicitly confirmed, with the account's e-mail as confirmation. A link is mailed to the account; nothing is deleted until the user opens it.",
+  scope: "user",
+  input: requestAccountDeletionInput,
+  output: requestAccountDeletionOutput,
+  run: requestAccountDeletion,
+});

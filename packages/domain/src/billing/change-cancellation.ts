@@ -1,16 +1,12 @@
 import type { UserContext } from "../context";
 import { AppError } from "../errors";
-import { derivePlan, type PlanType } from "../plans/catalogue";
+import { derivePlan } from "../plans/catalogue";
 import { readSubscription } from "../plans/read-subscription";
 import { requireBilling } from "./billing-account";
 import { NO_SUBSCRIPTION } from "./messages";
+import type { SubscriptionState } from "./views";
 
-export interface SubscriptionState {
-  plan: PlanType;
-  cancelAtPeriodEnd: boolean;
-  /** ISO instant: the paid plan lasts until then. */
-  currentPeriodEnd: string | null;
-}
+export type { SubscriptionState };
 
 /**
  * Sets or clears cancel-at-period-end on the caller's paid subscription. The provider's event updates the

@@ -3,8 +3,10 @@ import type { UserContext } from "../context";
 import { AppError } from "../errors";
 import { derivePlan, FREE_TRIAL_DAYS, planNames } from "../plans/catalogue";
 import { readSubscription } from "../plans/read-subscription";
+import { declareUseCase } from "../use-case";
 import { ensureCustomer, requireBilling } from "./billing-account";
 import { ENTERPRISE_COMING_SOON, PLAN_NOT_AVAILABLE } from "./messages";
+import { type CheckoutLink, checkoutLinkView } from "./views";
 
 export const startCheckoutInput = z.object({
   plan: z.enum(["pro", "enterprise"], { error: PLAN_NOT_AVAILABLE }),
@@ -12,12 +14,7 @@ export const startCheckoutInput = z.object({
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutInput>;
 
-export interface CheckoutLink {
-  /** Where the user pays: Stripe Checkout, or the local test checkout. */
-  url: string;
-  /** "local" when no card is charged (the embedded test checkout). */
-  provider: "local" | "stripe";
-}
+export type { CheckoutLink };
 
 /**
  * Opens a subscription checkout for a plan of the catalogue (connections spec: Checkout validation). The plan
@@ -49,3 +46,13 @@ export async function startCheckout(ctx: UserContext, input: StartCheckoutInput)
   });
   return { url: session.url, provider: billing.kind };
 }
+
+export const startCheckoutUseCase = declareUseCase({
+  name: "startCheckout",
+  description:
+    "Start buying a plan (pro or enterprise, monthly or yearly): returns the checkout URL to hand to the user, who pays there. The plan changes once the payment is confirmed.",
+  scope: "user",
+  input: startCheckoutInput,
+  output: checkoutLinkView,
+  run: startCheckout,
+});

@@ -2,6 +2,7 @@
  * Brand vocabulary and defaults (core spec sections 3 and 5). Pure data: the database schema, the use cases
  * and the web app's forms all import it, so it must not import anything server-only.
  */
+import type { CompanyProfile } from "./views";
 
 /** Languages accepted by the wizard and by generation (core spec section 5). */
 export const languageCodes = [
@@ -89,15 +90,6 @@ export interface BrandSettings {
   watermarkSettings?: WatermarkSettings | null;
 }
 
-export interface CompanyProfile {
-  description: string;
-  industry: string;
-  tone: ContentTone;
-  targetAudience: string;
-  keyMessages: string[];
-  doNotMention: string[];
-}
-
 export const defaultWatermarkSettings: WatermarkSettings = {
   position: { x: 50, y: 50 },
   size: 30,
@@ -129,21 +121,6 @@ export const defaultCompanyProfile: CompanyProfile = {
 /** The name a legacy profile's brand gets when its settings carry none (core spec section 4, Brand). */
 export const LEGACY_BRAND_NAME = "My Brand";
 
-/** Brand settings as the API returns them: every optional field present, defaults filled in. */
-export interface BrandSettingsView extends BrandSettings {
-  logo: string | null;
-  postPromptOverride: string | null;
-  imagePromptOverride: string | null;
-  watermarkSettings: WatermarkSettings;
-}
-
-/** A brand as the API, the tools and the web app see it. */
-export interface Brand {
-  id: string;
-  name: string;
-  isActive: boolean;
-  settings: BrandSettingsView;
-  companyProfile: CompanyProfile;
-  createdAt: string;
-  updatedAt: string;
-}
+// The brand views are zod schemas (views.ts, their use cases' outputs); their types are re-exported here,
+// where the web app and the stored settings have always found them.
+export type { Brand, BrandSettingsView, CompanyProfile } from "./views";

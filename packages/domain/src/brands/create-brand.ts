@@ -2,10 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { userBrands } from "../db/schema";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { lockUserBrands, toBrand } from "./brand";
 import { type Brand, defaultBrandSettings, defaultCompanyProfile } from "./constants";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type CreateBrandInput, createBrandInput } from "./schemas";
+import { brandView } from "./views";
 
 export { type CreateBrandInput, createBrandInput };
 
@@ -34,3 +36,12 @@ export async function createBrand(ctx: UserContext, input: CreateBrandInput): Pr
   await publishBrandChanged(ctx, row.id);
   return toBrand(row);
 }
+
+export const createBrandUseCase = declareUseCase({
+  name: "createBrand",
+  description: "Create a new brand with a name and make it the active one.",
+  scope: "user",
+  input: createBrandInput,
+  output: brandView,
+  run: createBrand,
+});

@@ -3,9 +3,11 @@ import type { UserContext } from "../context";
 import { userBrands } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { LAST_BRAND_DELETE, lockUserBrands, requireUserBrand } from "./brand";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type DeleteBrandInput, deleteBrandInput } from "./schemas";
+import { type BrandDeletion, brandDeletionView } from "./views";
 
 export { type DeleteBrandInput, deleteBrandInput };
 
@@ -13,10 +15,7 @@ export { type DeleteBrandInput, deleteBrandInput };
  * Deletes one of the caller's brands with its posts and other brand data. The last brand cannot be
  * deleted; deleting the active brand activates the first remaining one by creation.
  */
-export async function deleteBrand(
-  ctx: UserContext,
-  input: DeleteBrandInput,
-): Promise<{ activeBrandId: string }> {
+export async function deleteBrand(ctx: UserContext, input: DeleteBrandInput): Promise<BrandDeletion> {
   const { brandId } = parseInput(deleteBrandInput, input);
   const activeBrandId = await ctx.db.transaction(async (tx) => {
     await lockUserBrands(tx, ctx.userId);
@@ -37,3 +36,13 @@ export async function deleteBrand(
   await publishBrandChanged(ctx, brandId);
   return { activeBrandId };
 }
+
+export const deleteBrandUseCase = declareUseCase({
+  name: "deleteBrand",
+  description:
+    "Delete one of the user's brands with everything in it; another brand becomes active. The last brand cannot be deleted.",
+  scope: "user",
+  input: deleteBrandInput,
+  output: brandDeletionView,
+  run: deleteBrand,
+});

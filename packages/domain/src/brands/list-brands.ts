@@ -1,12 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { userBrands } from "../db/schema";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
 import { toBrand } from "./brand";
-import type { Brand } from "./constants";
 import { migrateLegacyBrand } from "./migrate-legacy-brand";
+import { type BrandList, brandListView } from "./views";
 
 /** The caller's brands, oldest first; empty for a new user (the web then opens the setup wizard). */
-export async function listBrands(ctx: UserContext): Promise<{ brands: Brand[] }> {
+export async function listBrands(ctx: UserContext): Promise<BrandList> {
   const rows = await ctx.db
     .select()
     .from(userBrands)
@@ -18,3 +20,12 @@ export async function listBrands(ctx: UserContext): Promise<{ brands: Brand[] }>
   }
   return { brands: rows.map(toBrand) };
 }
+
+export const listBrandsUseCase = declareUseCase({
+  name: "listBrands",
+  description: "List the user's brands, with which one is active.",
+  scope: "user",
+  input: noInput,
+  output: brandListView,
+  run: listBrands,
+});

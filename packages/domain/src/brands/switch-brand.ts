@@ -2,10 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { userBrands } from "../db/schema";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { lockUserBrands, requireUserBrand, toBrand } from "./brand";
 import type { Brand } from "./constants";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type SwitchBrandInput, switchBrandInput } from "./schemas";
+import { brandView } from "./views";
 
 export { type SwitchBrandInput, switchBrandInput };
 
@@ -34,3 +36,12 @@ export async function switchBrand(ctx: UserContext, input: SwitchBrandInput): Pr
   await publishBrandChanged(ctx, row.id);
   return toBrand(row);
 }
+
+export const switchBrandUseCase = declareUseCase({
+  name: "switchBrand",
+  description: "Make another of the user's brands the active one.",
+  scope: "user",
+  input: switchBrandInput,
+  output: brandView,
+  run: switchBrand,
+});

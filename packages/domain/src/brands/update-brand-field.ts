@@ -1,9 +1,11 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import type { Brand } from "./constants";
 import { isCompanyProfileField, type UpdateBrandFieldInput, updateBrandFieldInput } from "./schemas";
 import { updateBrandSettings } from "./update-brand-settings";
 import { updateCompanyProfile } from "./update-company-profile";
+import { brandView } from "./views";
 
 export { type UpdateBrandFieldInput, updateBrandFieldInput };
 
@@ -14,3 +16,13 @@ export async function updateBrandField(ctx: BrandContext, input: UpdateBrandFiel
     ? updateCompanyProfile(ctx, { [field]: value })
     : updateBrandSettings(ctx, { [field]: value });
 }
+
+export const updateBrandFieldUseCase = declareUseCase({
+  name: "updateBrandField",
+  description:
+    "Change one brand-settings or company-profile field of the active brand (e.g. tone, primaryColor, targetAudience), validated by the same rules as the settings screen.",
+  scope: "brand",
+  input: updateBrandFieldInput,
+  output: brandView,
+  run: updateBrandField,
+});

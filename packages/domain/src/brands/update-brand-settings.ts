@@ -3,11 +3,13 @@ import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { requireOwnMediaLink } from "../media/media";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { BRAND_NOT_FOUND, toBrand } from "./brand";
 import type { Brand } from "./constants";
 import { brandSettingsUpdate } from "./patch-sql";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type UpdateBrandSettingsInput, updateBrandSettingsInput } from "./schemas";
+import { brandView } from "./views";
 
 export { type UpdateBrandSettingsInput, updateBrandSettingsInput };
 
@@ -34,3 +36,12 @@ export async function updateBrandSettings(
   await publishBrandChanged(ctx, row.id);
   return toBrand(row);
 }
+
+export const updateBrandSettingsUseCase = declareUseCase({
+  name: "updateBrandSettings",
+  description: "Save several brand-settings fields at once, as the Brand Settings form does.",
+  scope: "brand",
+  input: updateBrandSettingsInput,
+  output: brandView,
+  run: updateBrandSettings,
+});

@@ -2,11 +2,13 @@ import type { BrandContext } from "../context";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { BRAND_NOT_FOUND, toBrand } from "./brand";
 import type { Brand } from "./constants";
 import { companyProfileUpdate, companyProfileValues } from "./patch-sql";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type UpdateCompanyProfileInput, updateCompanyProfileInput } from "./schemas";
+import { brandView } from "./views";
 
 export { type UpdateCompanyProfileInput, updateCompanyProfileInput };
 
@@ -28,3 +30,12 @@ export async function updateCompanyProfile(
   await publishBrandChanged(ctx, row.id);
   return toBrand(row);
 }
+
+export const updateCompanyProfileUseCase = declareUseCase({
+  name: "updateCompanyProfile",
+  description: "Save several company-profile fields at once, as the Company Profile form does.",
+  scope: "brand",
+  input: updateCompanyProfileInput,
+  output: brandView,
+  run: updateCompanyProfile,
+});

@@ -1,9 +1,11 @@
+import { z } from "zod";
 import { requireUserBrand, toBrand } from "../brands/brand";
 import { updateBrandSettings } from "../brands/update-brand-settings";
 import { updateCompanyProfile } from "../brands/update-company-profile";
 import type { BrandContext } from "../context";
 import { sitePages } from "../db/schema";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { type AppliedBrandField, brandInfoPatch } from "./apply-brand-info";
 import { collapseWhitespace, extractPage, MAX_EXTRACTED_TEXT } from "./extract-page";
 import { type AnalyzeWebsiteInput, analyzeWebsiteInput } from "./schemas";
@@ -11,12 +13,43 @@ import type { BrandInfo, ExtractedPage, WebsiteAnalysis } from "./types";
 
 export { type AnalyzeWebsiteInput, analyzeWebsiteInput };
 
-export interface AnalyzeWebsiteResult extends WebsiteAnalysis {
-  /** The page's final address (after redirects), under which searchSite finds it. */
-  url: string;
-  /** The brand fields the analysis changed (present and different); empty when nothing changed. */
-  applied: AppliedBrandField[];
-}
+const appliedBrandFields = [
+  "name",
+  "industry",
+  "description",
+  "targetAudience",
+  "tone",
+  "keyMessages",
+] as const satisfies readonly AppliedBrandField[];
+
+/** What analyzeWebsite answers (API.md): the page's analysis and what it changed in the brand. */
+export const analyzeWebsiteResult = z
+  .object({
+    title: z.string(),
+    summary: z.string(),
+    keyPoints: z.array(z.string()),
+    brandInfo: z
+      .object({
+        name: z.string(),
+        industry: z.string(),
+        description: z.string(),
+        targetAudience: z.string(),
+        tone: z
+          .string()
+          .meta({ description: 'One of the company-profile tones, or "" when the page gives none.' }),
+        keyMessages: z.array(z.string()),
+      })
+      .meta({ description: "What the page says about the brand; a blank field is one it does not state." }),
+    url: z
+      .string()
+      .meta({ description: "The page's final address (after redirects), under which searchSite finds it." }),
+    applied: z.array(z.enum(appliedBrandFields)).meta({
+      description:
+        "The brand fields the analysis changed (present and different); empty when nothing changed.",
+    }),
+  })
+  .meta({ id: "WebsiteAnalysis" });
+export type AnalyzeWebsiteResult = z.infer<typeof analyzeWebsiteResult>;
 
 const text = (value: unknown, max: number): string =>
   typeof value === "string" ? collapseWhitespace(value).slice(0, max) : "";
@@ -106,3 +139,13 @@ export async function analyzeWebsite(
 
   return { ...analysis, url: fetched.url, applied: patch.applied };
 }
+
+export const analyzeWebsiteUseCase = declareUseCase({
+  name: "analyzeWebsite",
+  description:
+    "Read a public web page (http or https) and return its title, summary, key points and the brand info it states; the brand's fields that are present and different are updated, and the page becomes searchable with searchSite.",
+  scope: "brand",
+  input: analyzeWebsiteInput,
+  output: analyzeWebsiteResult,
+  run: analyzeWebsite,
+});

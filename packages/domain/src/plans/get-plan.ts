@@ -1,13 +1,14 @@
 import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { planWelcomes, stripeUserSubscriptions } from "../db/schema";
+import { noInput } from "../no-input";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import type { NotificationView } from "../notifications/schemas";
 import { readUsage } from "../usage/read-usage";
+import { declareUseCase } from "../use-case";
 import {
   derivePlan,
   hasSubscriptionEnded,
-  type PlanCapabilities,
   type PlanType,
   planCapabilities,
   planFeatures,
@@ -16,25 +17,9 @@ import {
   SUBSCRIPTION_ENDED_MESSAGE,
 } from "./catalogue";
 import { readSubscription } from "./read-subscription";
+import { type UserPlan, userPlanView } from "./views";
 
-/** The caller's plan with what is left of it this month and today; null means unlimited. */
-export interface UserPlan {
-  type: PlanType;
-  name: string;
-  features: string[];
-  /** What the plan allows besides the counts; screens read it here rather than from the plan's type. */
-  capabilities: PlanCapabilities;
-  postsRemaining: number | null;
-  maxPosts: number | null;
-  dailyPostsRemaining: number | null;
-  maxDailyPosts: number | null;
-  captionsRemaining: number | null;
-  maxCaptions: number | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** A paid plan reached whose upgrade welcome the user has not seen yet (on any device). */
-  welcomePending: boolean;
-}
+export type { UserPlan };
 
 const remaining = (max: number | null, used: number) => (max === null ? null : Math.max(0, max - used));
 
@@ -103,3 +88,12 @@ async function noticeSubscriptionEnded(ctx: UserContext, now: Date): Promise<voi
   });
   if (notification) await publishNotificationCreated(ctx, notification);
 }
+
+export const getPlanUseCase = declareUseCase({
+  name: "getPlan",
+  description: "The user's plan, its limits and this period's usage.",
+  scope: "user",
+  input: noInput,
+  output: userPlanView,
+  run: getPlan,
+});
