@@ -3,9 +3,9 @@
  * the scheduling agent", "set my target to 7 posts a week", "run the scheduling agent now", and the replies.
  */
 
-export type AgentTurnDecision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown> } }
-  | { kind: "say"; text: string };
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+
+export type AgentTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 const AGENT = String.raw`(?:smart\s+)?(?:scheduling|schedule|posting|auto(?:mated)?[\s-]?(?:scheduling|posting))\s+agent`;
 const TURN_ON = new RegExp(
@@ -23,7 +23,7 @@ const SETTINGS =
   /\b(?:agent settings|my weekly target|what(?:'s| is) my (?:weekly )?target)\b|\bis (?:the|my) (?:scheduling )?agent (?:on|off|enabled)\b/;
 
 /** The decision for an agent request, or null when the message is about something else. */
-export function decideAgentTurn(lower: string, tools: ReadonlySet<string>): AgentTurnDecision | null {
+export function decideAgentTurn(lower: string, tools: OfferedTools): AgentTurnDecision | null {
   const cannot = (what: string) => ({ kind: "say" as const, text: `I can't ${what} in this version yet.` });
   if (TURN_OFF.test(lower)) {
     if (!tools.has("updateAgentSettings")) return cannot("change the agent settings");
@@ -69,7 +69,7 @@ function describeSettings(value: Record<string, unknown>): string {
 
 /** The reply after an agent tool ran, or null for other tools. */
 export function describeAgentOutcome(
-  toolName: string,
+  toolName: ToolName,
   value: Record<string, unknown>,
   input: Record<string, unknown>,
 ): string | null {

@@ -1,14 +1,15 @@
+import type { ToolName } from "@smm/tools";
 import { toolNames } from "@smm/tools";
 import { describe, expect, it } from "vitest";
 import { decideTurn, describeOutcome, type TurnContext } from "./intents";
 
-const ctx = (tools: ReadonlySet<string> = new Set(toolNames)): TurnContext => ({
+const ctx = (tools: ReadonlySet<ToolName> = new Set(toolNames)): TurnContext => ({
   tools,
   now: new Date("2026-11-23T15:00:00.000Z"),
   utcOffsetMinutes: 0,
   lastPost: null,
 });
-const callOf = (message: string, tools?: ReadonlySet<string>) => {
+const callOf = (message: string, tools?: ReadonlySet<ToolName>) => {
   const decision = decideTurn(message, ctx(tools));
   return decision.kind === "call"
     ? { toolName: decision.call.toolName, input: decision.call.input }

@@ -1,4 +1,5 @@
 import { abbreviateNumber } from "@smm/domain/analytics/schemas";
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
 
 /*
  * The offline assistant's understanding of analytics: "how did my posts do this month?", "show my analytics
@@ -6,15 +7,13 @@ import { abbreviateNumber } from "@smm/domain/analytics/schemas";
  * (the chat shows the card with the details).
  */
 
-export type AnalyticsTurnDecision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown> } }
-  | { kind: "say"; text: string };
+export type AnalyticsTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 const ASKS_ANALYTICS =
   /\bhow\b.*\b(?:posts?|page|content)\b.*\b(?:do|did|doing|done|perform(?:ed|ing)?|going)\b|\b(?:analytics|insights|performance|engagement rate|reach)\b(?!.*\bcalendar\b)|\bhow many (?:people|likes|views)\b/;
 
 /** The decision for an analytics request, or null when the message is about something else. */
-export function decideAnalyticsTurn(lower: string, tools: ReadonlySet<string>): AnalyticsTurnDecision | null {
+export function decideAnalyticsTurn(lower: string, tools: OfferedTools): AnalyticsTurnDecision | null {
   if (!ASKS_ANALYTICS.test(lower) || /\bcalendar\b/.test(lower)) return null;
   if (!tools.has("getAnalytics"))
     return { kind: "say", text: "I can't read your analytics in this version yet." };
@@ -34,7 +33,7 @@ export function decideAnalyticsTurn(lower: string, tools: ReadonlySet<string>): 
 const RANGE_WORDS: Record<string, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
 
 /** The reply after getAnalytics: the headline numbers, the change and the best post. */
-export function describeAnalyticsOutcome(toolName: string, value: Record<string, unknown>): string | null {
+export function describeAnalyticsOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
   if (toolName !== "getAnalytics") return null;
   const metrics = (value.metrics ?? {}) as Record<string, number | null>;
   const previous = (value.previous ?? {}) as Record<string, number>;

@@ -1,3 +1,4 @@
+import type { ToolName } from "@smm/tools";
 import { describe, expect, it } from "vitest";
 import {
   CONFIRM_CANCEL_TEXT,
@@ -8,7 +9,7 @@ import {
   UPGRADE_HINT,
 } from "./intents";
 
-const BILLING_TOOLS = new Set([
+const BILLING_TOOLS = new Set<ToolName>([
   "getPlan",
   "startCheckout",
   "cancelSubscription",
@@ -16,13 +17,13 @@ const BILLING_TOOLS = new Set([
   "deleteAccount",
   "acknowledgePlanWelcome",
 ]);
-const ctx = (tools: ReadonlySet<string> = BILLING_TOOLS): TurnContext => ({
+const ctx = (tools: ReadonlySet<ToolName> = BILLING_TOOLS): TurnContext => ({
   tools,
   now: new Date("2026-11-23T15:00:00.000Z"),
   utcOffsetMinutes: 0,
   lastPost: null,
 });
-const callOf = (message: string, tools?: ReadonlySet<string>) => {
+const callOf = (message: string, tools?: ReadonlySet<ToolName>) => {
   const decision = decideTurn(message, ctx(tools));
   return decision.kind === "call"
     ? { toolName: decision.call.toolName, input: decision.call.input }

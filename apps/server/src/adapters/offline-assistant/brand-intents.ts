@@ -3,9 +3,9 @@
  * create it in one sentence ("my brand is Sunny Scoops"); anyone can ask for another brand by name.
  */
 
-export type BrandTurnDecision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown> } }
-  | { kind: "say"; text: string };
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+
+export type BrandTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 export const NEEDS_BRAND_TEXT =
   "You don't have a brand yet, and your posts, templates and calendar all belong to one. Tell me its name, " +
@@ -44,7 +44,7 @@ const WITHOUT_BRAND =
  */
 export function decideBrandTurn(
   text: string,
-  ctx: { tools: ReadonlySet<string>; hasBrand?: boolean },
+  ctx: { tools: OfferedTools; hasBrand?: boolean },
 ): BrandTurnDecision | null {
   const hasBrand = ctx.hasBrand !== false;
   const name = findBrandToCreate(text, hasBrand);
@@ -59,7 +59,7 @@ export function decideBrandTurn(
 
 /** The reply after a brand tool ran, or null for other tools. */
 export function describeBrandOutcome(
-  toolName: string,
+  toolName: ToolName,
   value: Record<string, unknown>,
   input: Record<string, unknown>,
 ): string | null {

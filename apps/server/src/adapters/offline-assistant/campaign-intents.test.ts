@@ -1,16 +1,17 @@
+import type { ToolName } from "@smm/tools";
 import { toolNames } from "@smm/tools";
 import { describe, expect, it } from "vitest";
 import { decideCampaignFollowUp, describeCampaignOutcome, readCampaignAction } from "./campaign-intents";
 import { decideTurn, type TurnContext } from "./intents";
 
-const tools = new Set<string>(toolNames);
-const ctx = (offered: ReadonlySet<string> = tools): TurnContext => ({
+const tools = new Set(toolNames);
+const ctx = (offered: ReadonlySet<ToolName> = tools): TurnContext => ({
   tools: offered,
   now: new Date("2026-11-23T15:00:00.000Z"),
   utcOffsetMinutes: 0,
   lastPost: null,
 });
-const callOf = (message: string, offered?: ReadonlySet<string>) => {
+const callOf = (message: string, offered?: ReadonlySet<ToolName>) => {
   const decision = decideTurn(message, ctx(offered));
   return decision.kind === "call"
     ? { toolName: decision.call.toolName, input: decision.call.input }

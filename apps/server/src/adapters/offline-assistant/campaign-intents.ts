@@ -5,9 +5,9 @@
  * first step searches for it (listCampaigns), the next acts on the one found.
  */
 
-export type CampaignDecision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown> } }
-  | { kind: "say"; text: string };
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+
+export type CampaignDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 type Action = "pause" | "resume" | "delete";
 
@@ -34,7 +34,7 @@ export function readCampaignAction(
 }
 
 /** A campaigns request, or null when the message is about something else. */
-export function decideCampaignTurn(text: string, tools: ReadonlySet<string>): CampaignDecision | null {
+export function decideCampaignTurn(text: string, tools: OfferedTools): CampaignDecision | null {
   const lower = text.toLowerCase();
   if (!/\bcampaigns?\b/.test(lower)) return null;
   const acting = readCampaignAction(text);
@@ -73,9 +73,9 @@ interface ListedCampaign {
  */
 export function decideCampaignFollowUp(
   userText: string,
-  toolName: string,
+  toolName: ToolName,
   result: unknown,
-  tools: ReadonlySet<string>,
+  tools: OfferedTools,
 ): CampaignDecision | null {
   if (toolName !== "listCampaigns") return null;
   const acting = readCampaignAction(userText);
@@ -118,7 +118,7 @@ export function decideCampaignFollowUp(
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
 /** The reply after a campaigns tool. */
-export function describeCampaignOutcome(toolName: string, value: Record<string, unknown>): string | null {
+export function describeCampaignOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
   switch (toolName) {
     case "listCampaigns": {
       const campaigns = (value.campaigns ?? []) as (ListedCampaign & {

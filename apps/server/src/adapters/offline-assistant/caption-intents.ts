@@ -4,6 +4,8 @@
  * model as text carrying the image's id (see IMAGE_ID_PREFIX), which is how "this photo" is found.
  */
 
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+
 /** How an uploaded image's id is written into the model's view of the conversation (routes/chat.ts). */
 export const IMAGE_ID_PREFIX = "Image id:";
 
@@ -24,9 +26,7 @@ export function findUploadedImage(userTexts: readonly string[]): UploadedImage |
   return null;
 }
 
-type Decision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown>; preface?: string } }
-  | { kind: "say"; text: string };
+type Decision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 export const UPLOAD_A_PHOTO_FIRST =
   "Which photo? Upload it here with the image button first, then say “write a caption for this photo”.";
@@ -37,7 +37,7 @@ export const UPLOAD_A_PHOTO_FIRST =
  */
 export function decideCaptionTurn(
   text: string,
-  ctx: { tools: ReadonlySet<string>; lastImage: UploadedImage | null },
+  ctx: { tools: OfferedTools; lastImage: UploadedImage | null },
 ): Decision | null {
   const lower = text.toLowerCase();
   const aboutImage = /\b(photo|image|picture|pic|upload|it|this|that)\b/.test(lower);
@@ -64,7 +64,7 @@ export function decideCaptionTurn(
 }
 
 /** The reply after captionFromImage: the caption, where the post waits, and what to say next. */
-export function describeCaptionOutcome(toolName: string, value: Record<string, unknown>): string | null {
+export function describeCaptionOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
   if (toolName !== "captionFromImage") return null;
   const post = (value.post ?? {}) as Record<string, unknown>;
   const caption = typeof post.content === "string" ? post.content : "";

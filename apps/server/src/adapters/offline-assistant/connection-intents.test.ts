@@ -1,7 +1,8 @@
+import type { ToolName } from "@smm/tools";
 import { describe, expect, it } from "vitest";
 import { decideTurn, describeOutcome, type TurnContext } from "./intents";
 
-const TOOLS = new Set([
+const TOOLS = new Set<ToolName>([
   "getConnections",
   "disconnectFacebook",
   "disconnectAdAccount",

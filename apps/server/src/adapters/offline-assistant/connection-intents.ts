@@ -4,9 +4,9 @@
  * login popup, so connecting sends the user to /facebook-connect.
  */
 
-export type ConnectionTurnDecision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown>; preface?: string } }
-  | { kind: "say"; text: string };
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+
+export type ConnectionTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 const FACEBOOK = String.raw`(?:facebook|fb|meta|instagram)(?:\s+page)?|(?:my|the)\s+page`;
 const DISCONNECT_ADS = /\b(?:disconnect|remove|unlink)\b.*\bad(?:s|vertising)?\s*account\b/;
@@ -19,10 +19,7 @@ const STATUS = new RegExp(
 );
 
 /** The decision for a connection request, or null when the message is about something else. */
-export function decideConnectionTurn(
-  lower: string,
-  tools: ReadonlySet<string>,
-): ConnectionTurnDecision | null {
+export function decideConnectionTurn(lower: string, tools: OfferedTools): ConnectionTurnDecision | null {
   const cannot = (what: string) => ({ kind: "say" as const, text: `I can't ${what} in this version yet.` });
   if (STATUS.test(lower)) {
     if (!tools.has("getConnections")) return cannot("check your connections");
@@ -80,7 +77,7 @@ function describeConnections(value: ConnectionsValue): string {
 }
 
 /** The reply once a connection tool has run, or null for other tools. */
-export function describeConnectionOutcome(toolName: string, value: Record<string, unknown>): string | null {
+export function describeConnectionOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
   switch (toolName) {
     case "getConnections":
       return describeConnections(value as ConnectionsValue);

@@ -12,17 +12,13 @@ import { decideCampaignTurn, describeCampaignOutcome } from "./campaign-intents"
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
 
-export interface ToolCallIntent {
-  toolName: string;
-  input: Record<string, unknown>;
-  /** Said before the call (a client tool such as navigateTo ends the turn with it). */
-  preface?: string;
-}
+export type { ToolCallIntent };
 
 export interface TurnContext {
   /** The tools offered to this turn; a request for a tool that is not there is answered in words. */
-  tools: ReadonlySet<string>;
+  tools: OfferedTools;
   now: Date;
   /** Minutes to add to UTC to get the user's wall clock (the browser's -getTimezoneOffset()). */
   utcOffsetMinutes: number;
@@ -128,7 +124,7 @@ export const OFFLINE_HELP =
   "“Go to calendar”, “Show my images”, “Give me ideas about autumn”, “Write a post about our new menu for " +
   "instagram”, “Plan a 4-week campaign for our spring launch”, or paste your website's address.";
 
-const has = (ctx: TurnContext, tool: string) => ctx.tools.has(tool);
+const has = (ctx: TurnContext, tool: ToolName) => ctx.tools.has(tool);
 
 const cannotYet = (what: string) => `I can't ${what} in this version yet. ${OFFLINE_HELP}`;
 
@@ -396,7 +392,7 @@ function decideBilling(lower: string, ctx: TurnContext): TurnDecision | null {
   return null;
 }
 
-function describeBilling(toolName: string, value: Record<string, unknown>, input: Record<string, unknown>) {
+function describeBilling(toolName: ToolName, value: Record<string, unknown>, input: Record<string, unknown>) {
   switch (toolName) {
     case "getPlan": {
       const name = typeof value.name === "string" ? value.name : "Free";
@@ -436,7 +432,7 @@ function describeBilling(toolName: string, value: Record<string, unknown>, input
 }
 
 export interface ToolOutcome {
-  toolName: string;
+  toolName: ToolName;
   input: Record<string, unknown>;
   /** The tool's result, or its error message. */
   result?: unknown;

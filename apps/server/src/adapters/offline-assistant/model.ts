@@ -6,10 +6,22 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
+import { isToolName } from "@smm/tools";
 import { decideCampaignFollowUp } from "./campaign-intents";
 import { findUploadedImage } from "./caption-intents";
 import { decideTurn, describeOutcome, type ToolOutcome } from "./intents";
 import { knownTemplatesOf } from "./template-intents";
+import type { OfferedTools, ToolName } from "./tool-call";
+
+/** The registry's tools offered to this call (the chat offers them all; a test may offer fewer). */
+function offeredTools(options: LanguageModelV3CallOptions): OfferedTools {
+  return new Set(
+    (options.tools ?? [])
+      .filter((tool) => tool.type === "function")
+      .map((tool) => tool.name)
+      .filter(isToolName),
+  );
+}
 
 export const OFFLINE_ASSISTANT_ID = "offline-assistant";
 
@@ -138,11 +150,11 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
     const [only] = results;
     if (results.length === 1 && only) {
       const userText = textOf([...prompt].reverse().find((message) => message.role === "user"));
-      const tools = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
       const found = outputValue(only.output);
-      const follow = found.error
-        ? null
-        : decideCampaignFollowUp(userText, only.toolName, found.result, tools);
+      const follow =
+        found.error || !isToolName(only.toolName)
+          ? null
+          : decideCampaignFollowUp(userText, only.toolName, found.result, offeredTools(options));
       if (follow?.kind === "say") return [{ type: "text", text: follow.text }];
       if (follow?.kind === "call") {
         const toolCallId = `offline-${prompt.length}-${follow.call.toolName}`;
@@ -157,9 +169,11 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
       }
     }
     const text = results
+      // Only results of the registry's tools are described; a name the registry does not know has no reply.
+      .filter((part) => isToolName(part.toolName))
       .map((part) => {
         const outcome: ToolOutcome = {
-          toolName: part.toolName,
+          toolName: part.toolName as ToolName,
           input: calls.get(part.toolCallId) ?? {},
           ...outputValue(part.output),
         };
@@ -172,7 +186,7 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
   const lastUser = [...prompt].reverse().find((message) => message.role === "user");
   const providerOptions = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
   const decision = decideTurn(textOf(lastUser), {
-    tools: new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name)),
+    tools: offeredTools(options),
     now,
     utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
     lastPost: findLastPost(prompt),

@@ -1,3 +1,4 @@
+import type { ToolName } from "@smm/tools";
 import { generateText, stepCountIs, streamText, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -5,7 +6,7 @@ import { decideTurn, OFFLINE_HELP, parseWhen, type TurnContext } from "./intents
 import { createOfflineAssistantModel } from "./model";
 
 const NOW = new Date("2026-11-23T15:00:00.000Z");
-const ALL_TOOLS = new Set([
+const ALL_TOOLS = new Set<ToolName>([
   "analyzeWebsite",
   "listImages",
   "showImage",
@@ -128,7 +129,9 @@ describe("the offline assistant's understanding of the spec's requests", () => {
   });
 
   it("writes a full post instead when the caption tool is not offered", () => {
-    expect(callOf("write a post about our oat latte", { tools: new Set(["generatePost"]) })).toEqual({
+    expect(
+      callOf("write a post about our oat latte", { tools: new Set<ToolName>(["generatePost"]) }),
+    ).toEqual({
       toolName: "generatePost",
       input: { prompt: "our oat latte" },
     });
@@ -136,7 +139,7 @@ describe("the offline assistant's understanding of the spec's requests", () => {
 
   it("says plainly what it cannot do, and never calls a tool it was not given", () => {
     expect(decideTurn("what's the weather?", ctx())).toEqual({ kind: "say", text: OFFLINE_HELP });
-    expect(decideTurn("show my images", ctx({ tools: new Set(["navigateTo"]) }))).toMatchObject({
+    expect(decideTurn("show my images", ctx({ tools: new Set<ToolName>(["navigateTo"]) }))).toMatchObject({
       kind: "say",
       text: /can't list your images/,
     });

@@ -1,8 +1,9 @@
+import type { ToolName } from "@smm/tools";
 import { describe, expect, it } from "vitest";
 import { decideTurn, describeOutcome, type TurnContext } from "./intents";
 import { knownTemplatesOf } from "./template-intents";
 
-const TOOLS = new Set([
+const TOOLS = new Set<ToolName>([
   "listTemplates",
   "getTemplate",
   "createTemplate",
@@ -103,7 +104,7 @@ describe("the offline assistant's template requests", () => {
   });
 
   it("answers with the spec's empty texts and the filled prompt", () => {
-    const reply = (toolName: string, result: unknown) => describeOutcome({ toolName, input: {}, result });
+    const reply = (toolName: ToolName, result: unknown) => describeOutcome({ toolName, input: {}, result });
     expect(reply("listTemplates", { templates: [] })).toBe(
       "No templates created yet. Create your first template!",
     );

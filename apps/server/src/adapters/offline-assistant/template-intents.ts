@@ -4,6 +4,8 @@
  * is looked up among the templates the conversation has already shown.
  */
 
+import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+
 /** A template the conversation has shown (a list or a single result), newest first. */
 export interface KnownTemplate {
   id: string;
@@ -11,19 +13,17 @@ export interface KnownTemplate {
 }
 
 interface TemplateTurn {
-  tools: ReadonlySet<string>;
+  tools: OfferedTools;
   templates?: readonly KnownTemplate[];
 }
 
-type Decision =
-  | { kind: "call"; call: { toolName: string; input: Record<string, unknown>; preface?: string } }
-  | { kind: "say"; text: string };
+type Decision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
 const WHICH_TEMPLATE =
   "Which template? Say “show my templates” or “find community templates about a product launch” first, then name it.";
 
 const say = (text: string): Decision => ({ kind: "say", text });
-const call = (toolName: string, input: Record<string, unknown>): Decision => ({
+const call = (toolName: ToolName, input: Record<string, unknown>): Decision => ({
   kind: "call",
   call: { toolName, input },
 });
@@ -50,7 +50,7 @@ export function pickTemplate(text: string, known: readonly KnownTemplate[]): Kno
 function withTemplate(
   text: string,
   ctx: TemplateTurn,
-  toolName: string,
+  toolName: ToolName,
   extra: Record<string, unknown> = {},
 ): Decision {
   if (!ctx.tools.has(toolName)) return say("I can't do that with templates in this version yet.");
@@ -137,7 +137,7 @@ function describeList(list: TemplateLike[], empty: string, intro: string): strin
 }
 
 /** The reply after a template tool ran, or null for other tools. */
-export function describeTemplateOutcome(toolName: string, value: Record<string, unknown>): string | null {
+export function describeTemplateOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
   const list = Array.isArray(value.templates) ? (value.templates as TemplateLike[]) : [];
   switch (toolName) {
     case "listTemplates":
