@@ -13,7 +13,12 @@ const BUNDLED_PACKAGES = new Set(["nodemailer"]);
 
 function externalPackages(): string[] {
   const names = new Set<string>();
-  for (const manifest of ["package.json", "apps/server/package.json", "packages/domain/package.json"]) {
+  for (const manifest of [
+    "package.json",
+    "apps/server/package.json",
+    "packages/domain/package.json",
+    "packages/infra/package.json",
+  ]) {
     const json = JSON.parse(readFileSync(`${root}${manifest}`, "utf8")) as Record<string, unknown>;
     for (const field of ["dependencies", "devDependencies", "optionalDependencies"]) {
       for (const name of Object.keys((json[field] as Record<string, string> | undefined) ?? {})) {

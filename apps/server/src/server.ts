@@ -5,11 +5,11 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { serve } from "@hono/node-server";
 import { type Database, openDatabase } from "@smm/domain/db/client";
 import { migrateDatabase } from "@smm/domain/db/migrate";
-import { createLocalEventBus, createPostgresEventBus } from "@smm/domain/events/bus";
 import type { EventBus } from "@smm/domain/events/types";
 import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
 import type { AiProvider, SocialNetwork, WebFetcher } from "@smm/domain/ports";
 import { findRepoRoot } from "@smm/domain/repo-root";
+import { createLocalEventBus, createPostgresEventBus } from "@smm/infra/event-bus";
 import {
   createLocalBilling,
   createWebhookDelivery,

@@ -2,9 +2,9 @@ import { createBrand } from "@smm/domain/brands/create-brand";
 import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
 import { notifications, posts, sandboxPosts, user } from "@smm/domain/db/schema";
-import { createLocalEventBus } from "@smm/domain/events/bus";
 import { generatePost } from "@smm/domain/generation/generate-post";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
 import {
   createProcessDatabase,

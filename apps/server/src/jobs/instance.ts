@@ -1,6 +1,5 @@
+import { INSTANCE_HEARTBEAT_MS, INSTANCE_STALE_AFTER_MS } from "@smm/domain/instances/liveness";
 import {
-  INSTANCE_HEARTBEAT_MS,
-  INSTANCE_STALE_AFTER_MS,
   openInstanceConnection,
   recordHeartbeat,
   registerServerInstance,
@@ -8,7 +7,7 @@ import {
   removeGoneInstances,
   removeServerInstance,
   withStartupLock,
-} from "@smm/domain/instances/server-instances";
+} from "@smm/infra/server-instances";
 import type { Logger } from "../lib/logger";
 
 export interface RunningInstance {

@@ -2,8 +2,8 @@ import { createBrand } from "@smm/domain/brands/create-brand";
 import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db/client";
 import { notifications, posts, socialConnections, user } from "@smm/domain/db/schema";
-import { createLocalEventBus } from "@smm/domain/events/bus";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
 import {
   createProcessDatabase,

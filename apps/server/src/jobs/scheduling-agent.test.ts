@@ -9,8 +9,8 @@ import {
   stripeUserSubscriptions,
   user,
 } from "@smm/domain/db/schema";
-import { createLocalEventBus } from "@smm/domain/events/bus";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/constants";
+import type { Brand } from "@smm/domain/brands/views";
 import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/chat-parts";
 import type { MediaView } from "@smm/domain/media/media";
 import { useQuery, useQueryClient } from "@tanstack/react-query";

@@ -6,14 +6,12 @@ import type { UserBrand } from "../db/schema/brands";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import {
-  type Brand,
   type BrandSettings,
-  type BrandSettingsView,
-  type CompanyProfile,
   defaultBrandSettings,
   defaultCompanyProfile,
   defaultWatermarkSettings,
 } from "./constants";
+import type { Brand, BrandSettingsView, CompanyProfile } from "./views";
 
 export const BRAND_NOT_FOUND = "Brand not found";
 /** Core spec section 8: a brand-scoped call without a user or brand. */

@@ -2,7 +2,6 @@
  * Brand vocabulary and defaults (core spec sections 3 and 5). Pure data: the database schema, the use cases
  * and the web app's forms all import it, so it must not import anything server-only.
  */
-import type { CompanyProfile } from "./views";
 
 /** Languages accepted by the wizard and by generation (core spec section 5). */
 export const languageCodes = [
@@ -109,7 +108,15 @@ export const defaultBrandSettings: BrandSettings = {
   imageStyle: "professional",
 };
 
-export const defaultCompanyProfile: CompanyProfile = {
+/** A new brand's company profile (views.ts's CompanyProfile; typed here without it, which imports this file). */
+export const defaultCompanyProfile: {
+  description: string;
+  industry: string;
+  tone: ContentTone;
+  targetAudience: string;
+  keyMessages: string[];
+  doNotMention: string[];
+} = {
   description: "",
   industry: "",
   tone: "professional",
@@ -120,7 +127,3 @@ export const defaultCompanyProfile: CompanyProfile = {
 
 /** The name a legacy profile's brand gets when its settings carry none (core spec section 4, Brand). */
 export const LEGACY_BRAND_NAME = "My Brand";
-
-// The brand views are zod schemas (views.ts, their use cases' outputs); their types are re-exported here,
-// where the web app and the stored settings have always found them.
-export type { Brand, BrandSettingsView, CompanyProfile } from "./views";

@@ -4,9 +4,10 @@ import { userBrands } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import { lockUserBrands, toBrand } from "./brand";
-import { type Brand, defaultBrandSettings, defaultCompanyProfile } from "./constants";
+import { defaultBrandSettings, defaultCompanyProfile } from "./constants";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type CreateBrandInput, createBrandInput } from "./schemas";
+import type { Brand } from "./views";
 import { brandView } from "./views";
 
 export { type CreateBrandInput, createBrandInput };

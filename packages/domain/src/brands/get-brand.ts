@@ -2,7 +2,7 @@ import type { BrandContext } from "../context";
 import { noInput } from "../no-input";
 import { declareUseCase } from "../use-case";
 import { requireUserBrand, toBrand } from "./brand";
-import type { Brand } from "./constants";
+import type { Brand } from "./views";
 import { brandView } from "./views";
 
 /** The brand a brand context points at (the active one unless the caller named another of theirs). */

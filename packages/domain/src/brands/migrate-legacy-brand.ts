@@ -3,10 +3,11 @@ import type { z } from "zod";
 import type { UserContext } from "../context";
 import { userBrands, userProfiles } from "../db/schema";
 import { lockUserBrands, toBrand } from "./brand";
-import { type Brand, defaultBrandSettings, defaultCompanyProfile, LEGACY_BRAND_NAME } from "./constants";
+import { defaultBrandSettings, defaultCompanyProfile, LEGACY_BRAND_NAME } from "./constants";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { applyBrandSettingsPatch, applyCompanyProfilePatch } from "./rules";
 import { updateBrandSettingsInput, updateCompanyProfileInput } from "./schemas";
+import type { Brand } from "./views";
 
 /**
  * Core spec section 4 (Brand): a user whose profile still carries brand settings gets them as a brand row

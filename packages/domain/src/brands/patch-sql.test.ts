@@ -7,7 +7,6 @@ import { userBrands } from "../db/schema";
 import {
   type BrandSettings,
   brandImageStyles,
-  type CompanyProfile,
   contentTones,
   defaultBrandSettings,
   defaultCompanyProfile,
@@ -23,6 +22,7 @@ import {
 } from "./schemas";
 import { updateBrandSettings } from "./update-brand-settings";
 import { updateCompanyProfile } from "./update-company-profile";
+import type { CompanyProfile } from "./views";
 
 // The saves merge in SQL (patch-sql.ts); rules.ts states the merge. Whatever the stored document holds
 // (fields missing from old rows, a removed watermark, a partial one), both must give the same result.

@@ -1,10 +1,6 @@
-import {
-  type BrandSettings,
-  type CompanyProfile,
-  defaultWatermarkSettings,
-  type WatermarkSettings,
-} from "./constants";
+import { type BrandSettings, defaultWatermarkSettings, type WatermarkSettings } from "./constants";
 import type { UpdateBrandSettingsInput, UpdateCompanyProfileInput } from "./schemas";
+import type { CompanyProfile } from "./views";
 
 /** Pure merge rules of a partial save; shared by the server and any client that shows the result early. */
 

@@ -4,9 +4,9 @@ import { userBrands } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import { lockUserBrands, requireUserBrand, toBrand } from "./brand";
-import type { Brand } from "./constants";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type SwitchBrandInput, switchBrandInput } from "./schemas";
+import type { Brand } from "./views";
 import { brandView } from "./views";
 
 export { type SwitchBrandInput, switchBrandInput };

@@ -1,10 +1,10 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
-import type { Brand } from "./constants";
 import { isCompanyProfileField, type UpdateBrandFieldInput, updateBrandFieldInput } from "./schemas";
 import { updateBrandSettings } from "./update-brand-settings";
 import { updateCompanyProfile } from "./update-company-profile";
+import type { Brand } from "./views";
 import { brandView } from "./views";
 
 export { type UpdateBrandFieldInput, updateBrandFieldInput };

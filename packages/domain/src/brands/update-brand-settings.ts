@@ -5,10 +5,10 @@ import { requireOwnMediaLink } from "../media/media";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import { BRAND_NOT_FOUND, toBrand } from "./brand";
-import type { Brand } from "./constants";
 import { brandSettingsUpdate } from "./patch-sql";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type UpdateBrandSettingsInput, updateBrandSettingsInput } from "./schemas";
+import type { Brand } from "./views";
 import { brandView } from "./views";
 
 export { type UpdateBrandSettingsInput, updateBrandSettingsInput };

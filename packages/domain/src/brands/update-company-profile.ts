@@ -4,10 +4,10 @@ import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import { BRAND_NOT_FOUND, toBrand } from "./brand";
-import type { Brand } from "./constants";
 import { companyProfileUpdate, companyProfileValues } from "./patch-sql";
 import { publishBrandChanged } from "./publish-brand-changed";
 import { type UpdateCompanyProfileInput, updateCompanyProfileInput } from "./schemas";
+import type { Brand } from "./views";
 import { brandView } from "./views";
 
 export { type UpdateCompanyProfileInput, updateCompanyProfileInput };

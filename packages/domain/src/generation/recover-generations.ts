@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import { posts } from "../db/schema";
-import { type InstanceLiveness, instanceIsGone } from "../instances/server-instances";
+import { type InstanceLiveness, instanceIsGone } from "../instances/liveness";
 import { createNotification } from "../notifications/create-notification";
 import { publishPostChanged } from "../posts/post";
 import { releasePostQuota } from "../usage/release-post-quota";

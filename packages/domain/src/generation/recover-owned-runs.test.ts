@@ -1,14 +1,14 @@
+import {
+  openInstanceConnection,
+  registerServerInstance,
+  removeServerInstance,
+} from "@smm/infra/server-instances";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
 import { posts, userPostUsage } from "../db/schema";
-import {
-  openInstanceConnection,
-  registerServerInstance,
-  removeServerInstance,
-} from "../instances/server-instances";
 import { getPost } from "../posts/get-post";
 import { generatePost } from "./generate-post";
 import { MAX_GENERATION_ATTEMPTS, recoverStalledGenerations } from "./recover-generations";

@@ -1,9 +1,9 @@
-import type { Brand } from "../brands/constants";
 import {
   brandSettingsFieldSchemas,
   companyProfileFieldSchemas,
   type UpdateCompanyProfileInput,
 } from "../brands/schemas";
+import type { Brand } from "../brands/views";
 import type { BrandInfo } from "./types";
 
 export type AppliedBrandField =

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { BrandContext, Deps } from "../context";
 import { type NewPost, type Post, posts } from "../db/schema";
 import { type ErrorReason, hasReason, isAppError } from "../errors";
-import { type InstanceLiveness, instanceIsGone } from "../instances/server-instances";
+import { type InstanceLiveness, instanceIsGone } from "../instances/liveness";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import type { NotificationView } from "../notifications/schemas";
 import { publishPostChanged } from "./post";

@@ -1,4 +1,9 @@
 import { randomUUID } from "node:crypto";
+import {
+  openInstanceConnection,
+  registerServerInstance,
+  removeServerInstance,
+} from "@smm/infra/server-instances";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,11 +11,6 @@ import { createBrand } from "../brands/create-brand";
 import type { BrandContext, Deps } from "../context";
 import { type NewPost, notifications, posts, sandboxPosts } from "../db/schema";
 import { AppError } from "../errors";
-import {
-  openInstanceConnection,
-  registerServerInstance,
-  removeServerInstance,
-} from "../instances/server-instances";
 import type { SocialNetwork } from "../ports";
 import { cancelPost } from "./cancel-post";
 import { POST_BEING_PUBLISHED } from "./post";

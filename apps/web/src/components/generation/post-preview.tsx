@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/constants";
+import type { Brand } from "@smm/domain/brands/views";
 import { ClockIcon, GlobeIcon, HashIcon, ImageOffIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
 import { useState } from "react";
 

@@ -1,5 +1,5 @@
 import { DndContext, DragOverlay } from "@dnd-kit/core";
-import type { Brand } from "@smm/domain/brands/constants";
+import type { Brand } from "@smm/domain/brands/views";
 
 import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";

@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/constants";
+import type { Brand } from "@smm/domain/brands/views";
 import { CalendarClockIcon, CalendarXIcon } from "lucide-react";
 
 import { PostStateBadge } from "@/components/generation/generated-post-card";

@@ -1,5 +1,6 @@
-import { type Brand, contentTones } from "@smm/domain/brands/constants";
+import { contentTones } from "@smm/domain/brands/constants";
 import { type CompanyProfileField, updateCompanyProfileInput } from "@smm/domain/brands/schemas";
+import type { Brand } from "@smm/domain/brands/views";
 
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";

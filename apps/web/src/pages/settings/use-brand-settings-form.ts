@@ -1,5 +1,6 @@
-import { type Brand, interfaceLanguageCodes } from "@smm/domain/brands/constants";
+import { interfaceLanguageCodes } from "@smm/domain/brands/constants";
 import { type BrandSettingsField, updateBrandSettingsInput } from "@smm/domain/brands/schemas";
+import type { Brand } from "@smm/domain/brands/views";
 
 import { useUpdateBrandSettings } from "@/lib/brands";
 

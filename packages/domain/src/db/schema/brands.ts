@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import type { BrandSettings, CompanyProfile } from "../../brands/constants";
+import type { BrandSettings } from "../../brands/constants";
+import type { CompanyProfile } from "../../brands/views";
 import { user } from "./auth";
 import { createdAt, primaryId, updatedAt } from "./columns";
 
@@ -10,7 +11,6 @@ export {
   type BrandImageStyle,
   type BrandSettings,
   brandImageStyles,
-  type CompanyProfile,
   type ContentTone,
   contentTones,
   defaultBrandSettings,
@@ -23,6 +23,7 @@ export {
   languageCodes,
   type WatermarkSettings,
 } from "../../brands/constants";
+export type { CompanyProfile } from "../../brands/views";
 
 /**
  * One row per user. Brand data moved to `user_brands`; the JSON columns stay so a legacy profile can be

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
+import type { AddressedEvent, AppEvent, EventBus } from "@smm/domain/events/types";
 import type postgres from "postgres";
-import type { AddressedEvent, AppEvent, EventBus } from "./types";
 
 export const EVENTS_CHANNEL = "smm_events";
 /** PostgreSQL caps a NOTIFY payload at 8000 bytes; events are small by design, this guards the rule. */

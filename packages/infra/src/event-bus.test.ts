@@ -1,8 +1,8 @@
+import type { Database } from "@smm/domain/db/client";
+import type { AddressedEvent } from "@smm/domain/events/types";
 import { createTestDatabase } from "@smm/test-support/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
-import { batchNotifications, createPostgresEventBus } from "./bus";
-import type { AddressedEvent } from "./types";
+import { batchNotifications, createPostgresEventBus } from "./event-bus";
 
 function deferred() {
   let resolve: () => void = () => {};
