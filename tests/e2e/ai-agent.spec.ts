@@ -1,7 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import {
+  createServerUser,
+  type InProcessServer,
+  serverTest,
+  startClockAt,
+} from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
+import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
  * The AI agent page end to end on the in-process production server (with its jobs): the calendar analysis
@@ -37,7 +43,26 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-serverTest("analyses the calendar, refreshes it and switches the range", async ({ page, server }) => {
+/*
+ * The analysis counts this week's posts and names the next optimal time: it runs in a zone with DST on the
+ * days that broke date code before (page and server on the same set clock).
+ */
+const ZONE = "America/New_York";
+const zoned = createZonedDates(ZONE);
+
+serverTest.describe(`in ${ZONE}`, () => {
+  serverTest.use({ timezoneId: ZONE });
+  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
+    serverTest(
+      `analyses the calendar, refreshes it and switches the range on ${day}`,
+      async ({ page, server }) => {
+        await startClockAt(page, server, start);
+        await analyseTheCalendar(page, server, start);
+      },
+    );
+});
+
+async function analyseTheCalendar(page: Page, server: InProcessServer, start: Date) {
   const errors = consoleErrors(page);
   const email = await signIn(page, server);
   await page.goto("/ai-agent");
@@ -55,8 +80,9 @@ serverTest("analyses the calendar, refreshes it and switches the range", async (
   await expect(page.getByTestId("next-optimal")).toHaveText("Tomorrow at 12:00 PM");
 
   // A post approved for tomorrow: this week's count is read live, even from the cached analysis.
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const inThisWeek = tomorrow.getDay() !== 0;
+  const tomorrow = zoned.daysFrom(start, 1, 12);
+  // Weeks start on Sunday: a post for a Sunday tomorrow is next week's.
+  const inThisWeek = new Date(`${zoned.dayKey(tomorrow)}T12:00:00Z`).getUTCDay() !== 0;
   await server.seedPosts(email, [
     { content: "Tomorrow's post", status: "approved", scheduledDate: tomorrow },
   ]);
@@ -74,7 +100,7 @@ serverTest("analyses the calendar, refreshes it and switches the range", async (
   await expect(tile(page, "scheduled")).toHaveText(inThisWeek ? "1" : "0");
   // "Never analysed" is an expected state, answered 200 with none: no refused request on the way.
   expect(errors).toEqual([]);
-});
+}
 
 serverTest(
   "a spent allowance is told from the plan check, with no refused request in the console",

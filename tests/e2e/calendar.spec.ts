@@ -8,7 +8,7 @@ import {
   startClockAt,
 } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
-import { createZonedDates } from "./zoned-dates";
+import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
  * The content calendar end to end (core spec sections 2 and 4): approved posts dragged from the Approved
@@ -27,12 +27,7 @@ const ZONE = "America/New_York";
 serverTest.use({ timezoneId: ZONE });
 const zoned = createZonedDates(ZONE);
 const dayKey = zoned.dayKey;
-const CLOCKS: Record<string, Date> = {
-  "2026-11-27": zoned.at(2026, 11, 27, 10),
-  "2026-12-31": zoned.at(2026, 12, 31, 10),
-  "2028-02-29": zoned.at(2028, 2, 29, 10),
-  "the DST change of 2027-03-14": zoned.at(2027, 3, 14, 10),
-};
+const CLOCKS = dateSensitiveClocks(zoned);
 
 /** Sets the page's and the server's clock to `start`; days are then counted from that day, in the zone. */
 async function startDay(page: Page, server: InProcessServer, start: Date) {

@@ -68,3 +68,17 @@ export function createZonedDates(zone: string): ZonedDates {
     },
   };
 }
+
+/**
+ * The days a date-dependent spec runs on, at 10:00 in the zone: a month's last days, a year's end, a leap day
+ * and a DST change (America/New_York's spring change when the zone is that one), so it passes on any day the
+ * suite runs and on the days that broke calendars before.
+ */
+export function dateSensitiveClocks(zoned: ZonedDates): Record<string, Date> {
+  return {
+    "2026-11-27": zoned.at(2026, 11, 27, 10),
+    "2026-12-31": zoned.at(2026, 12, 31, 10),
+    "2028-02-29": zoned.at(2028, 2, 29, 10),
+    "the DST change of 2027-03-14": zoned.at(2027, 3, 14, 10),
+  };
+}
