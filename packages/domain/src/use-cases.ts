@@ -1,3 +1,5 @@
+import * as campaigns from "./campaigns/index";
+import * as connections from "./connections/index";
 import * as generation from "./generation/index";
 import * as posts from "./posts/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
@@ -7,9 +9,9 @@ import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [generation, posts];
+const areas = [campaigns, connections, generation, posts];
 
-type Catalogue = UseCasesOf<typeof generation & typeof posts>;
+type Catalogue = UseCasesOf<typeof campaigns & typeof connections & typeof generation & typeof posts>;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {
   const found: Record<string, AnyUseCase> = {};
