@@ -1,9 +1,12 @@
 import * as account from "./account/index";
 import * as billing from "./billing/index";
 import * as brands from "./brands/index";
+import * as campaigns from "./campaigns/index";
+import * as connections from "./connections/index";
 import * as generation from "./generation/index";
 import * as plans from "./plans/index";
 import * as posts from "./posts/index";
+
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
 
 /**
@@ -11,10 +14,17 @@ import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [account, billing, brands, generation, plans, posts];
+const areas = [account, billing, brands, campaigns, connections, generation, plans, posts];
 
 type Catalogue = UseCasesOf<
-  typeof account & typeof billing & typeof brands & typeof generation & typeof plans & typeof posts
+  typeof account &
+    typeof billing &
+    typeof brands &
+    typeof campaigns &
+    typeof connections &
+    typeof generation &
+    typeof plans &
+    typeof posts
 >;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {

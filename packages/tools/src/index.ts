@@ -8,31 +8,21 @@ import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { applyTemplateTool } from "./tools/apply-template";
 import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
-import { connectFacebookPageTool } from "./tools/connect-facebook-page";
 import { copyCommunityTemplateTool } from "./tools/copy-community-template";
-import { createAdSetTool } from "./tools/create-ad-set";
-import { createCampaignTool } from "./tools/create-campaign";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
 import { createTemplateTool } from "./tools/create-template";
-import { deleteCampaignTool } from "./tools/delete-campaign";
 import { deleteNotificationTool } from "./tools/delete-notification";
 import { deleteTemplateTool } from "./tools/delete-template";
-import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
-import { disconnectFacebookTool } from "./tools/disconnect-facebook";
 import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
 import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { enhanceContentTool } from "./tools/enhance-content";
-import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
 import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getAnalyticsTool } from "./tools/get-analytics";
-import { getConnectionsTool } from "./tools/get-connections";
 import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
-import { listAdAccountsTool } from "./tools/list-ad-accounts";
-import { listCampaignsTool } from "./tools/list-campaigns";
 import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
@@ -47,13 +37,10 @@ import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
 import { saveWatermarkTool } from "./tools/save-watermark";
 import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
-import { selectAdAccountTool } from "./tools/select-ad-account";
 import { setTemplateVisibilityTool } from "./tools/set-template-visibility";
 import { showImageTool } from "./tools/show-image";
-import { startFacebookConnectionTool } from "./tools/start-facebook-connection";
 import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateAgentSettingsTool } from "./tools/update-agent-settings";
-import { updateCampaignTool } from "./tools/update-campaign";
 import { updateTemplateTool } from "./tools/update-template";
 import { writeSocialPostTool } from "./tools/write-social-post";
 
@@ -119,19 +106,6 @@ const legacyToolFactories = {
   setTemplateVisibility: setTemplateVisibilityTool,
   unfavouriteTemplate: unfavouriteTemplateTool,
   updateTemplate: updateTemplateTool,
-  getConnections: getConnectionsTool,
-  startFacebookConnection: startFacebookConnectionTool,
-  exchangeFacebookCode: exchangeFacebookCodeTool,
-  connectFacebookPage: connectFacebookPageTool,
-  selectAdAccount: selectAdAccountTool,
-  disconnectFacebook: disconnectFacebookTool,
-  disconnectAdAccount: disconnectAdAccountTool,
-  listAdAccounts: listAdAccountsTool,
-  listCampaigns: listCampaignsTool,
-  createCampaign: createCampaignTool,
-  updateCampaign: updateCampaignTool,
-  deleteCampaign: deleteCampaignTool,
-  createAdSet: createAdSetTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 type LegacyTools = { [K in keyof typeof legacyToolFactories]: ReturnType<(typeof legacyToolFactories)[K]> };

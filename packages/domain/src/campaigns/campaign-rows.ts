@@ -26,15 +26,15 @@ export interface BrandAdAccount {
 }
 
 /** Campaigns need a page and an ad account connected to the brand. */
-export async function requireAdAccount(scope: BrandContext): Promise<BrandAdAccount> {
-  await requireUserBrand(scope.db, scope.userId, scope.brandId);
-  const rows = await scope.db
+export async function requireAdAccount(ctx: BrandContext): Promise<BrandAdAccount> {
+  await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
+  const rows = await ctx.db
     .select()
     .from(socialConnections)
     .where(
       and(
-        eq(socialConnections.userId, scope.userId),
-        eq(socialConnections.brandId, scope.brandId),
+        eq(socialConnections.userId, ctx.userId),
+        eq(socialConnections.brandId, ctx.brandId),
         inArray(socialConnections.provider, ["facebook", "facebook_ads"]),
       ),
     );
@@ -52,22 +52,22 @@ export async function requireAdAccount(scope: BrandContext): Promise<BrandAdAcco
   };
 }
 
-export function requireAdsNetwork(scope: BrandContext): AdsNetwork {
-  const ads = adsNetworkOf(scope.social);
+export function requireAdsNetwork(ctx: BrandContext): AdsNetwork {
+  const ads = adsNetworkOf(ctx.social);
   if (!ads) throw new AppError("upstream_failed", CAMPAIGNS_CONNECTION_REQUIRED);
   return ads;
 }
 
 /** One of the caller's campaigns on this brand, by our id or the network's; anyone else's is not found. */
-export async function requireCampaign(scope: BrandContext, campaignId: string): Promise<Campaign> {
+export async function requireCampaign(ctx: BrandContext, campaignId: string): Promise<Campaign> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(campaignId);
-  const [row] = await scope.db
+  const [row] = await ctx.db
     .select()
     .from(campaigns)
     .where(
       and(
-        eq(campaigns.userId, scope.userId),
-        eq(campaigns.brandId, scope.brandId),
+        eq(campaigns.userId, ctx.userId),
+        eq(campaigns.brandId, ctx.brandId),
         ne(campaigns.status, "DELETED"),
         isUuid
           ? or(eq(campaigns.id, campaignId), eq(campaigns.facebookCampaignId, campaignId))
@@ -126,27 +126,27 @@ export function toCampaignView(row: Campaign, sets: AdSet[]): CampaignView {
 }
 
 /** The brand's campaigns on this ad account, newest first, with their ad sets. */
-export async function readCampaignViews(scope: BrandContext, accountId: string): Promise<CampaignView[]> {
-  const rows = await scope.db
+export async function readCampaignViews(ctx: BrandContext, accountId: string): Promise<CampaignView[]> {
+  const rows = await ctx.db
     .select()
     .from(campaigns)
     .where(
       and(
-        eq(campaigns.userId, scope.userId),
-        eq(campaigns.brandId, scope.brandId),
+        eq(campaigns.userId, ctx.userId),
+        eq(campaigns.brandId, ctx.brandId),
         eq(campaigns.accountId, accountId),
         ne(campaigns.status, "DELETED"),
       ),
     )
     .orderBy(desc(campaigns.createdTime));
   if (rows.length === 0) return [];
-  const sets = await scope.db
+  const sets = await ctx.db
     .select()
     .from(adSets)
     .where(
       and(
-        eq(adSets.userId, scope.userId),
-        eq(adSets.brandId, scope.brandId),
+        eq(adSets.userId, ctx.userId),
+        eq(adSets.brandId, ctx.brandId),
         inArray(
           adSets.campaignId,
           rows.map((row) => row.id),
@@ -157,12 +157,12 @@ export async function readCampaignViews(scope: BrandContext, accountId: string):
   return rows.map((row) => toCampaignView(row, sets));
 }
 
-export async function readCampaignView(scope: BrandContext, campaignId: string): Promise<CampaignView> {
-  const row = await requireCampaign(scope, campaignId);
-  const sets = await scope.db
+export async function readCampaignView(ctx: BrandContext, campaignId: string): Promise<CampaignView> {
+  const row = await requireCampaign(ctx, campaignId);
+  const sets = await ctx.db
     .select()
     .from(adSets)
-    .where(and(eq(adSets.campaignId, row.id), eq(adSets.userId, scope.userId)))
+    .where(and(eq(adSets.campaignId, row.id), eq(adSets.userId, ctx.userId)))
     .orderBy(adSets.createdTime);
   return toCampaignView(row, sets);
 }

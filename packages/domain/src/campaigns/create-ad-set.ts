@@ -3,6 +3,7 @@ import type { BrandContext } from "../context";
 import { type AdSetTargeting, adSets } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { type AdSetDraft, networkAdSetName } from "./ads-network";
 import {
   requireAdAccount,
@@ -14,6 +15,7 @@ import {
 import {
   AD_SET_CREATE_FAILED,
   type AdSetView,
+  adSetView,
   type CreateAdSetInput,
   createAdSetInput,
   refuseStartInPast,
@@ -125,3 +127,13 @@ async function confirm(ctx: BrandContext, rowId: string, facebookAdSetId: string
   if (!row) throw new AppError("internal", AD_SET_CREATE_FAILED);
   return toAdSetView(row);
 }
+
+export const createAdSetUseCase = declareUseCase({
+  name: "createAdSet",
+  description:
+    "Create an ad set in a campaign (campaignId from listCampaigns). Defaults: optimization LINK_CLICKS, billing CLICKS, daily budget 1000 minor units, ages 18-65, all genders (genders [1] men, [2] women), countries ['US'] (offered: US, CA, GB, DE, FR, IT, ES, NL, AU, JP).",
+  scope: "brand",
+  input: createAdSetInput,
+  output: adSetView,
+  run: createAdSet,
+});

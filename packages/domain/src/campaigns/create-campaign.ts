@@ -3,12 +3,14 @@ import type { BrandContext } from "../context";
 import { campaigns } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import type { CampaignDraft } from "./ads-network";
 import { readCampaignView, requireAdAccount, requireAdsNetwork, toUpstreamError } from "./campaign-rows";
 import {
   CAMPAIGN_CREATE_FAILED,
   type CampaignView,
   type CreateCampaignInput,
+  campaignView,
   createCampaignInput,
   refuseStartInPast,
 } from "./schemas";
@@ -107,3 +109,13 @@ async function confirm(ctx: BrandContext, rowId: string, facebookCampaignId: str
     .where(eq(campaigns.id, rowId));
   return readCampaignView(ctx, rowId);
 }
+
+export const createCampaignUseCase = declareUseCase({
+  name: "createCampaign",
+  description:
+    "Create an ad campaign on the active brand's ad account (created ACTIVE unless status 'PAUSED'). Objective defaults to OUTCOME_TRAFFIC; budget is in minor units of the account's currency (1000 = 10.00), daily by default or budgetType 'lifetime' (which may have an endTime).",
+  scope: "brand",
+  input: createCampaignInput,
+  output: campaignView,
+  run: createCampaign,
+});

@@ -1,7 +1,14 @@
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { requireAdAccount, requireCampaign } from "./campaign-rows";
-import { CAMPAIGN_UPDATE_FAILED, type DeleteCampaignInput, deleteCampaignInput } from "./schemas";
+import {
+  CAMPAIGN_UPDATE_FAILED,
+  type CampaignDeletedView,
+  campaignDeletedView,
+  type DeleteCampaignInput,
+  deleteCampaignInput,
+} from "./schemas";
 import { sendCampaignChanges } from "./update-campaign";
 
 export { type DeleteCampaignInput, deleteCampaignInput };
@@ -10,7 +17,7 @@ export { type DeleteCampaignInput, deleteCampaignInput };
 export async function deleteCampaign(
   ctx: BrandContext,
   input: DeleteCampaignInput,
-): Promise<{ deleted: true; campaignId: string; name: string }> {
+): Promise<CampaignDeletedView> {
   const { campaignId } = parseInput(deleteCampaignInput, input);
   await requireAdAccount(ctx);
   const row = await requireCampaign(ctx, campaignId);
@@ -23,3 +30,13 @@ export async function deleteCampaign(
   );
   return { deleted: true, campaignId: row.id, name: row.name };
 }
+
+export const deleteCampaignUseCase = declareUseCase({
+  name: "deleteCampaign",
+  description:
+    "Delete a campaign (campaignId from listCampaigns); it cannot be undone. Before calling, ask the user: 'Are you sure you want to delete \"{name}\"? This action cannot be undone.' and call only after they confirm.",
+  scope: "brand",
+  input: deleteCampaignInput,
+  output: campaignDeletedView,
+  run: deleteCampaign,
+});

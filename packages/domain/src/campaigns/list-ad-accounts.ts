@@ -1,14 +1,12 @@
 import { describeAdAccountStatus } from "../connections/messages";
 import type { BrandContext } from "../context";
 import { AppError } from "../errors";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
 import { requireAdAccount, requireAdsNetwork } from "./campaign-rows";
-import { AD_ACCOUNTS_FETCH_FAILED, type AdAccountView } from "./schemas";
+import { AD_ACCOUNTS_FETCH_FAILED, type AdAccountsView, type AdAccountView, adAccountsView } from "./schemas";
 
-export interface AdAccountsView {
-  accounts: AdAccountView[];
-  /** The brand's connected account (the first one when it is not in the list). */
-  selectedId: string | null;
-}
+export type { AdAccountsView };
 
 /**
  * The ad accounts the brand's ad token can use (the selector on /campaigns appears when there are more than
@@ -32,3 +30,13 @@ export async function listAdAccounts(ctx: BrandContext): Promise<AdAccountsView>
   const selected = accounts.find((account) => account.accountId === connected.accountId) ?? accounts[0];
   return { accounts, selectedId: selected?.id ?? null };
 }
+
+export const listAdAccountsUseCase = declareUseCase({
+  name: "listAdAccounts",
+  description:
+    "The Facebook ad accounts the active brand's ad connection can use (name, currency, status, balance and amount spent in minor units) and which one is selected; selectAdAccount switches.",
+  scope: "brand",
+  input: noInput,
+  output: adAccountsView,
+  run: listAdAccounts,
+});

@@ -4,11 +4,13 @@ import type { BrandContext } from "../context";
 import { adSets, campaigns } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import type { NetworkAdAccount, NetworkAdSet, NetworkCampaign } from "./ads-network";
 import { type BrandAdAccount, readCampaignViews, requireAdAccount, requireAdsNetwork } from "./campaign-rows";
 import {
   type AdAccountView,
   type CampaignListView,
+  campaignListView,
   type ListCampaignsInput,
   listCampaignsInput,
   matchesStatusFilter,
@@ -156,3 +158,13 @@ async function mirrorCampaigns(
     }
   });
 }
+
+export const listCampaignsUseCase = declareUseCase({
+  name: "listCampaigns",
+  description:
+    "The active brand's ad campaigns on its connected ad account, newest first, with ad sets and insights (spend in minor units of the account's currency, impressions, clicks, CTR) over range 'today', '7d', '30d' (default) or '90d'. Filter by status ('all', 'active', 'paused', 'pending') and a search on the name. Use it to find a campaign's id before changing it.",
+  scope: "brand",
+  input: listCampaignsInput,
+  output: campaignListView,
+  run: listCampaigns,
+});

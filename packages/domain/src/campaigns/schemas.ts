@@ -1,5 +1,15 @@
 import { z } from "zod";
-import type { AdInsights, AdSetTargeting, CampaignStatus } from "../db/schema";
+import type { AdInsights } from "../db/schema";
+import {
+  type BillingEvent,
+  billingEvents,
+  type CampaignObjective,
+  type CampaignStatus,
+  campaignObjectives,
+  campaignStatuses,
+  type OptimizationGoal,
+  optimizationGoals,
+} from "../db/schema/enums";
 import { AppError } from "../errors";
 import { safeText } from "../text";
 
@@ -14,41 +24,18 @@ export const CAMPAIGN_NAME_REQUIRED = "Please enter a campaign name";
 export const CAMPAIGN_BUDGET_REQUIRED = "Please enter a budget";
 export const START_IN_PAST = "The start date can't be in the past. Choose today or a later date.";
 
-// The closed sets the database enforces (db/schema/enums.ts), repeated here so the screens' forms and
-// wizards import them without the database code; a test keeps the two equal.
-export const campaignObjectives = [
-  "OUTCOME_AWARENESS",
-  "OUTCOME_TRAFFIC",
-  "OUTCOME_ENGAGEMENT",
-  "OUTCOME_LEADS",
-  "OUTCOME_APP_PROMOTION",
-  "OUTCOME_SALES",
-] as const;
-export type CampaignObjective = (typeof campaignObjectives)[number];
-export const campaignStatuses = [
-  "ACTIVE",
-  "PAUSED",
-  "PENDING_REVIEW",
-  "PENDING_BILLING_INFO",
-  "DISAPPROVED",
-  "ARCHIVED",
-  "DELETED",
-] as const;
-export const optimizationGoals = [
-  "IMPRESSIONS",
-  "REACH",
-  "LINK_CLICKS",
-  "LANDING_PAGE_VIEWS",
-  "POST_ENGAGEMENT",
-  "PAGE_LIKES",
-  "LEAD_GENERATION",
-  "CONVERSIONS",
-  "APP_INSTALLS",
-  "VALUE",
-] as const;
-export type OptimizationGoal = (typeof optimizationGoals)[number];
-export const billingEvents = ["IMPRESSIONS", "CLICKS", "THRUPLAY"] as const;
-export type BillingEvent = (typeof billingEvents)[number];
+// The closed sets the database enforces, defined once there (Meta's own spelling) and offered to the forms,
+// the wizards and the views from here.
+export {
+  type BillingEvent,
+  billingEvents,
+  type CampaignObjective,
+  type CampaignStatus,
+  campaignObjectives,
+  campaignStatuses,
+  type OptimizationGoal,
+  optimizationGoals,
+};
 
 /** The confirmation every door asks before deleting (the screen's dialog, the chat's question). */
 export const deleteCampaignConfirmation = (name: string) =>
@@ -186,74 +173,132 @@ export const createAdSetInput = z.object({
 });
 export type CreateAdSetInput = z.input<typeof createAdSetInput>;
 
-export interface AdInsightsView {
-  /** Minor units, like every amount here. */
-  spend: number;
-  impressions: number;
-  clicks: number;
-  /** Percent. */
-  ctr: number;
-}
+/*
+ * The answers of the campaign use cases. Each is a use case's declared output (the tool's outputSchema, the
+ * route's answer, the OpenAPI document's schema) and its type is derived from it, so the two cannot drift.
+ */
 
-export interface AdSetView {
-  id: string;
-  facebookAdSetId: string | null;
-  name: string;
-  status: CampaignStatus;
-  optimizationGoal: string;
-  billingEvent: string;
-  dailyBudget: number | null;
-  lifetimeBudget: number | null;
-  targeting: AdSetTargeting;
-  startTime: string | null;
-  endTime: string | null;
-  createdTime: string;
-  insights: AdInsightsView;
-}
+/** Whole minor units of the ad account's currency (1000 = 10.00), like every amount here. */
+const minorAmount = z.number().int();
+const dateTime = z.string().meta({ description: "ISO 8601 date and time." });
 
-export interface CampaignView {
-  id: string;
-  facebookCampaignId: string | null;
-  name: string;
-  objective: string;
-  status: CampaignStatus;
-  dailyBudget: number | null;
-  lifetimeBudget: number | null;
-  startTime: string | null;
-  endTime: string | null;
-  createdTime: string;
-  updatedTime: string;
-  specialAdCategories: string[];
-  insights: AdInsightsView;
-  adSets: AdSetView[];
-  /** Sent to the network and not yet confirmed (a create whose answer was lost). */
-  unconfirmed: boolean;
-}
+export const adInsightsView = z
+  .object({
+    spend: minorAmount.meta({ description: "Minor units of the account's currency." }),
+    impressions: z.number().int(),
+    clicks: z.number().int(),
+    ctr: z.number().meta({ description: "Percent (clicks over impressions), two decimals." }),
+  })
+  .meta({ id: "AdInsights" });
+export type AdInsightsView = z.infer<typeof adInsightsView>;
 
-export interface AdAccountView {
-  id: string;
-  accountId: string;
-  name: string;
-  currency: string;
-  accountStatus: number;
-  statusText: string;
-  /** Minor units. */
-  balance: number;
-  amountSpent: number;
-  businessName: string | null;
-  network: "sandbox" | "meta";
-}
+/** Meta's targeting spec as stored (db/schema/campaigns.ts AdSetTargeting). */
+export const adSetTargetingView = z
+  .object({
+    age_min: z.number().int(),
+    age_max: z.number().int(),
+    genders: z
+      .array(z.union([z.literal(1), z.literal(2)]))
+      .optional()
+      .meta({ description: "1 men, 2 women; absent for all genders." }),
+    geo_locations: z.object({ countries: z.array(z.string()) }),
+    interests: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+    behaviors: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  })
+  .meta({ id: "AdSetTargeting" });
 
-export interface CampaignListView {
-  account: AdAccountView;
-  range: InsightRange;
-  campaigns: CampaignView[];
-  summary: AdInsightsView;
-  /** "network" when read from the ad account, "database" when the network failed and our copy is shown. */
-  source: "network" | "database";
-  /** Why the network's list could not be read (source "database"). */
-  notice: string | null;
-}
+export const adSetView = z
+  .object({
+    id: z.string(),
+    facebookAdSetId: z.string().nullable(),
+    name: z.string(),
+    status: z.enum(campaignStatuses),
+    optimizationGoal: z.enum(optimizationGoals),
+    billingEvent: z.enum(billingEvents),
+    dailyBudget: minorAmount.nullable(),
+    lifetimeBudget: minorAmount.nullable(),
+    targeting: adSetTargetingView,
+    startTime: dateTime.nullable(),
+    endTime: dateTime.nullable(),
+    createdTime: dateTime,
+    insights: adInsightsView,
+  })
+  .meta({ id: "AdSet" });
+export type AdSetView = z.infer<typeof adSetView>;
+
+export const campaignView = z
+  .object({
+    id: z.string(),
+    facebookCampaignId: z.string().nullable(),
+    name: z.string(),
+    objective: z.enum(campaignObjectives),
+    status: z.enum(campaignStatuses),
+    dailyBudget: minorAmount.nullable(),
+    lifetimeBudget: minorAmount.nullable(),
+    startTime: dateTime.nullable(),
+    endTime: dateTime.nullable(),
+    createdTime: dateTime,
+    updatedTime: dateTime,
+    specialAdCategories: z.array(z.string()),
+    insights: adInsightsView.meta({
+      description: "Its ad sets' numbers added up (its own when it has none).",
+    }),
+    adSets: z.array(adSetView),
+    unconfirmed: z.boolean().meta({
+      description: "Sent to the network and not yet confirmed (a create whose answer was lost).",
+    }),
+  })
+  .meta({ id: "Campaign", description: "A campaign with its ad sets and insights." });
+export type CampaignView = z.infer<typeof campaignView>;
+
+export const adAccountView = z
+  .object({
+    id: z.string().meta({ description: "act_{accountId}." }),
+    accountId: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    accountStatus: z.number().int(),
+    statusText: z.string(),
+    balance: minorAmount,
+    amountSpent: minorAmount,
+    businessName: z.string().nullable(),
+    network: z.enum(["sandbox", "meta"]),
+  })
+  .meta({ id: "AdAccount" });
+export type AdAccountView = z.infer<typeof adAccountView>;
+
+export const adAccountsView = z
+  .object({
+    accounts: z.array(adAccountView),
+    selectedId: z.string().nullable().meta({
+      description: "The brand's connected account (the first one when it is not in the list).",
+    }),
+  })
+  .meta({ id: "AdAccounts" });
+export type AdAccountsView = z.infer<typeof adAccountsView>;
+
+export const campaignListView = z
+  .object({
+    account: adAccountView,
+    range: z.enum(insightRanges),
+    campaigns: z.array(campaignView),
+    summary: adInsightsView,
+    source: z.enum(["network", "database"]).meta({
+      description:
+        "network when read from the ad account, database when the network failed and our copy is shown.",
+    }),
+    notice: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the network's list could not be read (source database)." }),
+  })
+  .meta({ id: "CampaignList" });
+export type CampaignListView = z.infer<typeof campaignListView>;
+
+export const campaignDeletedView = z
+  .object({ deleted: z.literal(true), campaignId: z.string(), name: z.string() })
+  .meta({ id: "CampaignDeleted" });
+export type CampaignDeletedView = z.infer<typeof campaignDeletedView>;
 
 /**
  * An amount in major units (1.005) to minor units (101), rounded once, after dropping the binary fraction's

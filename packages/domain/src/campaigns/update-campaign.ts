@@ -3,6 +3,7 @@ import type { BrandContext } from "../context";
 import { campaigns } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import type { CampaignChanges } from "./ads-network";
 import {
   readCampaignView,
@@ -14,6 +15,7 @@ import {
 import {
   CAMPAIGN_UPDATE_FAILED,
   type CampaignView,
+  campaignView,
   type UpdateCampaignInput,
   updateCampaignInput,
 } from "./schemas";
@@ -42,7 +44,7 @@ export async function updateCampaign(ctx: BrandContext, input: UpdateCampaignInp
 
 /** The one write path of campaign changes (updateCampaign and deleteCampaign). */
 export async function sendCampaignChanges(
-  scope: BrandContext,
+  ctx: BrandContext,
   rowId: string,
   facebookCampaignId: string | null,
   changes: CampaignChanges,
@@ -51,16 +53,16 @@ export async function sendCampaignChanges(
   // A campaign the network never confirmed cannot be changed there yet.
   if (!facebookCampaignId) throw new AppError("conflict", failure);
   try {
-    await requireAdsNetwork(scope).updateCampaign({
-      userId: scope.userId,
-      brandId: scope.brandId,
+    await requireAdsNetwork(ctx).updateCampaign({
+      userId: ctx.userId,
+      brandId: ctx.brandId,
       campaignId: facebookCampaignId,
       changes,
     });
   } catch (error) {
     throw toUpstreamError(error, failure);
   }
-  await scope.db
+  await ctx.db
     .update(campaigns)
     .set({
       ...(changes.status ? { status: changes.status } : {}),
@@ -71,3 +73,13 @@ export async function sendCampaignChanges(
     })
     .where(eq(campaigns.id, rowId));
 }
+
+export const updateCampaignUseCase = declareUseCase({
+  name: "updateCampaign",
+  description:
+    "Change a campaign (campaignId from listCampaigns): status 'PAUSED' pauses it, 'ACTIVE' resumes it; or a new name, budget (minor units, of the campaign's own budget type) or endTime.",
+  scope: "brand",
+  input: updateCampaignInput,
+  output: campaignView,
+  run: updateCampaign,
+});

@@ -2,10 +2,16 @@ import type { BrandContext } from "../context";
 import { socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { deleteBrandConnections, requireConnectors, toConnectionsView } from "./connection-rows";
 import { AUTH_FAILED, connectedPageMessage, PAGE_NOT_FOUND } from "./messages";
 import { closePendingChoices, readPendingChoices } from "./pending-choices";
-import { type ConnectFacebookPageInput, type ConnectionsView, connectFacebookPageInput } from "./schemas";
+import {
+  type ConnectedPage,
+  type ConnectFacebookPageInput,
+  connectedPageSchema,
+  connectFacebookPageInput,
+} from "./schemas";
 
 /**
  * Stores the picked page (from the brand's latest exchange) with the brand: its sealed token server-side,
@@ -15,7 +21,7 @@ import { type ConnectFacebookPageInput, type ConnectionsView, connectFacebookPag
 export async function connectFacebookPage(
   ctx: BrandContext,
   input: ConnectFacebookPageInput,
-): Promise<ConnectionsView & { message: string }> {
+): Promise<ConnectedPage> {
   const { pageId } = parseInput(connectFacebookPageInput, input);
   const pending = await readPendingChoices(ctx, "facebook");
   const page = pending?.row.choices?.pages?.find((choice) => choice.id === pageId);
@@ -63,3 +69,13 @@ export async function connectFacebookPage(
   await closePendingChoices(ctx, pending.row);
   return { ...(await toConnectionsView(ctx)), message: connectedPageMessage(page.name) };
 }
+
+export const connectFacebookPageUseCase = declareUseCase({
+  name: "connectFacebookPage",
+  description:
+    "Connect one of the pages found by the last Facebook connection (by its id) to the brand, with its linked Instagram account.",
+  scope: "brand",
+  input: connectFacebookPageInput,
+  output: connectedPageSchema,
+  run: connectFacebookPage,
+});

@@ -3,6 +3,7 @@ import type { UserContext } from "../context";
 import { oauthStates, userProfiles } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { requireConnectors } from "./connection-rows";
 import {
   ALREADY_PROCESSED,
@@ -15,7 +16,12 @@ import {
   TOKEN_EXCHANGE_FAILED,
 } from "./messages";
 import type { SealedChoiceTokens } from "./pending-choices";
-import { type ExchangeFacebookCodeInput, type ExchangeResult, exchangeFacebookCodeInput } from "./schemas";
+import {
+  type ExchangeFacebookCodeInput,
+  type ExchangeResult,
+  exchangeFacebookCodeInput,
+  exchangeResultSchema,
+} from "./schemas";
 
 /**
  * The callback's step: the state must be one this user started, unused and under 10 minutes old; it is
@@ -109,3 +115,13 @@ export async function exchangeFacebookCode(
         : `Found ${adAccounts.length} ad account(s). Please select an ad account to connect.`,
   };
 }
+
+export const exchangeFacebookCodeUseCase = declareUseCase({
+  name: "exchangeFacebookCode",
+  description:
+    "Finish a connection round trip with the code and state the dialog returned: the pages (or ad accounts) to pick from. Each state works once.",
+  scope: "user",
+  input: exchangeFacebookCodeInput,
+  output: exchangeResultSchema,
+  run: exchangeFacebookCode,
+});

@@ -49,43 +49,62 @@ export const adAccountChoiceSchema = z.object({
 });
 export type AdAccountChoice = z.infer<typeof adAccountChoiceSchema>;
 
-export const exchangeResultSchema = z.object({
-  success: z.literal(true),
-  flow: z.enum(connectionFlows),
-  network: z.enum(["meta", "sandbox"]),
-  profile: z.object({ id: z.string(), name: z.string().nullable() }),
-  pages: z.array(pageChoiceSchema),
-  adAccounts: z.array(adAccountChoiceSchema),
-  message: z.string(),
-});
+export const exchangeResultSchema = z
+  .object({
+    success: z.literal(true),
+    flow: z.enum(connectionFlows),
+    network: z.enum(["meta", "sandbox"]),
+    profile: z.object({ id: z.string(), name: z.string().nullable() }),
+    pages: z.array(pageChoiceSchema),
+    adAccounts: z.array(adAccountChoiceSchema),
+    message: z.string(),
+  })
+  .meta({
+    id: "ConnectionExchange",
+    description: "What the user picks from: pages, or ad accounts; no token.",
+  });
 export type ExchangeResult = z.infer<typeof exchangeResultSchema>;
 
 /** What the browser may know of a brand's connections: state, names, picture, currency. */
-export const connectionsViewSchema = z.object({
-  /** Where new connections go right now. */
-  available: z.enum(["meta", "sandbox"]),
-  page: z
-    .object({
-      id: z.string(),
-      name: z.string().nullable(),
-      pictureUrl: z.string().nullable(),
-      category: z.string().nullable(),
-      network: z.enum(["meta", "sandbox"]),
-      status: z.enum(["connected", "expired"]),
-      instagramAccountId: z.string().nullable(),
-    })
-    .nullable(),
-  adAccount: z
-    .object({
-      id: z.string(),
-      accountId: z.string(),
-      name: z.string().nullable(),
-      currency: z.string().nullable(),
-      statusText: z.string(),
-      network: z.enum(["meta", "sandbox"]),
-      /** "expired" once Meta refused the ad account's token (code 190): campaigns need a reconnection. */
-      status: z.enum(["connected", "expired"]),
-    })
-    .nullable(),
-});
+export const connectionsViewSchema = z
+  .object({
+    /** Where new connections go right now. */
+    available: z.enum(["meta", "sandbox"]),
+    page: z
+      .object({
+        id: z.string(),
+        name: z.string().nullable(),
+        pictureUrl: z.string().nullable(),
+        category: z.string().nullable(),
+        network: z.enum(["meta", "sandbox"]),
+        status: z.enum(["connected", "expired"]),
+        instagramAccountId: z.string().nullable(),
+      })
+      .nullable(),
+    adAccount: z
+      .object({
+        id: z.string(),
+        accountId: z.string(),
+        name: z.string().nullable(),
+        currency: z.string().nullable(),
+        statusText: z.string(),
+        network: z.enum(["meta", "sandbox"]),
+        /** "expired" once Meta refused the ad account's token (code 190): campaigns need a reconnection. */
+        status: z.enum(["connected", "expired"]),
+      })
+      .nullable(),
+  })
+  .meta({ id: "Connections" });
 export type ConnectionsView = z.infer<typeof connectionsViewSchema>;
+
+/** A page just connected: the brand's connections now, and the spec's confirmation. */
+export const connectedPageSchema = connectionsViewSchema
+  .extend({ message: z.string() })
+  .meta({ id: "ConnectedPage" });
+export type ConnectedPage = z.infer<typeof connectedPageSchema>;
+
+/** The login dialog to open in a popup, and the network it belongs to. */
+export const connectionStartSchema = z
+  .object({ url: z.string(), network: z.enum(["meta", "sandbox"]) })
+  .meta({ id: "ConnectionStart" });
+export type ConnectionStart = z.infer<typeof connectionStartSchema>;

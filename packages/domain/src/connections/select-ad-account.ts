@@ -4,10 +4,16 @@ import type { BrandContext } from "../context";
 import { socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { deleteBrandConnections, readBrandConnections, toConnectionsView } from "./connection-rows";
 import { AD_ACCOUNT_NOT_FOUND, CONNECT_PAGE_FIRST } from "./messages";
 import { closePendingChoices, readPendingChoices } from "./pending-choices";
-import { type ConnectionsView, type SelectAdAccountInput, selectAdAccountInput } from "./schemas";
+import {
+  type ConnectionsView,
+  connectionsViewSchema,
+  type SelectAdAccountInput,
+  selectAdAccountInput,
+} from "./schemas";
 
 /**
  * Stores the picked ad account (from the brand's latest marketing exchange) with the brand: the marketing
@@ -56,14 +62,14 @@ export async function selectAdAccount(
 }
 
 /** Moves the brand's ad connection to another account its token reaches; false when there is none such. */
-async function switchConnectedAdAccount(scope: BrandContext, adAccountId: string): Promise<boolean> {
-  const { adAccount } = await readBrandConnections(scope.db, scope);
-  const ads = adsNetworkOf(scope.social);
+async function switchConnectedAdAccount(ctx: BrandContext, adAccountId: string): Promise<boolean> {
+  const { adAccount } = await readBrandConnections(ctx.db, ctx);
+  const ads = adsNetworkOf(ctx.social);
   if (!adAccount || !ads) return false;
-  const accounts = await ads.listAdAccounts({ userId: scope.userId, brandId: scope.brandId });
+  const accounts = await ads.listAdAccounts({ userId: ctx.userId, brandId: ctx.brandId });
   const target = accounts.find((choice) => choice.id === adAccountId || choice.accountId === adAccountId);
   if (!target) return false;
-  await scope.db
+  await ctx.db
     .update(socialConnections)
     .set({
       externalAccountId: target.accountId,
@@ -74,8 +80,18 @@ async function switchConnectedAdAccount(scope: BrandContext, adAccountId: string
         accountStatus: target.accountStatus,
         ...(target.businessName ? { businessName: target.businessName } : {}),
       },
-      updatedAt: scope.now(),
+      updatedAt: ctx.now(),
     })
-    .where(and(eq(socialConnections.id, adAccount.id), eq(socialConnections.userId, scope.userId)));
+    .where(and(eq(socialConnections.id, adAccount.id), eq(socialConnections.userId, ctx.userId)));
   return true;
 }
+
+export const selectAdAccountUseCase = declareUseCase({
+  name: "selectAdAccount",
+  description:
+    "Connect one of the ad accounts found by the last marketing connection (by its id) to the brand; needs a connected page.",
+  scope: "brand",
+  input: selectAdAccountInput,
+  output: connectionsViewSchema,
+  run: selectAdAccount,
+});

@@ -3,9 +3,15 @@ import type { BrandContext } from "../context";
 import { oauthStates } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { readBrandConnections, requireConnectors } from "./connection-rows";
 import { CONNECT_PAGE_FIRST, OAUTH_STATE_TTL_MS } from "./messages";
-import { type StartFacebookConnectionInput, startFacebookConnectionInput } from "./schemas";
+import {
+  type ConnectionStart,
+  connectionStartSchema,
+  type StartFacebookConnectionInput,
+  startFacebookConnectionInput,
+} from "./schemas";
 
 /**
  * Opens a round trip to the login dialog (Meta's, or the sandbox's consent page): a state of 256 random bits,
@@ -15,7 +21,7 @@ import { type StartFacebookConnectionInput, startFacebookConnectionInput } from 
 export async function startFacebookConnection(
   ctx: BrandContext,
   input: StartFacebookConnectionInput = { flow: "page" },
-): Promise<{ url: string; network: "meta" | "sandbox" }> {
+): Promise<ConnectionStart> {
   const { flow } = parseInput(startFacebookConnectionInput, input);
   const connectors = requireConnectors(ctx);
   if (flow === "ads") {
@@ -36,3 +42,13 @@ export async function startFacebookConnection(
   });
   return { url: connector.dialogUrl({ flow, state, redirectUri }), network: connector.kind };
 }
+
+export const startFacebookConnectionUseCase = declareUseCase({
+  name: "startFacebookConnection",
+  description:
+    "The login dialog URL for connecting a page (flow page) or an ad account (flow ads). The chat cannot open the popup: send the user to /facebook-connect instead.",
+  scope: "brand",
+  input: startFacebookConnectionInput,
+  output: connectionStartSchema,
+  run: startFacebookConnection,
+});

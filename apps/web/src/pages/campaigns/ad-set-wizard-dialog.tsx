@@ -6,20 +6,17 @@ import {
   adSetWizardMachine,
   ageLabel,
 } from "@smm/domain/machines/ad-set-wizard";
-import { budgetHint, toMinorUnits } from "@smm/domain/machines/campaign-wizard";
+import { toMinorUnits } from "@smm/domain/machines/campaign-wizard";
 import { useMachine } from "@xstate/react";
-import { CircleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { fromPromise } from "xstate";
 
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatMoney, useCreateAdSet } from "@/lib/campaigns";
-import { AudienceStep, selectClass, Toggle } from "./ad-set-audience-step";
-import { WizardFooter, WizardSteps } from "./wizard-parts";
+import { AudienceStep, selectClass } from "./ad-set-audience-step";
+import { BudgetFields, WizardDialog, WizardFrame } from "./wizard-parts";
 
 const label = (value: string) =>
   value
@@ -32,33 +29,14 @@ type Send = (event: AdSetWizardEvent) => void;
 function BudgetStep({ values, send, currency }: { values: AdSetWizardValues; send: Send; currency: string }) {
   return (
     <div className="space-y-3">
-      <div className="flex gap-2">
-        {(["daily", "lifetime"] as const).map((type) => (
-          <Toggle
-            key={type}
-            pressed={values.budgetType === type}
-            onClick={() => send({ type: "SET_BUDGET_TYPE", value: type })}
-          >
-            {type === "daily" ? "Daily budget" : "Lifetime budget"}
-          </Toggle>
-        ))}
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="adset-budget">Budget ({currency})</Label>
-        <Input
-          id="adset-budget"
-          type="number"
-          min={1}
-          step={0.01}
-          inputMode="decimal"
-          value={values.budget}
-          onChange={(e) => send({ type: "SET_FIELD", field: "budget", value: e.target.value })}
-          data-testid="adset-budget"
-        />
-        <p className="text-xs text-muted-foreground" data-testid="adset-budget-hint">
-          {budgetHint(values.budgetType, currency)}
-        </p>
-      </div>
+      <BudgetFields
+        prefix="adset"
+        budgetType={values.budgetType}
+        budget={values.budget}
+        currency={currency}
+        onBudgetType={(value) => send({ type: "SET_BUDGET_TYPE", value })}
+        onBudget={(value) => send({ type: "SET_FIELD", field: "budget", value })}
+      />
       <div className="space-y-1">
         <Label htmlFor="adset-billing">Billing event</Label>
         <select
@@ -108,8 +86,16 @@ function WizardBody({
   const [snapshot, send] = useMachine(machine, { input: { campaignId } });
   const { step, values, error } = snapshot.context;
   return (
-    <div className="space-y-4">
-      <WizardSteps steps={AD_SET_WIZARD_STEPS} step={step} />
+    <WizardFrame
+      steps={AD_SET_WIZARD_STEPS}
+      step={step}
+      // The ad set's error belongs to the create, on the review step.
+      error={step === 3 ? error : null}
+      canNext
+      creating={snapshot.matches("creating")}
+      createLabel="Create Ad Set"
+      send={send}
+    >
       {step === 0 ? (
         <div className="space-y-3">
           <div className="space-y-1">
@@ -162,22 +148,7 @@ function WizardBody({
           </dd>
         </dl>
       ) : null}
-      {step === 3 && error ? (
-        <Alert variant="destructive" data-testid="wizard-error">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <WizardFooter
-        step={step}
-        canNext
-        creating={snapshot.matches("creating")}
-        createLabel="Create Ad Set"
-        onPrevious={() => send({ type: "PREVIOUS" })}
-        onNext={() => send({ type: "NEXT" })}
-        onCreate={() => send({ type: "CREATE" })}
-      />
-    </div>
+    </WizardFrame>
   );
 }
 
@@ -189,21 +160,21 @@ export function AdSetWizardDialog(props: {
   onClose: () => void;
 }) {
   return (
-    <Dialog open={props.campaign !== null} onOpenChange={(open) => (open ? undefined : props.onClose())}>
-      <DialogContent className="sm:max-w-lg" data-testid="adset-wizard">
-        <DialogHeader>
-          <DialogTitle>Create Ad Set</DialogTitle>
-          <DialogDescription>In “{props.campaign?.name}”.</DialogDescription>
-        </DialogHeader>
-        {props.campaign ? (
-          <WizardBody
-            brandId={props.brandId}
-            campaignId={props.campaign.id}
-            currency={props.currency}
-            onDone={props.onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <WizardDialog
+      open={props.campaign !== null}
+      onOpenChange={(open) => (open ? undefined : props.onClose())}
+      title="Create Ad Set"
+      description={<>In “{props.campaign?.name}”.</>}
+      testId="adset-wizard"
+    >
+      {props.campaign ? (
+        <WizardBody
+          brandId={props.brandId}
+          campaignId={props.campaign.id}
+          currency={props.currency}
+          onDone={props.onClose}
+        />
+      ) : null}
+    </WizardDialog>
   );
 }

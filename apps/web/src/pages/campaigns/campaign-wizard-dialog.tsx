@@ -1,6 +1,5 @@
 import { type CampaignObjective, campaignObjectives } from "@smm/domain/campaigns/schemas";
 import {
-  budgetHint,
   CAMPAIGN_NAME_TIPS,
   CAMPAIGN_WIZARD_STEPS,
   type CampaignWizardField,
@@ -11,20 +10,17 @@ import {
   toMinorUnits,
 } from "@smm/domain/machines/campaign-wizard";
 import { useMachine } from "@xstate/react";
-import { CircleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { fromPromise } from "xstate";
 
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatMoney, useCreateCampaign } from "@/lib/campaigns";
 import { cn } from "@/lib/utils";
 import { objectiveLabel } from "./campaign-status-badge";
-import { WizardFooter, WizardSteps } from "./wizard-parts";
+import { BudgetFields, WizardDialog, WizardFrame } from "./wizard-parts";
 
 function ObjectiveStep({
   value,
@@ -67,38 +63,14 @@ function BudgetStep({
   const startProblem = startDateProblem(values.startDate, today);
   return (
     <div className="space-y-3">
-      <fieldset className="flex gap-2">
-        <legend className="sr-only">Budget type</legend>
-        {(["daily", "lifetime"] as const).map((type) => (
-          <Button
-            key={type}
-            type="button"
-            variant="outline"
-            aria-pressed={values.budgetType === type}
-            data-testid={`budget-type-${type}`}
-            className={cn(values.budgetType === type && "border-primary bg-primary/10")}
-            onClick={() => set("budgetType", type)}
-          >
-            {type === "daily" ? "Daily budget" : "Lifetime budget"}
-          </Button>
-        ))}
-      </fieldset>
-      <div className="space-y-1">
-        <Label htmlFor="campaign-budget">Budget ({currency})</Label>
-        <Input
-          id="campaign-budget"
-          type="number"
-          min={1}
-          step={0.01}
-          inputMode="decimal"
-          value={values.budget}
-          onChange={(e) => set("budget", e.target.value)}
-          data-testid="campaign-budget"
-        />
-        <p className="text-xs text-muted-foreground" data-testid="campaign-budget-hint">
-          {budgetHint(values.budgetType, currency)}
-        </p>
-      </div>
+      <BudgetFields
+        prefix="campaign"
+        budgetType={values.budgetType}
+        budget={values.budget}
+        currency={currency}
+        onBudgetType={(type) => set("budgetType", type)}
+        onBudget={(value) => set("budget", value)}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
           <Label htmlFor="campaign-start">Start date (optional)</Label>
@@ -191,8 +163,15 @@ function WizardBody({
   const { step, values, error, today } = snapshot.context;
   const set = (field: CampaignWizardField, value: string) => send({ type: "SET_FIELD", field, value });
   return (
-    <div className="space-y-4">
-      <WizardSteps steps={CAMPAIGN_WIZARD_STEPS} step={step} />
+    <WizardFrame
+      steps={CAMPAIGN_WIZARD_STEPS}
+      step={step}
+      error={error}
+      canNext={canLeaveCampaignStep(step, values, today)}
+      creating={snapshot.matches("creating")}
+      createLabel="Create Campaign"
+      send={send}
+    >
       {step === 0 ? (
         <ObjectiveStep
           value={values.objective}
@@ -215,22 +194,7 @@ function WizardBody({
       ) : null}
       {step === 2 ? <BudgetStep values={values} set={set} currency={currency} today={today} /> : null}
       {step === 3 ? <Review values={values} currency={currency} /> : null}
-      {error ? (
-        <Alert variant="destructive" data-testid="wizard-error">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <WizardFooter
-        step={step}
-        canNext={canLeaveCampaignStep(step, values, today)}
-        creating={snapshot.matches("creating")}
-        createLabel="Create Campaign"
-        onPrevious={() => send({ type: "PREVIOUS" })}
-        onNext={() => send({ type: "NEXT" })}
-        onCreate={() => send({ type: "CREATE" })}
-      />
-    </div>
+    </WizardFrame>
   );
 }
 
@@ -243,21 +207,19 @@ export function CampaignWizardDialog(props: {
   initial?: Partial<CampaignWizardValues>;
 }) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="campaign-wizard">
-        <DialogHeader>
-          <DialogTitle>Create Campaign</DialogTitle>
-          <DialogDescription>Set up a Facebook and Instagram ad campaign in four steps.</DialogDescription>
-        </DialogHeader>
-        {props.open ? (
-          <WizardBody
-            brandId={props.brandId}
-            currency={props.currency}
-            initial={props.initial}
-            onDone={() => props.onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <WizardDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Create Campaign"
+      description="Set up a Facebook and Instagram ad campaign in four steps."
+      testId="campaign-wizard"
+    >
+      <WizardBody
+        brandId={props.brandId}
+        currency={props.currency}
+        initial={props.initial}
+        onDone={() => props.onOpenChange(false)}
+      />
+    </WizardDialog>
   );
 }
