@@ -1,5 +1,7 @@
 import * as generation from "./generation/index";
+import * as media from "./media/index";
 import * as posts from "./posts/index";
+import * as templates from "./templates/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
 
 /**
@@ -7,9 +9,9 @@ import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [generation, posts];
+const areas = [generation, posts, templates, media];
 
-type Catalogue = UseCasesOf<typeof generation & typeof posts>;
+type Catalogue = UseCasesOf<typeof generation & typeof posts & typeof templates & typeof media>;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {
   const found: Record<string, AnyUseCase> = {};

@@ -7,29 +7,23 @@ import type { ToolContext } from "./context";
 import { acknowledgePlanWelcomeTool } from "./tools/acknowledge-plan-welcome";
 import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
-import { applyTemplateTool } from "./tools/apply-template";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
 import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { connectFacebookPageTool } from "./tools/connect-facebook-page";
-import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createAdSetTool } from "./tools/create-ad-set";
 import { createBrandTool } from "./tools/create-brand";
 import { createCampaignTool } from "./tools/create-campaign";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
-import { createTemplateTool } from "./tools/create-template";
 import { deleteAccountTool } from "./tools/delete-account";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteCampaignTool } from "./tools/delete-campaign";
 import { deleteNotificationTool } from "./tools/delete-notification";
-import { deleteTemplateTool } from "./tools/delete-template";
 import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
 import { disconnectFacebookTool } from "./tools/disconnect-facebook";
 import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
-import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { enhanceContentTool } from "./tools/enhance-content";
 import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
-import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
@@ -37,17 +31,12 @@ import { getAnalyticsTool } from "./tools/get-analytics";
 import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
 import { getPlanTool } from "./tools/get-plan";
-import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
 import { listAdAccountsTool } from "./tools/list-ad-accounts";
 import { listBrandsTool } from "./tools/list-brands";
 import { listCampaignsTool } from "./tools/list-campaigns";
-import { listFavouritesTool } from "./tools/list-favourites";
-import { listImageStylesTool } from "./tools/list-image-styles";
-import { listImagesTool } from "./tools/list-images";
 import { listNotificationsTool } from "./tools/list-notifications";
 import { listSuggestionsTool } from "./tools/list-suggestions";
-import { listTemplatesTool } from "./tools/list-templates";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
 import { openBillingPortalTool } from "./tools/open-billing-portal";
@@ -56,21 +45,16 @@ import { removeWatermarkTool } from "./tools/remove-watermark";
 import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
 import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
 import { saveWatermarkTool } from "./tools/save-watermark";
-import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
 import { selectAdAccountTool } from "./tools/select-ad-account";
-import { setTemplateVisibilityTool } from "./tools/set-template-visibility";
-import { showImageTool } from "./tools/show-image";
 import { startCheckoutTool } from "./tools/start-checkout";
 import { startFacebookConnectionTool } from "./tools/start-facebook-connection";
 import { switchBrandTool } from "./tools/switch-brand";
-import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateAgentSettingsTool } from "./tools/update-agent-settings";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
 import { updateCampaignTool } from "./tools/update-campaign";
 import { updateCompanyProfileTool } from "./tools/update-company-profile";
-import { updateTemplateTool } from "./tools/update-template";
 import { writeSocialPostTool } from "./tools/write-social-post";
 
 export type { ToolContext } from "./context";
@@ -117,8 +101,6 @@ const legacyToolFactories = {
   getPlan: getPlanTool,
   getWatermark: getWatermarkTool,
   listBrands: listBrandsTool,
-  listImageStyles: listImageStylesTool,
-  listImages: listImagesTool,
   listNotifications: listNotificationsTool,
   listSuggestions: listSuggestionsTool,
   markNotificationsRead: markNotificationsReadTool,
@@ -130,7 +112,6 @@ const legacyToolFactories = {
   runSchedulingAgent: runSchedulingAgentTool,
   saveWatermark: saveWatermarkTool,
   searchSite: searchSiteTool,
-  showImage: showImageTool,
   startCheckout: startCheckoutTool,
   switchBrand: switchBrandTool,
   updateAgentSettings: updateAgentSettingsTool,
@@ -138,19 +119,6 @@ const legacyToolFactories = {
   updateBrandSettings: updateBrandSettingsTool,
   updateCompanyProfile: updateCompanyProfileTool,
   writeSocialPost: writeSocialPostTool,
-  applyTemplate: applyTemplateTool,
-  copyCommunityTemplate: copyCommunityTemplateTool,
-  createTemplate: createTemplateTool,
-  deleteTemplate: deleteTemplateTool,
-  duplicateTemplate: duplicateTemplateTool,
-  favouriteTemplate: favouriteTemplateTool,
-  getTemplate: getTemplateTool,
-  listFavourites: listFavouritesTool,
-  listTemplates: listTemplatesTool,
-  searchCommunityTemplates: searchCommunityTemplatesTool,
-  setTemplateVisibility: setTemplateVisibilityTool,
-  unfavouriteTemplate: unfavouriteTemplateTool,
-  updateTemplate: updateTemplateTool,
   getConnections: getConnectionsTool,
   startFacebookConnection: startFacebookConnectionTool,
   exchangeFacebookCode: exchangeFacebookCodeTool,
