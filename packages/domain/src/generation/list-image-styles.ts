@@ -15,11 +15,9 @@ export const imageStyleView = z
     imageStyle: z.string(),
     previewImageUrl: z.string().nullable(),
     isPremium: z.boolean(),
-    available: z
-      .boolean()
-      .meta({
-        description: "Not premium, or the caller is on pro or enterprise (connections spec, image style).",
-      }),
+    available: z.boolean().meta({
+      description: "Not premium, or the caller is on pro or enterprise (connections spec, image style).",
+    }),
   })
   .meta({ id: "ImageStyle" });
 export type ImageStyleView = z.infer<typeof imageStyleView>;
