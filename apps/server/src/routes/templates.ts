@@ -22,6 +22,7 @@ import { brandHeader, createRoutes, jsonAnswer } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";
 import { readUploadedFile, uploadBody, uploadLimit } from "./media";
 
+// Each route's summary is its use case's description (the tool's words), so the two doors say the same.
 const route = useCaseRoutes("Templates");
 const id = "templateId" as const;
 
@@ -39,57 +40,20 @@ const routes = {
     request: { body: uploadBody("The image file (field 'file'); its name is only a label.") },
     responses: { 201: jsonAnswer(mediaView, "The stored image with a signed link.") },
   }),
-  list: route(listTemplatesUseCase, "get", "/", {
-    summary: "The caller's templates in the brand, filtered by words and category.",
-  }),
-  create: route(createTemplateUseCase, "post", "/", {
-    status: 201,
-    summary: "Save a new template in the brand.",
-  }),
+  list: route(listTemplatesUseCase, "get", "/"),
+  create: route(createTemplateUseCase, "post", "/", { status: 201 }),
   // Before /{id}, so "community" and "favourites" are not taken for ids.
-  community: route(searchCommunityTemplatesUseCase, "get", "/community", {
-    summary: "Search the community library (public templates), 50 a page.",
-  }),
-  favourites: route(listFavouritesUseCase, "get", "/favourites", {
-    summary: "The caller's favourite templates, most recent first.",
-  }),
-  get: route(getTemplateUseCase, "get", "/{id}", {
-    id,
-    summary: "One template: the caller's own or a public one.",
-  }),
-  update: route(updateTemplateUseCase, "patch", "/{id}", {
-    id,
-    summary: "Change the caller's own template.",
-  }),
-  delete: route(deleteTemplateUseCase, "delete", "/{id}", {
-    id,
-    summary: "Delete the caller's own template.",
-  }),
-  duplicate: route(duplicateTemplateUseCase, "post", "/{id}/duplicate", {
-    id,
-    summary: "The form's values for an unsaved private copy '<name> (Copy)'.",
-  }),
-  visibility: route(setTemplateVisibilityUseCase, "post", "/{id}/visibility", {
-    id,
-    summary: "Make the caller's own template public or private.",
-  }),
-  copy: route(copyCommunityTemplateUseCase, "post", "/{id}/copy", {
-    id,
-    status: 201,
-    summary: "Copy a community template into the brand's templates (private).",
-  }),
-  favourite: route(favouriteTemplateUseCase, "post", "/{id}/favourite", {
-    id,
-    summary: "Add to favourites.",
-  }),
-  unfavourite: route(unfavouriteTemplateUseCase, "delete", "/{id}/favourite", {
-    id,
-    summary: "Remove from favourites.",
-  }),
-  apply: route(applyTemplateUseCase, "post", "/{id}/apply", {
-    id,
-    summary: "The template's prompts with the brand's values, for the generator; counts one use.",
-  }),
+  community: route(searchCommunityTemplatesUseCase, "get", "/community"),
+  favourites: route(listFavouritesUseCase, "get", "/favourites"),
+  get: route(getTemplateUseCase, "get", "/{id}", { id }),
+  update: route(updateTemplateUseCase, "patch", "/{id}", { id }),
+  delete: route(deleteTemplateUseCase, "delete", "/{id}", { id }),
+  duplicate: route(duplicateTemplateUseCase, "post", "/{id}/duplicate", { id }),
+  visibility: route(setTemplateVisibilityUseCase, "post", "/{id}/visibility", { id }),
+  copy: route(copyCommunityTemplateUseCase, "post", "/{id}/copy", { id, status: 201 }),
+  favourite: route(favouriteTemplateUseCase, "post", "/{id}/favourite", { id }),
+  unfavourite: route(unfavouriteTemplateUseCase, "delete", "/{id}/favourite", { id }),
+  apply: route(applyTemplateUseCase, "post", "/{id}/apply", { id }),
 };
 
 /** /api/templates: the caller's template library, the community library and favourites. */
