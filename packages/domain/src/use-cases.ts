@@ -4,9 +4,10 @@ import * as brands from "./brands/index";
 import * as campaigns from "./campaigns/index";
 import * as connections from "./connections/index";
 import * as generation from "./generation/index";
+import * as media from "./media/index";
 import * as plans from "./plans/index";
 import * as posts from "./posts/index";
-
+import * as templates from "./templates/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
 
 /**
@@ -14,7 +15,7 @@ import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [account, billing, brands, campaigns, connections, generation, plans, posts];
+const areas = [account, billing, brands, campaigns, connections, generation, media, plans, posts, templates];
 
 type Catalogue = UseCasesOf<
   typeof account &
@@ -23,8 +24,10 @@ type Catalogue = UseCasesOf<
     typeof campaigns &
     typeof connections &
     typeof generation &
+    typeof media &
     typeof plans &
-    typeof posts
+    typeof posts &
+    typeof templates
 >;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {

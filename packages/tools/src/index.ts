@@ -5,43 +5,27 @@ import { type Tool, tool } from "ai";
 import type { z } from "zod";
 import type { ToolContext } from "./context";
 import { analyzeCalendarTool } from "./tools/analyze-calendar";
-import { applyTemplateTool } from "./tools/apply-template";
 import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
-import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createCampaignPlanTool } from "./tools/create-campaign-plan";
-import { createTemplateTool } from "./tools/create-template";
 import { deleteNotificationTool } from "./tools/delete-notification";
-import { deleteTemplateTool } from "./tools/delete-template";
 import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
-import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { enhanceContentTool } from "./tools/enhance-content";
-import { favouriteTemplateTool } from "./tools/favourite-template";
 import { generateContentIdeaTool } from "./tools/generate-content-idea";
 import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
 import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getAnalyticsTool } from "./tools/get-analytics";
-import { getTemplateTool } from "./tools/get-template";
 import { getWatermarkTool } from "./tools/get-watermark";
-import { listFavouritesTool } from "./tools/list-favourites";
-import { listImageStylesTool } from "./tools/list-image-styles";
-import { listImagesTool } from "./tools/list-images";
 import { listNotificationsTool } from "./tools/list-notifications";
 import { listSuggestionsTool } from "./tools/list-suggestions";
-import { listTemplatesTool } from "./tools/list-templates";
 import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
 import { removeWatermarkTool } from "./tools/remove-watermark";
 import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
 import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
 import { saveWatermarkTool } from "./tools/save-watermark";
-import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
-import { setTemplateVisibilityTool } from "./tools/set-template-visibility";
-import { showImageTool } from "./tools/show-image";
-import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
 import { updateAgentSettingsTool } from "./tools/update-agent-settings";
-import { updateTemplateTool } from "./tools/update-template";
 import { writeSocialPostTool } from "./tools/write-social-post";
 
 export type { ToolContext } from "./context";
@@ -79,8 +63,6 @@ const legacyToolFactories = {
   getAgentSettings: getAgentSettingsTool,
   getAnalytics: getAnalyticsTool,
   getWatermark: getWatermarkTool,
-  listImageStyles: listImageStylesTool,
-  listImages: listImagesTool,
   listNotifications: listNotificationsTool,
   listSuggestions: listSuggestionsTool,
   markNotificationsRead: markNotificationsReadTool,
@@ -90,22 +72,8 @@ const legacyToolFactories = {
   runSchedulingAgent: runSchedulingAgentTool,
   saveWatermark: saveWatermarkTool,
   searchSite: searchSiteTool,
-  showImage: showImageTool,
   updateAgentSettings: updateAgentSettingsTool,
   writeSocialPost: writeSocialPostTool,
-  applyTemplate: applyTemplateTool,
-  copyCommunityTemplate: copyCommunityTemplateTool,
-  createTemplate: createTemplateTool,
-  deleteTemplate: deleteTemplateTool,
-  duplicateTemplate: duplicateTemplateTool,
-  favouriteTemplate: favouriteTemplateTool,
-  getTemplate: getTemplateTool,
-  listFavourites: listFavouritesTool,
-  listTemplates: listTemplatesTool,
-  searchCommunityTemplates: searchCommunityTemplatesTool,
-  setTemplateVisibility: setTemplateVisibilityTool,
-  unfavouriteTemplate: unfavouriteTemplateTool,
-  updateTemplate: updateTemplateTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 type LegacyTools = { [K in keyof typeof legacyToolFactories]: ReturnType<(typeof legacyToolFactories)[K]> };

@@ -1,14 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "@smm/domain/errors";
 import { getImage } from "@smm/domain/media/get-image";
+import { mediaView } from "@smm/domain/media/media";
 import { readSignedMedia } from "@smm/domain/media/read-signed-media";
 import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, MAX_UPLOAD_BYTES } from "@smm/domain/media/schemas";
-import { uploadChatImage } from "@smm/domain/media/upload-chat-image";
+import { chatImageUploadView, uploadChatImage } from "@smm/domain/media/upload-chat-image";
 import { uploadImage } from "@smm/domain/media/upload-image";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";
-import { brandHeader, createRoutes, errors, idParam, jsonAnswer, resultOf } from "../lib/http";
+import { brandHeader, createRoutes, errors, idParam, jsonAnswer } from "../lib/http";
 
 /** Multipart overhead on top of the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -63,7 +64,7 @@ export const uploadBody = (description: string) => ({
 const UPLOAD_REFUSALS =
   "A file of another type, or over the size limit, is a 400 with the product's message for it.";
 const imageId = idParam("The image's id.");
-const uploaded = jsonAnswer(resultOf(uploadImage, "Media"), "The stored image with a signed link.");
+const uploaded = jsonAnswer(mediaView, "The stored image with a signed link.");
 const tags = ["Media"];
 
 const routes = {
@@ -86,7 +87,7 @@ const routes = {
     middleware: uploadLimit,
     request: { body: uploadBody(UPLOAD_REFUSALS) },
     responses: {
-      201: jsonAnswer(resultOf(uploadChatImage, "ChatMedia"), "The stored image with a signed link."),
+      201: jsonAnswer(chatImageUploadView, "The stored image with a signed link."),
     },
   }),
   file: createRoute({
@@ -135,7 +136,7 @@ const routes = {
     summary: "One of the brand's images with a fresh signed link.",
     parameters: [brandHeader],
     request: { params: imageId },
-    responses: { 200: jsonAnswer(resultOf(getImage, "Image"), "The image and its signed link.") },
+    responses: { 200: jsonAnswer(mediaView, "The image and its signed link.") },
   }),
 };
 

@@ -1,48 +1,33 @@
 import { createRoute } from "@hono/zod-openapi";
+import { mediaView } from "@smm/domain/media/media";
 import { uploadImage } from "@smm/domain/media/upload-image";
-import { applyTemplate } from "@smm/domain/templates/apply-template";
-import { copyCommunityTemplate } from "@smm/domain/templates/copy-community-template";
-import { createTemplate, createTemplateInput } from "@smm/domain/templates/create-template";
-import { deleteTemplate } from "@smm/domain/templates/delete-template";
-import { duplicateTemplate } from "@smm/domain/templates/duplicate-template";
-import { favouriteTemplate } from "@smm/domain/templates/favourite-template";
-import { getTemplate } from "@smm/domain/templates/get-template";
-import { listFavourites } from "@smm/domain/templates/list-favourites";
-import { listTemplates, listTemplatesInput } from "@smm/domain/templates/list-templates";
-import type { TemplateDraft, TemplateView } from "@smm/domain/templates/schemas";
 import {
-  searchCommunityTemplates,
-  searchCommunityTemplatesInput,
-} from "@smm/domain/templates/search-community-templates";
-import {
-  setTemplateVisibility,
-  setTemplateVisibilityInput,
-} from "@smm/domain/templates/set-template-visibility";
-import { unfavouriteTemplate } from "@smm/domain/templates/unfavourite-template";
-import { updateTemplate, updateTemplateInput } from "@smm/domain/templates/update-template";
-import type { Context } from "hono";
-import type { AppDeps, AppEnv } from "../context";
-import { brandContext, userContext } from "../lib/domain-context";
-import {
-  brandHeader,
-  createRoutes,
-  declareRoutes,
-  idParam,
-  jsonAnswer,
-  jsonBody,
-  resultOf,
-  view,
-  withId,
-} from "../lib/http";
+  applyTemplateUseCase,
+  copyCommunityTemplateUseCase,
+  createTemplateUseCase,
+  deleteTemplateUseCase,
+  duplicateTemplateUseCase,
+  favouriteTemplateUseCase,
+  getTemplateUseCase,
+  listFavouritesUseCase,
+  listTemplatesUseCase,
+  searchCommunityTemplatesUseCase,
+  setTemplateVisibilityUseCase,
+  unfavouriteTemplateUseCase,
+  updateTemplateUseCase,
+} from "@smm/domain/templates/index";
+import type { AppDeps } from "../context";
+import { brandContext } from "../lib/domain-context";
+import { brandHeader, createRoutes, jsonAnswer } from "../lib/http";
+import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";
 import { readUploadedFile, uploadBody, uploadLimit } from "./media";
 
-const brandRoute = declareRoutes("Templates", { brand: true });
-const userRoute = declareRoutes("Templates");
-const params = idParam("The template's id.");
-const templateView = view<TemplateView>("Template", "A prompt template (own or public).");
-const one = (description: string) => ({ 200: jsonAnswer(templateView, description) });
+// Each route's summary is its use case's description (the tool's words), so the two doors say the same.
+const route = useCaseRoutes("Templates");
+const id = "templateId" as const;
 
 const routes = {
+  // A multipart upload: its body is a file, not a use case's input, so the route is written by hand.
   uploadImage: createRoute({
     method: "post",
     path: "/images",
@@ -53,149 +38,46 @@ const routes = {
     parameters: [brandHeader],
     middleware: uploadLimit,
     request: { body: uploadBody("The image file (field 'file'); its name is only a label.") },
-    responses: {
-      201: jsonAnswer(resultOf(uploadImage, "Media"), "The stored image with a signed link."),
-    },
+    responses: { 201: jsonAnswer(mediaView, "The stored image with a signed link.") },
   }),
-  list: brandRoute(
-    "get",
-    "/",
-    "The caller's templates in the brand, filtered by words and category.",
-    { query: listTemplatesInput },
-    { 200: jsonAnswer(resultOf(listTemplates, "TemplateList"), "The templates.") },
-  ),
-  create: brandRoute(
-    "post",
-    "/",
-    "Save a new template in the brand.",
-    { body: jsonBody(createTemplateInput) },
-    { 201: jsonAnswer(templateView, "The new template.") },
-  ),
-  community: userRoute(
-    "get",
-    "/community",
-    "Search the community library (public templates), 50 a page.",
-    { query: searchCommunityTemplatesInput },
-    {
-      200: jsonAnswer(
-        resultOf(searchCommunityTemplates, "CommunityTemplatePage"),
-        "A page of templates and the cursor of the next one.",
-      ),
-    },
-  ),
-  favourites: userRoute(
-    "get",
-    "/favourites",
-    "The caller's favourite templates, most recent first.",
-    {},
-    { 200: jsonAnswer(resultOf(listFavourites, "FavouriteTemplates"), "The favourites.") },
-  ),
-  get: userRoute(
-    "get",
-    "/{id}",
-    "One template: the caller's own or a public one.",
-    { params },
-    one("The template."),
-  ),
-  update: userRoute(
-    "patch",
-    "/{id}",
-    "Change the caller's own template.",
-    { params, body: jsonBody(updateTemplateInput.omit({ templateId: true })) },
-    one("The updated template."),
-  ),
-  delete: userRoute(
-    "delete",
-    "/{id}",
-    "Delete the caller's own template.",
-    { params },
-    { 200: jsonAnswer(resultOf(deleteTemplate, "TemplateDeleted"), "The deletion's result.") },
-  ),
-  duplicate: userRoute(
-    "post",
-    "/{id}/duplicate",
-    "The form's values for an unsaved private copy '<name> (Copy)'.",
-    { params },
-    { 200: jsonAnswer(view<TemplateDraft>("TemplateDraft"), "The copy's values, not saved.") },
-  ),
-  visibility: userRoute(
-    "post",
-    "/{id}/visibility",
-    "Make the caller's own template public or private.",
-    { params, body: jsonBody(setTemplateVisibilityInput.omit({ templateId: true })) },
-    one("The template."),
-  ),
-  copy: brandRoute(
-    "post",
-    "/{id}/copy",
-    "Copy a community template into the brand's templates (private).",
-    { params },
-    { 201: jsonAnswer(templateView, "The caller's new copy.") },
-  ),
-  favourite: userRoute("post", "/{id}/favourite", "Add to favourites.", { params }, one("The template.")),
-  unfavourite: userRoute(
-    "delete",
-    "/{id}/favourite",
-    "Remove from favourites.",
-    { params },
-    { 200: jsonAnswer(resultOf(unfavouriteTemplate, "TemplateUnfavourited"), "The result.") },
-  ),
-  apply: brandRoute(
-    "post",
-    "/{id}/apply",
-    "The template's prompts with the brand's values, for the generator; counts one use.",
-    { params },
-    { 200: jsonAnswer(resultOf(applyTemplate, "AppliedTemplate"), "The filled prompts.") },
-  ),
+  list: route(listTemplatesUseCase, "get", "/"),
+  create: route(createTemplateUseCase, "post", "/", { status: 201 }),
+  // Before /{id}, so "community" and "favourites" are not taken for ids.
+  community: route(searchCommunityTemplatesUseCase, "get", "/community"),
+  favourites: route(listFavouritesUseCase, "get", "/favourites"),
+  get: route(getTemplateUseCase, "get", "/{id}", { id }),
+  update: route(updateTemplateUseCase, "patch", "/{id}", { id }),
+  delete: route(deleteTemplateUseCase, "delete", "/{id}", { id }),
+  duplicate: route(duplicateTemplateUseCase, "post", "/{id}/duplicate", { id }),
+  visibility: route(setTemplateVisibilityUseCase, "post", "/{id}/visibility", { id }),
+  copy: route(copyCommunityTemplateUseCase, "post", "/{id}/copy", { id, status: 201 }),
+  favourite: route(favouriteTemplateUseCase, "post", "/{id}/favourite", { id }),
+  unfavourite: route(unfavouriteTemplateUseCase, "delete", "/{id}/favourite", { id }),
+  apply: route(applyTemplateUseCase, "post", "/{id}/apply", { id }),
 };
 
 /** /api/templates: the caller's template library, the community library and favourites. */
 export function createTemplateRoutes(deps: AppDeps) {
-  const brand = (c: Context<AppEnv>) => brandContext(c, deps);
-  const user = (c: Context<AppEnv>) => userContext(c, deps);
   return (
     createRoutes()
       // Before /{id}: "images" is not an id.
       .openapi(routes.uploadImage, async (c) => {
-        const ctx = await brand(c);
+        const ctx = await brandContext(c, deps);
         const file = await readUploadedFile(c, { checkSize: false });
         return c.json(await uploadImage(ctx, { ...file, purpose: "templateReference" }), 201);
       })
-      .openapi(routes.list, async (c) =>
-        c.json(await listTemplates(await brand(c), c.req.valid("query")), 200),
-      )
-      .openapi(routes.create, async (c) =>
-        c.json(await createTemplate(await brand(c), c.req.valid("json")), 201),
-      )
-      // Before /{id}, so "community" and "favourites" are not taken for ids.
-      .openapi(routes.community, async (c) =>
-        c.json(await searchCommunityTemplates(user(c), c.req.valid("query")), 200),
-      )
-      .openapi(routes.favourites, async (c) => c.json(await listFavourites(user(c)), 200))
-      .openapi(routes.get, async (c) => c.json(await getTemplate(user(c), withId(c, "templateId")), 200))
-      .openapi(routes.update, async (c) =>
-        c.json(await updateTemplate(user(c), withId(c, "templateId")), 200),
-      )
-      .openapi(routes.delete, async (c) =>
-        c.json(await deleteTemplate(user(c), withId(c, "templateId")), 200),
-      )
-      .openapi(routes.duplicate, async (c) =>
-        c.json(await duplicateTemplate(user(c), withId(c, "templateId")), 200),
-      )
-      .openapi(routes.visibility, async (c) =>
-        c.json(await setTemplateVisibility(user(c), withId(c, "templateId")), 200),
-      )
-      .openapi(routes.copy, async (c) =>
-        c.json(await copyCommunityTemplate(await brand(c), withId(c, "templateId")), 201),
-      )
-      .openapi(routes.favourite, async (c) =>
-        c.json(await favouriteTemplate(user(c), withId(c, "templateId")), 200),
-      )
-      .openapi(routes.unfavourite, async (c) =>
-        c.json(await unfavouriteTemplate(user(c), withId(c, "templateId")), 200),
-      )
-      .openapi(routes.apply, async (c) =>
-        c.json(await applyTemplate(await brand(c), withId(c, "templateId")), 200),
-      )
+      .openapi(routes.list, serveUseCase(deps, routes.list))
+      .openapi(routes.create, serveUseCase(deps, routes.create))
+      .openapi(routes.community, serveUseCase(deps, routes.community))
+      .openapi(routes.favourites, serveUseCase(deps, routes.favourites))
+      .openapi(routes.get, serveUseCase(deps, routes.get))
+      .openapi(routes.update, serveUseCase(deps, routes.update))
+      .openapi(routes.delete, serveUseCase(deps, routes.delete))
+      .openapi(routes.duplicate, serveUseCase(deps, routes.duplicate))
+      .openapi(routes.visibility, serveUseCase(deps, routes.visibility))
+      .openapi(routes.copy, serveUseCase(deps, routes.copy))
+      .openapi(routes.favourite, serveUseCase(deps, routes.favourite))
+      .openapi(routes.unfavourite, serveUseCase(deps, routes.unfavourite))
+      .openapi(routes.apply, serveUseCase(deps, routes.apply))
   );
 }

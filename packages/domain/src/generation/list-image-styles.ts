@@ -1,19 +1,30 @@
 import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { UserContext } from "../context";
 import { brandStyles } from "../db/schema";
+import { noInput } from "../no-input";
 import { derivePlan } from "../plans/catalogue";
 import { readSubscription } from "../plans/read-subscription";
+import { declareUseCase } from "../use-case";
 
-export interface ImageStyleView {
-  id: string;
-  name: string;
-  description: string | null;
-  imageStyle: string;
-  previewImageUrl: string | null;
-  isPremium: boolean;
-  /** Not premium, or the caller is on pro or enterprise (connections spec, image style). */
-  available: boolean;
-}
+export const imageStyleView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    imageStyle: z.string(),
+    previewImageUrl: z.string().nullable(),
+    isPremium: z.boolean(),
+    available: z.boolean().meta({
+      description: "Not premium, or the caller is on pro or enterprise (connections spec, image style).",
+    }),
+  })
+  .meta({ id: "ImageStyle" });
+export type ImageStyleView = z.infer<typeof imageStyleView>;
+
+export const imageStylesView = z
+  .object({ styles: z.array(imageStyleView).meta({ description: "Free styles first." }) })
+  .meta({ id: "ImageStyles" });
 
 /** The style picker's catalogue, free styles first. */
 export async function listImageStyles(ctx: UserContext): Promise<{ styles: ImageStyleView[] }> {
@@ -35,3 +46,12 @@ export async function listImageStyles(ctx: UserContext): Promise<{ styles: Image
     })),
   };
 }
+
+export const listImageStylesUseCase = declareUseCase({
+  name: "listImageStyles",
+  description: "The image styles a post can be generated in, and which ones the user's plan allows.",
+  scope: "user",
+  input: noInput,
+  output: imageStylesView,
+  run: listImageStyles,
+});

@@ -3,22 +3,30 @@ import { z } from "zod";
 import type { BrandContext } from "../context";
 import { media } from "../db/schema";
 import { AppError } from "../errors";
+import { noInput } from "../no-input";
 import { parseInput } from "../parse-input";
 import { safeText } from "../text";
+import { declareUseCase } from "../use-case";
 import { type MediaView, toMediaView } from "./media";
 
 /** The images the chat can list and show: uploads and generated post images (never watermark files). */
 const SHOWABLE_KINDS = ["upload", "generated"] as const;
 const LIST_LIMIT = 100;
 
-export interface ImageListItem {
-  id: string;
-  /** A signed, expiring link. */
-  url: string;
-  name: string;
-  kind: MediaView["kind"];
-  createdAt: string;
-}
+export const imageListItemView = z
+  .object({
+    id: z.string(),
+    url: z.string().meta({ description: "A signed, expiring link." }),
+    name: z.string().meta({ description: "The file's name; a generated image is named by its date." }),
+    kind: z.enum(SHOWABLE_KINDS),
+    createdAt: z.string(),
+  })
+  .meta({ id: "ImageListItem" });
+export type ImageListItem = z.infer<typeof imageListItemView>;
+
+export const imageListView = z
+  .object({ images: z.array(imageListItemView).meta({ description: "Newest first, at most 100." }) })
+  .meta({ id: "ImageList" });
 
 /** Generated images have no file name; they are named by their date so "show image 2026-11-23 10:15" works. */
 function displayName(view: MediaView): string {
@@ -31,7 +39,8 @@ const toItem = (view: MediaView): ImageListItem => ({
   id: view.id,
   url: view.url,
   name: displayName(view),
-  kind: view.kind,
+  // Only uploads and generated images are read (brandImages), so the kind is one of those two.
+  kind: view.kind as ImageListItem["kind"],
   createdAt: view.createdAt,
 });
 
@@ -74,3 +83,22 @@ export async function showImage(ctx: BrandContext, rawInput: ShowImageInput): Pr
   if (!found) throw new AppError("not_found", IMAGE_NAME_NOT_FOUND);
   return found;
 }
+
+export const listImagesUseCase = declareUseCase({
+  name: "listImages",
+  description:
+    "List the active brand's images (uploads and generated post images), newest first, with links.",
+  scope: "brand",
+  input: noInput,
+  output: imageListView,
+  run: listImages,
+});
+
+export const showImageUseCase = declareUseCase({
+  name: "showImage",
+  description: "Show one of the brand's images by its name (as listImages names it).",
+  scope: "brand",
+  input: showImageInput,
+  output: imageListItemView,
+  run: showImage,
+});

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { BrandContext, Deps } from "../context";
 import { type Media, media } from "../db/schema";
+import { mediaKinds } from "../db/schema/enums";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import type { StoredImageMimeType } from "../ports";
@@ -10,18 +12,21 @@ import { MEDIA_NOT_FOUND } from "./schemas";
 import { extensionFor } from "./sniff-image-type";
 
 /** A stored image as the API, the tools and the screens see it: the URL is signed and expires. */
-export interface MediaView {
-  id: string;
-  kind: Media["kind"];
-  url: string;
-  urlExpiresAt: string;
-  name: string | null;
-  mimeType: string;
-  byteSize: number;
-  width: number | null;
-  height: number | null;
-  createdAt: string;
-}
+export const mediaView = z
+  .object({
+    id: z.string(),
+    kind: z.enum(mediaKinds),
+    url: z.string().meta({ description: "A signed link that expires at urlExpiresAt." }),
+    urlExpiresAt: z.string(),
+    name: z.string().nullable(),
+    mimeType: z.string(),
+    byteSize: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Media", description: "A stored image with a signed link." });
+export type MediaView = z.infer<typeof mediaView>;
 
 export function toMediaView(deps: Pick<Deps, "mediaUrls" | "now">, row: Media): MediaView {
   const signed = deps.mediaUrls.sign(row.id, deps.now());

@@ -5,20 +5,17 @@ import type { BrandContext } from "../context";
 import { templates } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
-import { TEMPLATE_NOT_FOUND, type TemplateIdInput, type TemplateView, templateIdInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import {
+  type AppliedTemplate,
+  appliedTemplateView,
+  TEMPLATE_NOT_FOUND,
+  type TemplateIdInput,
+  templateIdInput,
+} from "./schemas";
 import { requireReadableTemplate, toTemplateView } from "./template";
 
-export { type TemplateIdInput, templateIdInput };
-
-export interface AppliedTemplate {
-  template: TemplateView;
-  /** The content prompt with the brand's values in place of its variables. */
-  prompt: string;
-  /** The image prompt likewise, or null when the template has none. */
-  imagePrompt: string | null;
-  /** A template with an image prompt makes the generator's style custom (connections spec). */
-  imageStyle: "custom" | null;
-}
+export { type AppliedTemplate, type TemplateIdInput, templateIdInput };
 
 /** Values a template may name as {name} or {{name}} (connections spec section 9, prompt variables). */
 export type TemplateVariables = Record<string, string>;
@@ -85,3 +82,13 @@ export async function applyTemplate(ctx: BrandContext, input: TemplateIdInput): 
     imageStyle: imagePrompt ? "custom" : null,
   };
 }
+
+export const applyTemplateUseCase = declareUseCase({
+  name: "applyTemplate",
+  description:
+    "Fill a template's prompts with the active brand's values (brand name, industry, audience, key message, tone, language, colours) for the generator; counts one use.",
+  scope: "brand",
+  input: templateIdInput,
+  output: appliedTemplateView,
+  run: applyTemplate,
+});

@@ -1,7 +1,8 @@
 import type { BrandContext } from "../context";
 import { templates } from "../db/schema";
 import { parseInput } from "../parse-input";
-import { type TemplateIdInput, type TemplateView, templateIdInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import { type TemplateIdInput, type TemplateView, templateIdInput, templateView } from "./schemas";
 import { requireReadableTemplate, templateColumns, templateSearchVector, toTemplateView } from "./template";
 
 export { type TemplateIdInput, templateIdInput };
@@ -34,3 +35,13 @@ export async function copyCommunityTemplate(
   if (!row) throw new Error("template insert returned nothing");
   return toTemplateView(ctx, row);
 }
+
+export const copyCommunityTemplateUseCase = declareUseCase({
+  name: "copyCommunityTemplate",
+  description:
+    "Copy a community template into the active brand's templates as a private template the user can edit.",
+  scope: "brand",
+  input: templateIdInput,
+  output: templateView,
+  run: copyCommunityTemplate,
+});

@@ -1,12 +1,14 @@
 import type { BrandContext } from "../context";
 import { templates } from "../db/schema";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   type CreateTemplateInput,
   createTemplateInput,
   DEFAULT_TEMPLATE_CATEGORY,
   DEFAULT_TEMPLATE_NAME,
   type TemplateView,
+  templateView,
 } from "./schemas";
 import {
   checkReferenceImages,
@@ -49,3 +51,13 @@ export async function createTemplate(ctx: BrandContext, input: CreateTemplateInp
   if (!row) throw new Error("template insert returned nothing");
   return toTemplateView(ctx, row);
 }
+
+export const createTemplateUseCase = declareUseCase({
+  name: "createTemplate",
+  description:
+    "Save a new prompt template in the active brand (defaults: 'Untitled Template', general, active, private). promptTemplate may use {brandName}, {industry}, {targetAudience}, {keyMessage}, {contentTone}, {language}.",
+  scope: "brand",
+  input: createTemplateInput,
+  output: templateView,
+  run: createTemplate,
+});

@@ -4,7 +4,8 @@ import { templates } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
-import { TEMPLATE_NOT_FOUND, type TemplateIdInput, templateIdInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import { TEMPLATE_NOT_FOUND, type TemplateIdInput, templateDeletedView, templateIdInput } from "./schemas";
 
 export { type TemplateIdInput, templateIdInput };
 
@@ -22,3 +23,12 @@ export async function deleteTemplate(
   if (!row) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
   return { templateId: row.id, deleted: true };
 }
+
+export const deleteTemplateUseCase = declareUseCase({
+  name: "deleteTemplate",
+  description: "Delete one of the user's own templates.",
+  scope: "user",
+  input: templateIdInput,
+  output: templateDeletedView,
+  run: deleteTemplate,
+});

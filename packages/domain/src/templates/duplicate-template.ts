@@ -1,9 +1,11 @@
 import type { UserContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   MAX_TEMPLATE_NAME_LENGTH,
   type TemplateDraft,
   type TemplateIdInput,
+  templateDraftView,
   templateIdInput,
 } from "./schemas";
 import { requireOwnTemplate, toTemplateImages } from "./template";
@@ -28,3 +30,13 @@ export async function duplicateTemplate(ctx: UserContext, input: TemplateIdInput
     isPublic: false,
   };
 }
+
+export const duplicateTemplateUseCase = declareUseCase({
+  name: "duplicateTemplate",
+  description:
+    "Starting values for a private copy named '<name> (Copy)' of one of the user's templates; nothing is saved until createTemplate.",
+  scope: "user",
+  input: templateIdInput,
+  output: templateDraftView,
+  run: duplicateTemplate,
+});

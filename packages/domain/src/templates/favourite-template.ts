@@ -1,7 +1,8 @@
 import type { UserContext } from "../context";
 import { templateFavorites } from "../db/schema";
 import { parseInput } from "../parse-input";
-import { type TemplateIdInput, type TemplateView, templateIdInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import { type TemplateIdInput, type TemplateView, templateIdInput, templateView } from "./schemas";
 import { requireReadableTemplate, toTemplateView } from "./template";
 
 export { type TemplateIdInput, templateIdInput };
@@ -13,3 +14,12 @@ export async function favouriteTemplate(ctx: UserContext, input: TemplateIdInput
   await ctx.db.insert(templateFavorites).values({ userId: ctx.userId, templateId }).onConflictDoNothing();
   return toTemplateView(ctx, template, true);
 }
+
+export const favouriteTemplateUseCase = declareUseCase({
+  name: "favouriteTemplate",
+  description: "Add a community template to the user's favourites.",
+  scope: "user",
+  input: templateIdInput,
+  output: templateView,
+  run: favouriteTemplate,
+});

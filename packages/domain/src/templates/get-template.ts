@@ -1,6 +1,7 @@
 import type { UserContext } from "../context";
 import { parseInput } from "../parse-input";
-import { type TemplateIdInput, type TemplateView, templateIdInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import { type TemplateIdInput, type TemplateView, templateIdInput, templateView } from "./schemas";
 import { requireReadableTemplate, toTemplateView } from "./template";
 
 export { type TemplateIdInput, templateIdInput };
@@ -11,3 +12,12 @@ export async function getTemplate(ctx: UserContext, input: TemplateIdInput): Pro
   const { template, isFavourite } = await requireReadableTemplate(ctx, templateId);
   return toTemplateView(ctx, template, isFavourite);
 }
+
+export const getTemplateUseCase = declareUseCase({
+  name: "getTemplate",
+  description: "One template by id: the user's own, or a public community template.",
+  scope: "user",
+  input: templateIdInput,
+  output: templateView,
+  run: getTemplate,
+});

@@ -1,7 +1,9 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { templateFavorites, templates } from "../db/schema";
-import type { TemplateView } from "./schemas";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
+import { favouriteTemplatesView, type TemplateView } from "./schemas";
 import { templateColumns, toTemplateView } from "./template";
 
 /**
@@ -22,3 +24,12 @@ export async function listFavourites(ctx: UserContext): Promise<{ templates: Tem
     .orderBy(desc(templateFavorites.createdAt), desc(templateFavorites.id));
   return { templates: rows.map((row) => toTemplateView(ctx, row.template, true)) };
 }
+
+export const listFavouritesUseCase = declareUseCase({
+  name: "listFavourites",
+  description: "The community templates the user has marked as favourites, most recent first.",
+  scope: "user",
+  input: noInput,
+  output: favouriteTemplatesView,
+  run: listFavourites,
+});

@@ -2,7 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { templates } from "../db/schema";
 import { parseInput } from "../parse-input";
-import { type ListTemplatesInput, listTemplatesInput, type TemplateView } from "./schemas";
+import { declareUseCase } from "../use-case";
+import { type ListTemplatesInput, listTemplatesInput, type TemplateView, templateListView } from "./schemas";
 import { matchesQuery, toPrefixQueries } from "./search-query";
 import { isFavouriteOf, templateColumns, toTemplateView } from "./template";
 
@@ -29,3 +30,13 @@ export async function listTemplates(
     .orderBy(desc(templates.updatedAt), desc(templates.id));
   return { templates: rows.map((row) => toTemplateView(ctx, row.template, row.isFavourite)) };
 }
+
+export const listTemplatesUseCase = declareUseCase({
+  name: "listTemplates",
+  description:
+    "The user's own prompt templates in the active brand, optionally filtered by search words and category.",
+  scope: "brand",
+  input: listTemplatesInput,
+  output: templateListView,
+  run: listTemplates,
+});

@@ -202,41 +202,94 @@ export const searchCommunityTemplatesInput = z.object({
 });
 export type SearchCommunityTemplatesInput = z.input<typeof searchCommunityTemplatesInput>;
 
-export interface TemplateImageView {
-  id: string;
-  url: string;
-}
+/** A reference image of a template, with a signed, expiring link. */
+export const templateImageView = z
+  .object({ id: z.string(), url: z.string().meta({ description: "A signed link that expires." }) })
+  .meta({ id: "TemplateImage" });
+export type TemplateImageView = z.infer<typeof templateImageView>;
 
 /** A template as the screens, tools and API see it. */
-export interface TemplateView {
-  id: string;
-  name: string;
-  description: string | null;
-  category: TemplateCategory;
-  tags: string[];
-  promptTemplate: string | null;
-  imagePromptTemplate: string | null;
-  referenceImages: TemplateImageView[];
-  isActive: boolean;
-  isPublic: boolean;
-  /** The owner's display name on public templates (never an address); null on private ones. */
-  creatorName: string | null;
-  usageCount: number;
-  /** Whether the caller owns it (may edit, delete, publish). */
-  isOwn: boolean;
-  isFavourite: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const templateView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    category: z.enum(templateCategories),
+    tags: z.array(z.string()),
+    promptTemplate: z.string().nullable(),
+    imagePromptTemplate: z.string().nullable(),
+    referenceImages: z.array(templateImageView),
+    isActive: z.boolean(),
+    isPublic: z.boolean(),
+    creatorName: z.string().nullable().meta({
+      description: "The owner's display name on public templates (never an address); null on private ones.",
+    }),
+    usageCount: z.number().int(),
+    isOwn: z.boolean().meta({ description: "Whether the caller owns it (may edit, delete, publish)." }),
+    isFavourite: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Template", description: "A prompt template (own or public)." });
+export type TemplateView = z.infer<typeof templateView>;
 
 /** duplicateTemplate's answer: the form's starting values, not yet saved. */
-export interface TemplateDraft {
-  name: string;
-  description: string | null;
-  category: TemplateCategory;
-  tags: string[];
-  promptTemplate: string | null;
-  imagePromptTemplate: string | null;
-  referenceImages: TemplateImageView[];
-  isPublic: false;
-}
+export const templateDraftView = z
+  .object({
+    name: z.string(),
+    description: z.string().nullable(),
+    category: z.enum(templateCategories),
+    tags: z.array(z.string()),
+    promptTemplate: z.string().nullable(),
+    imagePromptTemplate: z.string().nullable(),
+    referenceImages: z.array(templateImageView),
+    isPublic: z.literal(false),
+  })
+  .meta({ id: "TemplateDraft", description: "The values of an unsaved private copy." });
+export type TemplateDraft = z.infer<typeof templateDraftView>;
+
+/** The caller's templates in the brand (listTemplates). */
+export const templateListView = z.object({ templates: z.array(templateView) }).meta({ id: "TemplateList" });
+
+/** The caller's favourites (listFavourites). */
+export const favouriteTemplatesView = z
+  .object({ templates: z.array(templateView) })
+  .meta({ id: "FavouriteTemplates" });
+
+/** A page of the community library (searchCommunityTemplates). */
+export const communityTemplatePageView = z
+  .object({
+    templates: z.array(templateView),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as cursor for the next page; null on the last page." }),
+  })
+  .meta({ id: "CommunityTemplatePage" });
+
+export const templateDeletedView = z
+  .object({ templateId: z.string(), deleted: z.literal(true) })
+  .meta({ id: "TemplateDeleted" });
+
+export const templateUnfavouritedView = z
+  .object({ templateId: z.string(), isFavourite: z.literal(false) })
+  .meta({ id: "TemplateUnfavourited" });
+
+/** applyTemplate's answer: the template's prompts with the brand's values, for the generator. */
+export const appliedTemplateView = z
+  .object({
+    template: templateView,
+    prompt: z
+      .string()
+      .meta({ description: "The content prompt with the brand's values in place of its variables." }),
+    imagePrompt: z
+      .string()
+      .nullable()
+      .meta({ description: "The image prompt likewise, or null when the template has none." }),
+    imageStyle: z
+      .literal("custom")
+      .nullable()
+      .meta({ description: "A template with an image prompt makes the generator's style custom." }),
+  })
+  .meta({ id: "AppliedTemplate" });
+export type AppliedTemplate = z.infer<typeof appliedTemplateView>;

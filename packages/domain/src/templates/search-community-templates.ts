@@ -2,8 +2,10 @@ import { type AnyColumn, and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { templates } from "../db/schema";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   COMMUNITY_PAGE_SIZE,
+  communityTemplatePageView,
   type SearchCommunityTemplatesInput,
   searchCommunityTemplatesInput,
   type TemplateSort,
@@ -120,3 +122,13 @@ export async function searchCommunityTemplates(
     nextCursor: rows.length > COMMUNITY_PAGE_SIZE ? encodeCursor(offset + COMMUNITY_PAGE_SIZE) : null,
   };
 }
+
+export const searchCommunityTemplatesUseCase = declareUseCase({
+  name: "searchCommunityTemplates",
+  description:
+    "Search the community library of public templates by words and category, sorted popular, newest or alphabetical; 50 a page, pass nextCursor for more.",
+  scope: "user",
+  input: searchCommunityTemplatesInput,
+  output: communityTemplatePageView,
+  run: searchCommunityTemplates,
+});

@@ -3,11 +3,13 @@ import type { UserContext } from "../context";
 import { templates } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   type SetTemplateVisibilityInput,
   setTemplateVisibilityInput,
   TEMPLATE_NOT_FOUND,
   type TemplateView,
+  templateView,
 } from "./schemas";
 import {
   isFavouriteOf,
@@ -38,3 +40,13 @@ export async function setTemplateVisibility(
   const { isFavourite, ...template } = row;
   return toTemplateView(ctx, template, isFavourite);
 }
+
+export const setTemplateVisibilityUseCase = declareUseCase({
+  name: "setTemplateVisibility",
+  description:
+    "Share one of the user's templates with the community (isPublic true, shown under their display name) or make it private again.",
+  scope: "user",
+  input: setTemplateVisibilityInput,
+  output: templateView,
+  run: setTemplateVisibility,
+});

@@ -4,7 +4,13 @@ import { templateFavorites } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
-import { TEMPLATE_NOT_FOUND, type TemplateIdInput, templateIdInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import {
+  TEMPLATE_NOT_FOUND,
+  type TemplateIdInput,
+  templateIdInput,
+  templateUnfavouritedView,
+} from "./schemas";
 import { requireReadableTemplate } from "./template";
 
 export { type TemplateIdInput, templateIdInput };
@@ -26,3 +32,12 @@ export async function unfavouriteTemplate(
   if (removed.length === 0) await requireReadableTemplate(ctx, templateId);
   return { templateId, isFavourite: false };
 }
+
+export const unfavouriteTemplateUseCase = declareUseCase({
+  name: "unfavouriteTemplate",
+  description: "Remove a template from the user's favourites.",
+  scope: "user",
+  input: templateIdInput,
+  output: templateUnfavouritedView,
+  run: unfavouriteTemplate,
+});

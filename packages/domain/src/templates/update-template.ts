@@ -3,9 +3,11 @@ import type { UserContext } from "../context";
 import { templates } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   TEMPLATE_NOT_FOUND,
   type TemplateView,
+  templateView,
   type UpdateTemplateInput,
   updateTemplateInput,
 } from "./schemas";
@@ -59,3 +61,12 @@ export async function updateTemplate(ctx: UserContext, input: UpdateTemplateInpu
   const { isFavourite, ...template } = row;
   return toTemplateView(ctx, template, isFavourite);
 }
+
+export const updateTemplateUseCase = declareUseCase({
+  name: "updateTemplate",
+  description: "Change fields of one of the user's own templates; only the given fields change.",
+  scope: "user",
+  input: updateTemplateInput,
+  output: templateView,
+  run: updateTemplate,
+});

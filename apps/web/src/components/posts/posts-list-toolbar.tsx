@@ -1,71 +1,46 @@
 import { FilterIcon, SearchIcon, XIcon } from "lucide-react";
 import { useId } from "react";
 
+import { SelectField, type SelectOption } from "@/components/select-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 
 import { countLine, type PostListFilters, type PostListVariant } from "./post-logic";
 import type { PostsListState } from "./use-posts-list";
 
-type Option<T extends string> = { value: T; label: string };
-const statusOptions: Option<PostListFilters["status"]>[] = [
+const statusOptions: SelectOption<PostListFilters["status"]>[] = [
   { value: "all", label: "All Status" },
   { value: "pending", label: "Pending" },
   { value: "approved", label: "Approved" },
   { value: "denied", label: "Denied" },
 ];
-const platformOptions: Option<PostListFilters["platform"]>[] = [
+const platformOptions: SelectOption<PostListFilters["platform"]>[] = [
   { value: "all", label: "All" },
   { value: "facebook", label: "Facebook" },
   { value: "instagram", label: "Instagram" },
 ];
-const sourceOptions: Option<PostListFilters["source"]>[] = [
+const sourceOptions: SelectOption<PostListFilters["source"]>[] = [
   { value: "all", label: "All Sources" },
   { value: "ai", label: "AI Generated" },
   { value: "manual", label: "Manual" },
 ];
-const sortOptions: Option<PostListFilters["sort"]>[] = [
+const sortOptions: SelectOption<PostListFilters["sort"]>[] = [
   { value: "newest", label: "Newest First" },
   { value: "oldest", label: "Oldest First" },
   { value: "schedule", label: "By Schedule" },
 ];
 
-function FilterSelect<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
+function FilterSelect<T extends string>(props: {
   label: string;
   value: T;
-  options: Option<T>[];
+  options: SelectOption<T>[];
   onChange: (value: T) => void;
   testId: string;
 }) {
-  const id = useId();
   return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Select value={value} onValueChange={(next) => onChange(next as T)}>
-        <SelectTrigger id={id} className="w-full" data-testid={testId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectField {...props} className="grid min-w-0 gap-1.5" labelClassName="text-xs text-muted-foreground" />
   );
 }
 

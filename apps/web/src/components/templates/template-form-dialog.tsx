@@ -1,11 +1,7 @@
 import type { CreateTemplateInput } from "@smm/domain/templates/create-template";
-import {
-  type TemplateCategory,
-  templateCategories,
-  templateCategoryLabels,
-} from "@smm/domain/templates/schemas";
 import { XIcon } from "lucide-react";
 import { useState } from "react";
+import { SelectField } from "@/components/select-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,11 +15,11 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { EnhanceReviewDialog } from "./enhance-review-dialog";
 import { PromptField } from "./prompt-field";
 import { ReferenceImagesField } from "./reference-images-field";
+import { templateCategoryOptions } from "./template-list";
 import { usePromptEnhancer } from "./use-prompt-enhancer";
 import { type TemplateFormValues, useTemplateForm } from "./use-template-form";
 
@@ -97,24 +93,14 @@ export function TemplateFormDialog({
               data-testid="template-description"
             />
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="template-category">Category</Label>
-            <Select
-              value={values.category}
-              onValueChange={(v) => form.change("category", v as TemplateCategory)}
-            >
-              <SelectTrigger id="template-category" className="w-full" data-testid="template-category">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {templateCategories.map((category) => (
-                  <SelectItem key={category} value={category}>
-                    {templateCategoryLabels[category]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            id="template-category"
+            label="Category"
+            value={values.category}
+            options={templateCategoryOptions.form}
+            onChange={(category) => form.change("category", category)}
+            testId="template-category"
+          />
           <div className="space-y-1.5">
             <Label htmlFor="template-tag">Tags</Label>
             <div className="flex gap-2">

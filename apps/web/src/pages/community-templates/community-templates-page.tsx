@@ -1,24 +1,22 @@
-import {
-  templateCategories,
-  templateCategoryLabels,
-  templateSortLabels,
-  templateSorts,
-  templatesEmptyText,
-} from "@smm/domain/templates/schemas";
+import { templatesEmptyText } from "@smm/domain/templates/schemas";
 import { CopyIcon, EyeIcon, FilterIcon, HeartIcon, SearchIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { EmptyState } from "@/components/empty-state";
 import { PageIntro } from "@/components/page-intro";
+import { SelectField } from "@/components/select-field";
 import { TemplateCard } from "@/components/templates/template-card";
+import {
+  TemplateCardAction,
+  TemplateResults,
+  templateCategoryOptions,
+  templateSortOptions,
+} from "@/components/templates/template-list";
 import { TemplatePreviewDialog } from "@/components/templates/template-preview-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
-import type { CommunityFilters, TemplateView } from "@/lib/templates";
+import type { TemplateView } from "@/lib/templates";
 import { FAVOURITES_SHOWN, useCommunityTemplatesPage } from "./use-community-templates-page";
 
 type Page = ReturnType<typeof useCommunityTemplatesPage>;
@@ -26,39 +24,29 @@ type Page = ReturnType<typeof useCommunityTemplatesPage>;
 function CardActions({ page, template }: { page: Page; template: TemplateView }) {
   return (
     <>
-      <Button
-        size="sm"
-        variant="ghost"
+      <TemplateCardAction
+        icon={HeartIcon}
+        iconClassName={template.isFavourite ? "fill-current text-rose-600" : undefined}
         onClick={() => page.toggleFavourite(template)}
         aria-pressed={template.isFavourite}
         aria-label={
           template.isFavourite ? `Remove ${template.name} from favorites` : `Favorite ${template.name}`
         }
         data-testid="community-favourite"
-      >
-        <HeartIcon
-          className={template.isFavourite ? "fill-current text-rose-600" : undefined}
-          aria-hidden="true"
-        />
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
+      />
+      <TemplateCardAction
+        icon={CopyIcon}
         onClick={() => page.copyTemplate(template)}
         disabled={page.copyPending}
         data-testid="community-copy"
       >
-        <CopyIcon aria-hidden="true" />
         Copy
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
+      </TemplateCardAction>
+      <TemplateCardAction
+        icon={EyeIcon}
         onClick={() => page.setPreview(template)}
         aria-label={`Preview ${template.name}`}
-      >
-        <EyeIcon aria-hidden="true" />
-      </Button>
+      />
     </>
   );
 }
@@ -91,43 +79,20 @@ function Filters({ page }: { page: Page }) {
       </div>
       {page.filtersOpen && (
         <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div className="space-y-1.5">
-            <Label htmlFor="community-category">Category</Label>
-            <Select
-              value={page.filters.category}
-              onValueChange={(v) => page.setCategory(v as CommunityFilters["category"])}
-            >
-              <SelectTrigger id="community-category" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Categories</SelectItem>
-                {templateCategories.map((category) => (
-                  <SelectItem key={category} value={category}>
-                    {templateCategoryLabels[category]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="community-sort">Sort</Label>
-            <Select
-              value={page.filters.sort}
-              onValueChange={(v) => page.setSort(v as CommunityFilters["sort"])}
-            >
-              <SelectTrigger id="community-sort" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {templateSorts.map((sort) => (
-                  <SelectItem key={sort} value={sort}>
-                    {templateSortLabels[sort]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            id="community-category"
+            label="Category"
+            value={page.filters.category}
+            options={templateCategoryOptions.filter}
+            onChange={page.setCategory}
+          />
+          <SelectField
+            id="community-sort"
+            label="Sort"
+            value={page.filters.sort}
+            options={templateSortOptions}
+            onChange={page.setSort}
+          />
           <Button variant="ghost" onClick={page.clearAll}>
             Clear All
           </Button>
@@ -196,34 +161,27 @@ export function CommunityTemplatesPage() {
       <Filters page={page} />
       <Favourites page={page} />
       <h2 className="mb-3 text-lg font-semibold">Community Templates</h2>
-      {page.community.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{page.community.error.message}</AlertDescription>
-        </Alert>
-      ) : page.community.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-56 rounded-xl" />
-          ))}
-        </div>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={UsersIcon}
-          {...templatesEmptyText({ ...page.filters, community: true })}
-          testId="community-templates-empty"
-        />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="community-grid">
-          {list.map((template) => (
-            <TemplateCard
-              key={template.id}
-              template={template}
-              showCreator
-              actions={<CardActions page={page} template={template} />}
-            />
-          ))}
-        </div>
-      )}
+      <TemplateResults
+        state={page.community}
+        count={list.length}
+        empty={
+          <EmptyState
+            icon={UsersIcon}
+            {...templatesEmptyText({ ...page.filters, community: true })}
+            testId="community-templates-empty"
+          />
+        }
+        testId="community-grid"
+      >
+        {list.map((template) => (
+          <TemplateCard
+            key={template.id}
+            template={template}
+            showCreator
+            actions={<CardActions page={page} template={template} />}
+          />
+        ))}
+      </TemplateResults>
       <TemplatePreviewDialog
         template={page.preview}
         onClose={() => page.setPreview(null)}

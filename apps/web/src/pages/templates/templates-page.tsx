@@ -1,8 +1,4 @@
-import {
-  templateCategories,
-  templateCategoryLabels,
-  templatesEmptyText,
-} from "@smm/domain/templates/schemas";
+import { templatesEmptyText } from "@smm/domain/templates/schemas";
 import {
   CopyIcon,
   EyeIcon,
@@ -17,10 +13,15 @@ import {
 import { EmptyState } from "@/components/empty-state";
 import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";
+import { SelectField } from "@/components/select-field";
 import { TemplateCard } from "@/components/templates/template-card";
 import { TemplateFormDialog } from "@/components/templates/template-form-dialog";
+import {
+  TemplateCardAction,
+  TemplateResults,
+  templateCategoryOptions,
+} from "@/components/templates/template-list";
 import { TemplatePreviewDialog } from "@/components/templates/template-preview-dialog";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -32,9 +33,6 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
-import type { MyTemplateFilters } from "@/lib/templates";
 import { useTemplatesPage } from "./use-templates-page";
 
 export function TemplatesPage() {
@@ -64,25 +62,13 @@ export function TemplatesPage() {
             data-testid="templates-search"
           />
         </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="templates-category">Category</Label>
-          <Select
-            value={page.filters.category}
-            onValueChange={(v) => page.setCategory(v as MyTemplateFilters["category"])}
-          >
-            <SelectTrigger id="templates-category" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All Categories</SelectItem>
-              {templateCategories.map((category) => (
-                <SelectItem key={category} value={category}>
-                  {templateCategoryLabels[category]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          id="templates-category"
+          label="Category"
+          value={page.filters.category}
+          options={templateCategoryOptions.filter}
+          onChange={page.setCategory}
+        />
       </div>
 
       {page.noBrand ? (
@@ -90,78 +76,59 @@ export function TemplatesPage() {
           purpose="Your prompt templates are kept per brand and listed here"
           testId="templates-no-brand"
         />
-      ) : page.templates.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{page.templates.error.message}</AlertDescription>
-        </Alert>
-      ) : page.templates.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-56 rounded-xl" />
-          ))}
-        </div>
-      ) : list.length === 0 ? (
-        <EmptyState icon={FileTextIcon} {...templatesEmptyText(page.filters)} testId="templates-empty" />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="templates-grid">
+        <TemplateResults
+          state={page.templates}
+          count={list.length}
+          empty={
+            <EmptyState icon={FileTextIcon} {...templatesEmptyText(page.filters)} testId="templates-empty" />
+          }
+          testId="templates-grid"
+        >
           {list.map((template) => (
             <TemplateCard
               key={template.id}
               template={template}
               actions={
                 <>
-                  <Button
-                    size="sm"
-                    variant="ghost"
+                  <TemplateCardAction
+                    icon={EyeIcon}
                     onClick={() => page.setPreview(template)}
                     aria-label={`Preview ${template.name}`}
-                  >
-                    <EyeIcon aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
+                  />
+                  <TemplateCardAction
+                    icon={PencilIcon}
                     onClick={() => page.openEdit(template)}
                     aria-label={`Edit ${template.name}`}
                     data-testid="template-edit"
-                  >
-                    <PencilIcon aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
+                  />
+                  <TemplateCardAction
+                    icon={CopyIcon}
                     onClick={() => page.duplicate(template)}
                     aria-label={`Duplicate ${template.name}`}
                     data-testid="template-duplicate"
-                  >
-                    <CopyIcon aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
+                  />
+                  <TemplateCardAction
+                    icon={template.isPublic ? GlobeIcon : LockIcon}
                     onClick={() => page.toggleVisibility(template)}
                     aria-label={
                       template.isPublic ? `Make ${template.name} private` : `Make ${template.name} public`
                     }
                     data-testid="template-visibility"
                   >
-                    {template.isPublic ? <GlobeIcon aria-hidden="true" /> : <LockIcon aria-hidden="true" />}
                     {template.isPublic ? "Public" : "Private"}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
+                  </TemplateCardAction>
+                  <TemplateCardAction
+                    icon={Trash2Icon}
                     onClick={() => page.setDeleting(template)}
                     aria-label={`Delete ${template.name}`}
                     data-testid="template-delete"
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
+                  />
                 </>
               }
             />
           ))}
-        </div>
+        </TemplateResults>
       )}
 
       <TemplatePreviewDialog
