@@ -1,15 +1,17 @@
 import * as generation from "./generation/index";
+import * as notifications from "./notifications/index";
 import * as posts from "./posts/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
+import * as watermark from "./watermark/index";
 
 /**
  * Every declared use case, by name: each area's index exports its declarations, and everything exported
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [generation, posts];
+const areas = [generation, notifications, posts, watermark];
 
-type Catalogue = UseCasesOf<typeof generation & typeof posts>;
+type Catalogue = UseCasesOf<typeof generation & typeof notifications & typeof posts & typeof watermark>;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {
   const found: Record<string, AnyUseCase> = {};

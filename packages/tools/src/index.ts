@@ -21,7 +21,6 @@ import { createTemplateTool } from "./tools/create-template";
 import { deleteAccountTool } from "./tools/delete-account";
 import { deleteBrandTool } from "./tools/delete-brand";
 import { deleteCampaignTool } from "./tools/delete-campaign";
-import { deleteNotificationTool } from "./tools/delete-notification";
 import { deleteTemplateTool } from "./tools/delete-template";
 import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
 import { disconnectFacebookTool } from "./tools/disconnect-facebook";
@@ -38,24 +37,18 @@ import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
 import { getPlanTool } from "./tools/get-plan";
 import { getTemplateTool } from "./tools/get-template";
-import { getWatermarkTool } from "./tools/get-watermark";
 import { listAdAccountsTool } from "./tools/list-ad-accounts";
 import { listBrandsTool } from "./tools/list-brands";
 import { listCampaignsTool } from "./tools/list-campaigns";
 import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
-import { listNotificationsTool } from "./tools/list-notifications";
 import { listSuggestionsTool } from "./tools/list-suggestions";
 import { listTemplatesTool } from "./tools/list-templates";
-import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
 import { openBillingPortalTool } from "./tools/open-billing-portal";
 import { reactivateSubscriptionTool } from "./tools/reactivate-subscription";
-import { removeWatermarkTool } from "./tools/remove-watermark";
-import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
 import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
-import { saveWatermarkTool } from "./tools/save-watermark";
 import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
 import { selectAdAccountTool } from "./tools/select-ad-account";
@@ -106,7 +99,6 @@ const legacyToolFactories = {
   createCampaignPlan: createCampaignPlanTool,
   deleteAccount: deleteAccountTool,
   deleteBrand: deleteBrandTool,
-  deleteNotification: deleteNotificationTool,
   dismissSuggestion: dismissSuggestionTool,
   enhanceContent: enhanceContentTool,
   generateContentIdea: generateContentIdeaTool,
@@ -115,20 +107,14 @@ const legacyToolFactories = {
   getAgentSettings: getAgentSettingsTool,
   getAnalytics: getAnalyticsTool,
   getPlan: getPlanTool,
-  getWatermark: getWatermarkTool,
   listBrands: listBrandsTool,
   listImageStyles: listImageStylesTool,
   listImages: listImagesTool,
-  listNotifications: listNotificationsTool,
   listSuggestions: listSuggestionsTool,
-  markNotificationsRead: markNotificationsReadTool,
   navigateTo: navigateToTool,
   openBillingPortal: openBillingPortalTool,
   reactivateSubscription: reactivateSubscriptionTool,
-  removeWatermark: removeWatermarkTool,
-  removeWatermarkBackground: removeWatermarkBackgroundTool,
   runSchedulingAgent: runSchedulingAgentTool,
-  saveWatermark: saveWatermarkTool,
   searchSite: searchSiteTool,
   showImage: showImageTool,
   startCheckout: startCheckoutTool,
