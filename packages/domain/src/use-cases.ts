@@ -1,6 +1,8 @@
+import * as agent from "./agent/index";
 import * as generation from "./generation/index";
 import * as notifications from "./notifications/index";
 import * as posts from "./posts/index";
+import * as suggestions from "./suggestions/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
 import * as watermark from "./watermark/index";
 
@@ -9,9 +11,16 @@ import * as watermark from "./watermark/index";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [generation, notifications, posts, watermark];
+const areas = [agent, generation, notifications, posts, suggestions, watermark];
 
-type Catalogue = UseCasesOf<typeof generation & typeof notifications & typeof posts & typeof watermark>;
+type Catalogue = UseCasesOf<
+  typeof agent &
+    typeof generation &
+    typeof notifications &
+    typeof posts &
+    typeof suggestions &
+    typeof watermark
+>;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {
   const found: Record<string, AnyUseCase> = {};

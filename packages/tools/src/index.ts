@@ -5,7 +5,6 @@ import { type Tool, tool } from "ai";
 import type { z } from "zod";
 import type { ToolContext } from "./context";
 import { acknowledgePlanWelcomeTool } from "./tools/acknowledge-plan-welcome";
-import { analyzeCalendarTool } from "./tools/analyze-calendar";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { applyTemplateTool } from "./tools/apply-template";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
@@ -16,7 +15,6 @@ import { copyCommunityTemplateTool } from "./tools/copy-community-template";
 import { createAdSetTool } from "./tools/create-ad-set";
 import { createBrandTool } from "./tools/create-brand";
 import { createCampaignTool } from "./tools/create-campaign";
-import { createCampaignPlanTool } from "./tools/create-campaign-plan";
 import { createTemplateTool } from "./tools/create-template";
 import { deleteAccountTool } from "./tools/delete-account";
 import { deleteBrandTool } from "./tools/delete-brand";
@@ -24,14 +22,10 @@ import { deleteCampaignTool } from "./tools/delete-campaign";
 import { deleteTemplateTool } from "./tools/delete-template";
 import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
 import { disconnectFacebookTool } from "./tools/disconnect-facebook";
-import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
 import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { enhanceContentTool } from "./tools/enhance-content";
 import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
 import { favouriteTemplateTool } from "./tools/favourite-template";
-import { generateContentIdeaTool } from "./tools/generate-content-idea";
-import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
-import { getAgentSettingsTool } from "./tools/get-agent-settings";
 import { getAnalyticsTool } from "./tools/get-analytics";
 import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
@@ -43,12 +37,10 @@ import { listCampaignsTool } from "./tools/list-campaigns";
 import { listFavouritesTool } from "./tools/list-favourites";
 import { listImageStylesTool } from "./tools/list-image-styles";
 import { listImagesTool } from "./tools/list-images";
-import { listSuggestionsTool } from "./tools/list-suggestions";
 import { listTemplatesTool } from "./tools/list-templates";
 import { navigateToTool } from "./tools/navigate-to";
 import { openBillingPortalTool } from "./tools/open-billing-portal";
 import { reactivateSubscriptionTool } from "./tools/reactivate-subscription";
-import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
 import { searchCommunityTemplatesTool } from "./tools/search-community-templates";
 import { searchSiteTool } from "./tools/search-site";
 import { selectAdAccountTool } from "./tools/select-ad-account";
@@ -58,7 +50,6 @@ import { startCheckoutTool } from "./tools/start-checkout";
 import { startFacebookConnectionTool } from "./tools/start-facebook-connection";
 import { switchBrandTool } from "./tools/switch-brand";
 import { unfavouriteTemplateTool } from "./tools/unfavourite-template";
-import { updateAgentSettingsTool } from "./tools/update-agent-settings";
 import { updateBrandFieldTool } from "./tools/update-brand-field";
 import { updateBrandSettingsTool } from "./tools/update-brand-settings";
 import { updateCampaignTool } from "./tools/update-campaign";
@@ -90,36 +81,27 @@ type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
  */
 const legacyToolFactories = {
   acknowledgePlanWelcome: acknowledgePlanWelcomeTool,
-  analyzeCalendar: analyzeCalendarTool,
   analyzeWebsite: analyzeWebsiteTool,
   captionFromImage: captionFromImageTool,
   cancelSubscription: cancelSubscriptionTool,
   clearConversation: clearConversationTool,
   createBrand: createBrandTool,
-  createCampaignPlan: createCampaignPlanTool,
   deleteAccount: deleteAccountTool,
   deleteBrand: deleteBrandTool,
-  dismissSuggestion: dismissSuggestionTool,
   enhanceContent: enhanceContentTool,
-  generateContentIdea: generateContentIdeaTool,
-  generateFromSuggestion: generateFromSuggestionTool,
   getBrand: getBrandTool,
-  getAgentSettings: getAgentSettingsTool,
   getAnalytics: getAnalyticsTool,
   getPlan: getPlanTool,
   listBrands: listBrandsTool,
   listImageStyles: listImageStylesTool,
   listImages: listImagesTool,
-  listSuggestions: listSuggestionsTool,
   navigateTo: navigateToTool,
   openBillingPortal: openBillingPortalTool,
   reactivateSubscription: reactivateSubscriptionTool,
-  runSchedulingAgent: runSchedulingAgentTool,
   searchSite: searchSiteTool,
   showImage: showImageTool,
   startCheckout: startCheckoutTool,
   switchBrand: switchBrandTool,
-  updateAgentSettings: updateAgentSettingsTool,
   updateBrandField: updateBrandFieldTool,
   updateBrandSettings: updateBrandSettingsTool,
   updateCompanyProfile: updateCompanyProfileTool,

@@ -2,11 +2,13 @@ import type { BrandContext } from "../context";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { ContentIdea } from "../ports";
+import { declareUseCase } from "../use-case";
 import { removeForbidden } from "./do-not-mention";
 import {
   CONTENT_IDEA_COUNT,
   CONTENT_IDEAS_FAILED,
   type ContentIdeasView,
+  contentIdeasView,
   type GenerateContentIdeaInput,
   generateContentIdeaInput,
   type SuggestionPlatform,
@@ -52,3 +54,13 @@ export async function generateContentIdea(
   if (kept.length === 0) throw new AppError("upstream_failed", CONTENT_IDEAS_FAILED);
   return { topic: topic ?? null, ideas: kept, model: ctx.ai.kind };
 }
+
+export const generateContentIdeaUseCase = declareUseCase({
+  name: "generateContentIdea",
+  description:
+    "Suggest a few post ideas (title, angle, best platform) for the active brand, about the topic if one is given. Nothing is saved.",
+  scope: "brand",
+  input: generateContentIdeaInput,
+  output: contentIdeasView,
+  run: generateContentIdea,
+});
