@@ -1,4 +1,5 @@
 import * as agent from "./agent/index";
+import * as analytics from "./analytics/index";
 import * as generation from "./generation/index";
 import * as notifications from "./notifications/index";
 import * as posts from "./posts/index";
@@ -11,10 +12,11 @@ import * as watermark from "./watermark/index";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [agent, generation, notifications, posts, suggestions, watermark];
+const areas = [agent, analytics, generation, notifications, posts, suggestions, watermark];
 
 type Catalogue = UseCasesOf<
   typeof agent &
+    typeof analytics &
     typeof generation &
     typeof notifications &
     typeof posts &

@@ -26,7 +26,6 @@ import { duplicateTemplateTool } from "./tools/duplicate-template";
 import { enhanceContentTool } from "./tools/enhance-content";
 import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
 import { favouriteTemplateTool } from "./tools/favourite-template";
-import { getAnalyticsTool } from "./tools/get-analytics";
 import { getBrandTool } from "./tools/get-brand";
 import { getConnectionsTool } from "./tools/get-connections";
 import { getPlanTool } from "./tools/get-plan";
@@ -90,7 +89,6 @@ const legacyToolFactories = {
   deleteBrand: deleteBrandTool,
   enhanceContent: enhanceContentTool,
   getBrand: getBrandTool,
-  getAnalytics: getAnalyticsTool,
   getPlan: getPlanTool,
   listBrands: listBrandsTool,
   listImageStyles: listImageStylesTool,
