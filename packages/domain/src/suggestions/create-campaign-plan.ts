@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { agentSettings, postSuggestions } from "../db/schema";
+import { agentSettings, platforms as allPlatforms, postSuggestions } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
@@ -20,7 +20,7 @@ import { readAiBrand, toSuggestionView } from "./suggestion";
 
 export { type CreateCampaignPlanInput, createCampaignPlanInput };
 
-const DEFAULT_PLATFORMS: SuggestionPlatform[] = ["facebook", "instagram"];
+const DEFAULT_PLATFORMS: SuggestionPlatform[] = [...allPlatforms];
 // The spec's text columns are unbounded; a model's runaway answer is cut rather than stored whole.
 const MAX_IDEA_LENGTH = 1_000;
 

@@ -1,4 +1,5 @@
 import type { BrandContext } from "../context";
+import { platforms } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { ContentIdea } from "../ports";
@@ -17,7 +18,7 @@ import { readAiBrand } from "./suggestion";
 
 export { type GenerateContentIdeaInput, generateContentIdeaInput };
 
-const PLATFORMS: SuggestionPlatform[] = ["facebook", "instagram"];
+const PLATFORMS: SuggestionPlatform[] = [...platforms];
 
 /**
  * A few post ideas (title, angle, suggested platform) for the brand, about the topic when one is given.
