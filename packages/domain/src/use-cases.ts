@@ -1,5 +1,7 @@
 import * as agent from "./agent/index";
+import * as ai from "./ai/index";
 import * as analytics from "./analytics/index";
+import * as captions from "./captions/index";
 import * as generation from "./generation/index";
 import * as notifications from "./notifications/index";
 import * as posts from "./posts/index";
@@ -12,11 +14,13 @@ import * as watermark from "./watermark/index";
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [agent, analytics, generation, notifications, posts, suggestions, watermark];
+const areas = [agent, ai, analytics, captions, generation, notifications, posts, suggestions, watermark];
 
 type Catalogue = UseCasesOf<
   typeof agent &
+    typeof ai &
     typeof analytics &
+    typeof captions &
     typeof generation &
     typeof notifications &
     typeof posts &

@@ -8,7 +8,6 @@ import { acknowledgePlanWelcomeTool } from "./tools/acknowledge-plan-welcome";
 import { analyzeWebsiteTool } from "./tools/analyze-website";
 import { applyTemplateTool } from "./tools/apply-template";
 import { cancelSubscriptionTool } from "./tools/cancel-subscription";
-import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
 import { connectFacebookPageTool } from "./tools/connect-facebook-page";
 import { copyCommunityTemplateTool } from "./tools/copy-community-template";
@@ -23,7 +22,6 @@ import { deleteTemplateTool } from "./tools/delete-template";
 import { disconnectAdAccountTool } from "./tools/disconnect-ad-account";
 import { disconnectFacebookTool } from "./tools/disconnect-facebook";
 import { duplicateTemplateTool } from "./tools/duplicate-template";
-import { enhanceContentTool } from "./tools/enhance-content";
 import { exchangeFacebookCodeTool } from "./tools/exchange-facebook-code";
 import { favouriteTemplateTool } from "./tools/favourite-template";
 import { getBrandTool } from "./tools/get-brand";
@@ -81,13 +79,11 @@ type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
 const legacyToolFactories = {
   acknowledgePlanWelcome: acknowledgePlanWelcomeTool,
   analyzeWebsite: analyzeWebsiteTool,
-  captionFromImage: captionFromImageTool,
   cancelSubscription: cancelSubscriptionTool,
   clearConversation: clearConversationTool,
   createBrand: createBrandTool,
   deleteAccount: deleteAccountTool,
   deleteBrand: deleteBrandTool,
-  enhanceContent: enhanceContentTool,
   getBrand: getBrandTool,
   getPlan: getPlanTool,
   listBrands: listBrandsTool,
