@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { WatermarkSettings } from "../brands/constants";
 import { watermarkSettingsPatchSchema } from "../brands/schemas";
 import { safeText } from "../text";
 
