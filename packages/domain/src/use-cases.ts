@@ -1,33 +1,65 @@
 import * as account from "./account/index";
+import * as agent from "./agent/index";
+import * as ai from "./ai/index";
+import * as analytics from "./analytics/index";
 import * as billing from "./billing/index";
 import * as brands from "./brands/index";
 import * as campaigns from "./campaigns/index";
+import * as captions from "./captions/index";
 import * as connections from "./connections/index";
 import * as generation from "./generation/index";
 import * as media from "./media/index";
+import * as notifications from "./notifications/index";
 import * as plans from "./plans/index";
 import * as posts from "./posts/index";
+import * as suggestions from "./suggestions/index";
 import * as templates from "./templates/index";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
+import * as watermark from "./watermark/index";
 
 /**
  * Every declared use case, by name: each area's index exports its declarations, and everything exported
  * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
  * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
-const areas = [account, billing, brands, campaigns, connections, generation, media, plans, posts, templates];
+const areas = [
+  account,
+  agent,
+  ai,
+  analytics,
+  billing,
+  brands,
+  campaigns,
+  captions,
+  connections,
+  generation,
+  media,
+  notifications,
+  plans,
+  posts,
+  suggestions,
+  templates,
+  watermark,
+];
 
 type Catalogue = UseCasesOf<
   typeof account &
+    typeof agent &
+    typeof ai &
+    typeof analytics &
     typeof billing &
     typeof brands &
     typeof campaigns &
+    typeof captions &
     typeof connections &
     typeof generation &
     typeof media &
+    typeof notifications &
     typeof plans &
     typeof posts &
-    typeof templates
+    typeof suggestions &
+    typeof templates &
+    typeof watermark
 >;
 
 function collectUseCases(modules: readonly object[]): Record<string, AnyUseCase> {

@@ -4,28 +4,9 @@ import { type UseCaseName, type UseCases, useCases } from "@smm/domain/use-cases
 import { type Tool, tool } from "ai";
 import type { z } from "zod";
 import type { ToolContext } from "./context";
-import { analyzeCalendarTool } from "./tools/analyze-calendar";
-import { captionFromImageTool } from "./tools/caption-from-image";
 import { clearConversationTool } from "./tools/clear-conversation";
-import { createCampaignPlanTool } from "./tools/create-campaign-plan";
-import { deleteNotificationTool } from "./tools/delete-notification";
-import { dismissSuggestionTool } from "./tools/dismiss-suggestion";
-import { enhanceContentTool } from "./tools/enhance-content";
-import { generateContentIdeaTool } from "./tools/generate-content-idea";
-import { generateFromSuggestionTool } from "./tools/generate-from-suggestion";
-import { getAgentSettingsTool } from "./tools/get-agent-settings";
-import { getAnalyticsTool } from "./tools/get-analytics";
-import { getWatermarkTool } from "./tools/get-watermark";
-import { listNotificationsTool } from "./tools/list-notifications";
-import { listSuggestionsTool } from "./tools/list-suggestions";
-import { markNotificationsReadTool } from "./tools/mark-notifications-read";
 import { navigateToTool } from "./tools/navigate-to";
-import { removeWatermarkTool } from "./tools/remove-watermark";
-import { removeWatermarkBackgroundTool } from "./tools/remove-watermark-background";
-import { runSchedulingAgentTool } from "./tools/run-scheduling-agent";
-import { saveWatermarkTool } from "./tools/save-watermark";
 import { searchSiteTool } from "./tools/search-site";
-import { updateAgentSettingsTool } from "./tools/update-agent-settings";
 import { writeSocialPostTool } from "./tools/write-social-post";
 
 export type { ToolContext } from "./context";
@@ -51,28 +32,9 @@ type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
  * leaves this list.
  */
 const legacyToolFactories = {
-  analyzeCalendar: analyzeCalendarTool,
-  captionFromImage: captionFromImageTool,
   clearConversation: clearConversationTool,
-  createCampaignPlan: createCampaignPlanTool,
-  deleteNotification: deleteNotificationTool,
-  dismissSuggestion: dismissSuggestionTool,
-  enhanceContent: enhanceContentTool,
-  generateContentIdea: generateContentIdeaTool,
-  generateFromSuggestion: generateFromSuggestionTool,
-  getAgentSettings: getAgentSettingsTool,
-  getAnalytics: getAnalyticsTool,
-  getWatermark: getWatermarkTool,
-  listNotifications: listNotificationsTool,
-  listSuggestions: listSuggestionsTool,
-  markNotificationsRead: markNotificationsReadTool,
   navigateTo: navigateToTool,
-  removeWatermark: removeWatermarkTool,
-  removeWatermarkBackground: removeWatermarkBackgroundTool,
-  runSchedulingAgent: runSchedulingAgentTool,
-  saveWatermark: saveWatermarkTool,
   searchSite: searchSiteTool,
-  updateAgentSettings: updateAgentSettingsTool,
   writeSocialPost: writeSocialPostTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 

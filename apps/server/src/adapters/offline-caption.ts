@@ -1,6 +1,7 @@
 import type { ContentTone } from "@smm/domain/brands/constants";
 import type { ImageCaptionRequest } from "@smm/domain/ports";
 import { loadSharp } from "./lazy-sharp";
+import { hashText, pick } from "./offline-choice";
 import {
   hashtagTerms,
   lowerFirst,
@@ -101,17 +102,6 @@ export async function measureImage(bytes: Uint8Array): Promise<ImageMeasurements
   };
 }
 
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-const pick = <T>(items: readonly T[], seed: number): T => items[seed % items.length] as T;
-
 /** "A bright, airy landscape shot in golden and blue tones." from the measurements. */
 export function describeMeasurements(m: ImageMeasurements): string {
   const light =
@@ -153,7 +143,7 @@ const CTAS: Record<"facebook" | "instagram", Record<ContentTone, readonly string
 /** The caption: what the photo looks like, the user's context, the brand's message, a call to action, tags. */
 export function writeCaptionOffline(request: ImageCaptionRequest, m: ImageMeasurements): string {
   const { brand, platform } = request;
-  const seed = hash(`${brand.name}|${request.context ?? ""}|${m.colours.join(",")}|${platform}`);
+  const seed = hashText(`${brand.name}|${request.context ?? ""}|${m.colours.join(",")}|${platform}`);
   const lines: string[] = [];
   const context = request.context ? stripEndPunctuation(request.context.trim()) : "";
   if (context)

@@ -4,6 +4,7 @@ import type { GeneratedImage, ImageGenerationRequest, ImageGenerator } from "@sm
 import type SharpFactory from "sharp";
 import type { Logger } from "../lib/logger";
 import { loadSharp } from "./lazy-sharp";
+import { hashText } from "./offline-choice";
 
 /** Bound on first use (see lazy-sharp.ts); every public method awaits it before any pixel work. */
 let sharp: typeof SharpFactory;
@@ -27,16 +28,6 @@ interface Palette {
   secondary: string;
   accent: string;
   rgb: { primary: Rgb; secondary: Rgb; accent: Rgb };
-}
-
-/** FNV-1a over the brief, so the same brief always draws the same picture. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** mulberry32: tiny, fast and good enough to spread layouts; Math.random would break determinism. */
@@ -368,7 +359,7 @@ export function drawOfflineSvg(request: ImageGenerationRequest): string {
   // The override replaces the brief for the model, but the post's own brief still varies the layout so a
   // brand-wide override does not give every post the same picture.
   const brief = `${request.imagePromptOverride?.trim() ?? ""}\u0000${request.imagePrompt.trim()}`;
-  const dice = new Dice(hash(`${request.imageStyle}\u0000${brief}`));
+  const dice = new Dice(hashText(`${request.imageStyle}\u0000${brief}`));
   const body =
     request.imageStyle === "cartoon"
       ? cartoon(colors, dice)

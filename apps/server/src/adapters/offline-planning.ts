@@ -6,6 +6,7 @@ import type {
   PlannedPostIdea,
 } from "@smm/domain/ports";
 import { mentionsForbidden } from "@smm/domain/suggestions/do-not-mention";
+import { hashText } from "./offline-choice";
 import { lowerFirst, shortAudience } from "./offline-text";
 
 /*
@@ -13,16 +14,6 @@ import { lowerFirst, shortAudience } from "./offline-text";
  * topic, no network; the same request gives the same plan. It writes in English whatever the brand's
  * language (planning notes are for the user, not for publishing; a real model writes other languages).
  */
-
-/** FNV-1a: a small, stable hash so the choices are deterministic. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 const clean = (text: string) => text.trim().replace(/[.!?]+$/, "");
 
@@ -117,7 +108,7 @@ function timingReason(weekday: string, time: string): string {
 export function planCampaignOffline(request: CampaignPlanRequest): PlannedPostIdea[] {
   const facts = usableFacts(request.brand);
   const goal = goalPhrase(clean(request.goal));
-  const seed = hash([request.brand.name, clean(request.goal)].join("|"));
+  const seed = hashText([request.brand.name, clean(request.goal)].join("|"));
   const last = request.slots.length - 1;
   return request.slots.map((slot, index) => {
     const network = slot.platform === "instagram" ? "Instagram" : "Facebook";
@@ -195,7 +186,7 @@ export function suggestContentIdeasOffline(request: ContentIdeasRequest): Conten
       : facts.keyMessages[0]
         ? facts.keyMessages[0].toLowerCase()
         : `what makes ${facts.name} different`;
-  const seed = hash([request.brand.name, topic].join("|"));
+  const seed = hashText([request.brand.name, topic].join("|"));
   const instagram = request.platforms.includes("instagram");
   return Array.from({ length: request.count }, (_, index) => {
     const angle = IDEA_ANGLES[(seed + index) % IDEA_ANGLES.length] ?? IDEA_ANGLES[0];

@@ -1,6 +1,7 @@
 import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
 import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
 import { type Brief, readBrief } from "./offline-brief";
+import { hashText, pick } from "./offline-choice";
 import { english, type Phrases, phrasesByLanguage, withBrand } from "./offline-phrases";
 import {
   clampWords,
@@ -21,20 +22,6 @@ import {
  * It honours the brand's tone, audience, key messages, language, platform and do-not-mention list. The post
  * prompt override and template prompts are instructions (offline-brief.ts): followed, never copied.
  */
-
-/** FNV-1a: a small, stable hash so the writer's choices are deterministic. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function pick<T>(items: readonly T[], seed: number, salt: number): T {
-  return items[(seed + salt * 2654435761) % items.length] as T;
-}
 
 export const offlineWriterLanguages = Object.keys(phrasesByLanguage) as LanguageCode[];
 
@@ -99,7 +86,7 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const raw = (request.promptOverride?.trim() || request.userPrompt?.trim()) ?? "";
   const seedText =
     request.promptOverride?.trim() && request.userPrompt?.trim() ? `${request.userPrompt}|${raw}` : raw;
-  const seed = hash([brand.name, seedText, platform, language, tone].join("|"));
+  const seed = hashText([brand.name, seedText, platform, language, tone].join("|"));
   const forbidden = brand.doNotMention;
   const allowed = (text: string | null): text is string =>
     Boolean(text) && !mentionsForbidden(text as string, forbidden);

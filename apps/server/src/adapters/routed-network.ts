@@ -4,7 +4,7 @@ import { ANALYTICS_FETCH_FAILED } from "@smm/domain/analytics/schemas";
 import { type AdsCallRef, type AdsNetwork, adsNetworkOf } from "@smm/domain/campaigns/ads-network";
 import { CAMPAIGNS_CONNECTION_REQUIRED } from "@smm/domain/campaigns/schemas";
 import type { DbExecutor } from "@smm/domain/context";
-import { posts, socialConnections } from "@smm/domain/db/schema";
+import { platforms, posts, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { SocialNetwork } from "@smm/domain/ports";
 import { and, eq, inArray } from "drizzle-orm";
@@ -22,7 +22,7 @@ export function createConnectionLoader(db: DbExecutor, vault: TokenVault) {
         and(
           eq(socialConnections.userId, userId),
           eq(socialConnections.brandId, brandId),
-          inArray(socialConnections.provider, ["facebook", "instagram"]),
+          inArray(socialConnections.provider, [...platforms]),
         ),
       );
     const page = rows.find((row) => row.provider === "facebook");

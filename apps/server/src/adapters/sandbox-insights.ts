@@ -6,6 +6,7 @@ import type {
   PostInsightDetail,
 } from "@smm/domain/analytics/insights-source";
 import type { AudienceData } from "@smm/domain/analytics/schemas";
+import { platforms as allPlatforms } from "@smm/domain/db/schema";
 
 /**
  * The sandbox's audience model: deterministic, plausible numbers for the posts it published, so analytics
@@ -117,8 +118,7 @@ export function sandboxPageInsights(
   windowPosts: SandboxPostFacts[],
   publishedCounts: Record<"facebook" | "instagram", number>,
 ): PageInsights {
-  const platforms =
-    request.platform === "all" ? (["facebook", "instagram"] as const) : ([request.platform] as const);
+  const platforms = request.platform === "all" ? allPlatforms : ([request.platform] as const);
   const days = new Map<string, PageInsightDay>();
   for (let at = request.since.getTime() + DAY_MS; at <= request.until.getTime(); at += DAY_MS) {
     const date = dateOf(new Date(at));

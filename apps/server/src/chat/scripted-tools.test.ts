@@ -23,6 +23,7 @@ import {
   user,
   userBrands,
   userDailyPostUsage,
+  userPostUsage,
 } from "@smm/domain/db/schema";
 import { listImageStyles } from "@smm/domain/generation/list-image-styles";
 import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
@@ -150,9 +151,13 @@ async function approvedPost(scene: Scene) {
   return post;
 }
 
-/** The free plan makes one post a day: each case that generates one starts the day afresh. */
+/**
+ * The free plan makes one post a day and five a month: each case that generates one starts the day and the
+ * month afresh, whichever cases (the scheduling agent fills a week on a lent plan) ran before it.
+ */
 async function freshDay() {
   await ctx.database.db.delete(userDailyPostUsage).where(eq(userDailyPostUsage.userId, userId));
+  await ctx.database.db.delete(userPostUsage).where(eq(userPostUsage.userId, userId));
 }
 
 async function insertSuggestion(scene: Scene, values: { daysAhead: number; isUsed?: boolean }) {

@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { enhanceContent, enhanceContentInput } from "@smm/domain/ai/enhance-content";
+import { enhancedContentView } from "@smm/domain/ai/schemas";
 import type { AppDeps } from "../context";
 import { BRAND_HEADER, userContext } from "../lib/domain-context";
-import { brandHeader, createRoutes, errors, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
+import { brandHeader, createRoutes, errors, jsonAnswer, jsonBody, readJsonBody } from "../lib/http";
 
 const enhanceRoute = createRoute({
   method: "post",
@@ -13,12 +14,15 @@ const enhanceRoute = createRoute({
   middleware: readJsonBody,
   request: { body: jsonBody(enhanceContentInput) },
   responses: {
-    200: jsonAnswer(resultOf(enhanceContent, "EnhancedContent"), "The improved text."),
+    200: jsonAnswer(enhancedContentView, "The improved text."),
     ...errors("502"),
   },
 });
 
-/** /api/enhance-content: the Enhance buttons. Works before the first brand exists (the wizard). */
+/**
+ * /api/enhance-content: the Enhance buttons. Written out rather than served from the enhanceContent use case:
+ * it works before the first brand exists (the wizard), where the use case's tool needs the active brand.
+ */
 export function createEnhanceRoutes(deps: AppDeps) {
   return createRoutes().openapi(enhanceRoute, async (c) => {
     const ctx = { ...userContext(c, deps), brandId: c.req.header(BRAND_HEADER) };

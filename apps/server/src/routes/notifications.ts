@@ -1,32 +1,24 @@
-import { deleteNotification } from "@smm/domain/notifications/delete-notification";
-import { listNotifications } from "@smm/domain/notifications/list-notifications";
 import {
-  markNotificationsRead,
-  markNotificationsReadInput,
-} from "@smm/domain/notifications/mark-notifications-read";
+  deleteNotificationUseCase,
+  listNotificationsUseCase,
+  markNotificationsReadUseCase,
+} from "@smm/domain/notifications/index";
+import { runUseCase } from "@smm/domain/run-use-case";
 import type { AppDeps } from "../context";
 import { userContext } from "../lib/domain-context";
-import { createRoutes, declareRoutes, idParam, jsonAnswer, jsonBody, resultOf, withId } from "../lib/http";
+import { createRoutes, declareRoutes, idParam, withId } from "../lib/http";
+import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";
 
-const route = declareRoutes("Notifications");
+const route = useCaseRoutes("Notifications");
 const routes = {
-  list: route(
-    "get",
-    "/",
-    "The caller's notifications (new ones arrive over /api/events).",
-    {},
-    {
-      200: jsonAnswer(resultOf(listNotifications, "NotificationList"), "The notifications."),
-    },
-  ),
-  read: route(
-    "post",
-    "/read",
-    "Mark notifications read: the given ids, or all of them without ids.",
-    { body: jsonBody(markNotificationsReadInput) },
-    { 200: jsonAnswer(resultOf(markNotificationsRead, "NotificationsRead"), "The result.") },
-  ),
-  delete: route(
+  list: route(listNotificationsUseCase, "get", "/", {
+    summary: "The caller's notifications (new ones arrive over /api/events).",
+  }),
+  read: route(markNotificationsReadUseCase, "post", "/read", {
+    summary: "Mark notifications read: the given ids, or all of them without ids.",
+  }),
+  // Written out: the bell's delete answers 204 without a body, while the tool answers { deleted: true }.
+  delete: declareRoutes("Notifications")(
     "delete",
     "/{id}",
     "Delete a notification.",
@@ -40,12 +32,10 @@ const routes = {
 /** /api/notifications: the bell's list, mark read, delete. New ones arrive over /api/events. */
 export function createNotificationRoutes(deps: AppDeps) {
   return createRoutes()
-    .openapi(routes.list, async (c) => c.json(await listNotifications(userContext(c, deps)), 200))
-    .openapi(routes.read, async (c) =>
-      c.json(await markNotificationsRead(userContext(c, deps), c.req.valid("json")), 200),
-    )
+    .openapi(routes.list, serveUseCase(deps, routes.list))
+    .openapi(routes.read, serveUseCase(deps, routes.read))
     .openapi(routes.delete, async (c) => {
-      await deleteNotification(userContext(c, deps), withId(c, "notificationId"));
+      await runUseCase(deleteNotificationUseCase, userContext(c, deps), withId(c, "notificationId"));
       return c.body(null, 204);
     });
 }

@@ -1,18 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
 import { AppError, hasReason, isAppError } from "@smm/domain/errors";
-import { getWatermark } from "@smm/domain/watermark/get-watermark";
-import { removeWatermark } from "@smm/domain/watermark/remove-watermark";
 import {
-  removeWatermarkBackground,
-  removeWatermarkBackgroundInput,
-} from "@smm/domain/watermark/remove-watermark-background";
-import { saveWatermark, saveWatermarkInput } from "@smm/domain/watermark/save-watermark";
-import { WATERMARK_INVALID_TYPE, WATERMARK_TOO_LARGE } from "@smm/domain/watermark/schemas";
+  getWatermarkUseCase,
+  removeWatermarkBackgroundUseCase,
+  removeWatermarkUseCase,
+  saveWatermarkUseCase,
+} from "@smm/domain/watermark/index";
+import {
+  WATERMARK_INVALID_TYPE,
+  WATERMARK_TOO_LARGE,
+  watermarkImageView,
+} from "@smm/domain/watermark/schemas";
 import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext } from "../lib/domain-context";
-import { brandHeader, createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
+import { brandHeader, createRoutes, jsonAnswer } from "../lib/http";
+import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";
 import { readUploadedFile, uploadBody, uploadLimit } from "./media";
 
 /**
@@ -36,19 +40,14 @@ const watermarkUploadLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
-const watermark = resultOf(getWatermark, "Watermark", "The brand's watermark settings and images.");
-const common = { tags: ["Watermark"], parameters: [brandHeader] };
+const route = useCaseRoutes("Watermark");
 
 const routes = {
-  get: createRoute({
-    ...common,
-    method: "get",
-    path: "/",
-    summary: "The brand's watermark settings and images.",
-    responses: { 200: jsonAnswer(watermark, "The watermark.") },
-  }),
+  get: route(getWatermarkUseCase, "get", "/", { summary: "The brand's watermark settings and images." }),
+  // Written out: a multipart upload, not a use case's JSON input.
   upload: createRoute({
-    ...common,
+    tags: ["Watermark"],
+    parameters: [brandHeader],
     method: "post",
     path: "/image",
     summary: "Upload a watermark image.",
@@ -58,43 +57,20 @@ const routes = {
         "A file of another type, or over the size limit, is a 400 with the product's message for it.",
       ),
     },
-    responses: {
-      201: jsonAnswer(resultOf(uploadWatermarkImage, "WatermarkImage"), "The stored watermark image."),
-    },
+    responses: { 201: jsonAnswer(watermarkImageView, "The stored watermark image.") },
   }),
-  removeBackground: createRoute({
-    ...common,
-    method: "post",
-    path: "/remove-background",
+  removeBackground: route(removeWatermarkBackgroundUseCase, "post", "/remove-background", {
+    status: 201,
     summary: "Make a copy of a watermark image without its background.",
-    middleware: readJsonBody,
-    request: { body: jsonBody(removeWatermarkBackgroundInput) },
-    responses: {
-      201: jsonAnswer(resultOf(removeWatermarkBackground, "WatermarkImageCopy"), "The new watermark image."),
-    },
   }),
-  save: createRoute({
-    ...common,
-    method: "put",
-    path: "/",
-    summary: "Save the brand's watermark settings.",
-    middleware: readJsonBody,
-    request: { body: jsonBody(saveWatermarkInput) },
-    responses: { 200: jsonAnswer(resultOf(saveWatermark, "SavedWatermark"), "The saved watermark.") },
-  }),
-  remove: createRoute({
-    ...common,
-    method: "delete",
-    path: "/",
-    summary: "Remove the brand's watermark.",
-    responses: { 200: jsonAnswer(resultOf(removeWatermark, "RemovedWatermark"), "The removal's result.") },
-  }),
+  save: route(saveWatermarkUseCase, "put", "/", { summary: "Save the brand's watermark settings." }),
+  remove: route(removeWatermarkUseCase, "delete", "/", { summary: "Remove the brand's watermark." }),
 };
 
 /** /api/watermark: the watermark editor of the active brand (or X-Brand-Id's). */
 export function createWatermarkRoutes(deps: AppDeps) {
   return createRoutes()
-    .openapi(routes.get, async (c) => c.json(await getWatermark(await brandContext(c, deps)), 200))
+    .openapi(routes.get, serveUseCase(deps, routes.get))
     .openapi(routes.upload, async (c) => {
       const ctx = await brandContext(c, deps);
       const file = await readUploadedFile(c).catch((error: unknown) => {
@@ -102,11 +78,7 @@ export function createWatermarkRoutes(deps: AppDeps) {
       });
       return c.json(await uploadWatermarkImage(ctx, file), 201);
     })
-    .openapi(routes.removeBackground, async (c) =>
-      c.json(await removeWatermarkBackground(await brandContext(c, deps), c.req.valid("json")), 201),
-    )
-    .openapi(routes.save, async (c) =>
-      c.json(await saveWatermark(await brandContext(c, deps), c.req.valid("json")), 200),
-    )
-    .openapi(routes.remove, async (c) => c.json(await removeWatermark(await brandContext(c, deps)), 200));
+    .openapi(routes.removeBackground, serveUseCase(deps, routes.removeBackground))
+    .openapi(routes.save, serveUseCase(deps, routes.save))
+    .openapi(routes.remove, serveUseCase(deps, routes.remove));
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { BrandContext } from "../context";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { fillScheduleGap } from "./scheduling-agent";
 import {
   type RunSchedulingAgentInput,
   runSchedulingAgentInput,
   type SchedulingAgentRunView,
+  schedulingAgentRunView,
 } from "./schemas";
 
 export { type RunSchedulingAgentInput, runSchedulingAgentInput };
@@ -23,3 +25,13 @@ export async function runSchedulingAgent(
   // Each request is its own run; the open suggestions counting as planned keep two from doubling posts.
   return fillScheduleGap(ctx, `now:${randomUUID()}`);
 }
+
+export const runSchedulingAgentUseCase = declareUseCase({
+  name: "runSchedulingAgent",
+  description:
+    "Run the smart scheduling agent now for the active brand (Enterprise only): it compares the next 7 days with the weekly target and generates posts for the gap on the best open times. The posts wait for the user's approval; nothing is approved or published.",
+  scope: "brand",
+  input: runSchedulingAgentInput,
+  output: schedulingAgentRunView,
+  run: runSchedulingAgent,
+});

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { BrandContext, Deps, UserContext } from "../context";
-import { agentRuns, agentSettings, postSuggestions, posts, userBrands } from "../db/schema";
+import { agentRuns, agentSettings, platforms, postSuggestions, posts, userBrands } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import { getPlan } from "../plans/get-plan";
@@ -20,7 +20,6 @@ import {
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 7;
 const MAX_IDEA_LENGTH = 1_000;
-const PLATFORMS = ["facebook", "instagram"] as const;
 
 /** Refuses the agent to a caller whose plan is not Enterprise (also when an Enterprise plan has ended). */
 export async function requireSchedulingAgentPlan(ctx: UserContext): Promise<void> {
@@ -156,7 +155,7 @@ export async function fillScheduleGap(ctx: BrandContext, runKey: string): Promis
     scheduledDate: slot.at.toISOString(),
     weekday: WEEKDAY_NAMES[slot.weekday] ?? "",
     time: slot.time,
-    platform: PLATFORMS[index % PLATFORMS.length] ?? "facebook",
+    platform: platforms[index % platforms.length] ?? "facebook",
     week: 1,
   }));
   let ideas: Awaited<ReturnType<typeof ctx.ai.planCampaign>> = [];

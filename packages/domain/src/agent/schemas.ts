@@ -105,34 +105,44 @@ export const runSchedulingAgentInput = z.object({});
 export type RunSchedulingAgentInput = z.infer<typeof runSchedulingAgentInput>;
 
 /** The agent settings as the page, the tools and the API see them (defaults filled in). */
-export interface AgentSettingsView {
-  scheduleAgentEnabled: boolean;
-  chatAgentEnabled: boolean;
-  postsPerWeek: number;
-  bestPostTime: string;
-  contentStyle: string;
-  imageStyle: string;
-  responseTime: number;
-  chatStyle: string;
-  defaultResponse: string;
-  autoResponseTopics: string[];
-  timeZone: string;
-  /** Whether the caller's plan includes the scheduling agent (Enterprise). */
-  schedulingAgentAvailable: boolean;
-  updatedAt: string;
-}
+export const agentSettingsView = z
+  .object({
+    scheduleAgentEnabled: z.boolean(),
+    chatAgentEnabled: z.boolean(),
+    postsPerWeek: z.number().int(),
+    bestPostTime: z.string().meta({ description: "24-hour wall-clock time, e.g. 09:00." }),
+    contentStyle: z.string(),
+    imageStyle: z.string(),
+    responseTime: z.number().int().meta({ description: "Minutes." }),
+    chatStyle: z.string(),
+    defaultResponse: z.string(),
+    autoResponseTopics: z.array(z.string()),
+    timeZone: z.string(),
+    schedulingAgentAvailable: z
+      .boolean()
+      .meta({ description: "Whether the caller's plan includes the scheduling agent (Enterprise)." }),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "AgentSettings" });
+export type AgentSettingsView = z.infer<typeof agentSettingsView>;
 
 /** What one run of the scheduling agent did. */
-export interface SchedulingAgentRunView {
-  /** False when this brand's run for the day (or this settings change) had already happened. */
-  ran: boolean;
-  weeklyTarget: number;
-  /** Approved posts and open suggestions already in the next 7 days. */
-  planned: number;
-  gap: number;
-  /** Suggestions created for the gap, and the pending posts generated from them. */
-  suggestionsCreated: number;
-  postsCreated: number;
-  /** Set when the plan's post quota stopped the run early. */
-  stoppedByQuota: boolean;
-}
+export const schedulingAgentRunView = z
+  .object({
+    ran: z.boolean().meta({
+      description: "False when this brand's run for the day (or this settings change) had already happened.",
+    }),
+    weeklyTarget: z.number().int(),
+    planned: z
+      .number()
+      .int()
+      .meta({ description: "Approved posts and open suggestions already in the next 7 days." }),
+    gap: z.number().int(),
+    suggestionsCreated: z.number().int().meta({ description: "Suggestions created for the gap." }),
+    postsCreated: z.number().int().meta({ description: "The pending posts generated from them." }),
+    stoppedByQuota: z
+      .boolean()
+      .meta({ description: "Set when the plan's post quota stopped the run early." }),
+  })
+  .meta({ id: "SchedulingAgentRun" });
+export type SchedulingAgentRunView = z.infer<typeof schedulingAgentRunView>;

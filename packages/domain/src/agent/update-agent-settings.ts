@@ -4,9 +4,15 @@ import type { UserContext } from "../context";
 import { type AgentSettings, agentSettings } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { getPlan } from "../plans/get-plan";
+import { declareUseCase } from "../use-case";
 import { readAgentSettings, toAgentSettingsView } from "./agent-settings";
 import { fillScheduleGapsOfUser, requireSchedulingAgentPlan } from "./scheduling-agent";
-import { type AgentSettingsView, type UpdateAgentSettingsInput, updateAgentSettingsInput } from "./schemas";
+import {
+  type AgentSettingsView,
+  agentSettingsView,
+  type UpdateAgentSettingsInput,
+  updateAgentSettingsInput,
+} from "./schemas";
 
 export { type UpdateAgentSettingsInput, updateAgentSettingsInput };
 
@@ -45,3 +51,13 @@ export async function updateAgentSettings(
   }
   return toAgentSettingsView(row, plan.type);
 }
+
+export const updateAgentSettingsUseCase = declareUseCase({
+  name: "updateAgentSettings",
+  description:
+    "Change one AI agent setting: { field, value }, e.g. { field: 'scheduleAgentEnabled', value: true } to turn the smart scheduling agent on (Enterprise only), { field: 'postsPerWeek', value: 7 } for the weekly target (1-30), { field: 'bestPostTime', value: '09:00' }. Turning the agent on, or changing the target or time while it is on, fills the next 7 days at once with posts waiting for approval.",
+  scope: "user",
+  input: updateAgentSettingsInput,
+  output: agentSettingsView,
+  run: updateAgentSettings,
+});

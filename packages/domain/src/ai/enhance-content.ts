@@ -3,15 +3,16 @@ import type { UserContext } from "../context";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { AiBrandContext } from "../ports";
-import { ENHANCE_FAILED, type EnhanceContentInput, enhanceContentInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import {
+  ENHANCE_FAILED,
+  type EnhanceContentInput,
+  type EnhanceContentResult,
+  enhanceContentInput,
+  enhancedContentView,
+} from "./schemas";
 
-export { type EnhanceContentInput, enhanceContentInput };
-
-export interface EnhanceContentResult {
-  enhancedContent: string;
-  /** Which model wrote it, so the screen can label the offline model honestly. */
-  model: "offline" | "openai";
-}
+export { type EnhanceContentInput, type EnhanceContentResult, enhanceContentInput };
 
 /**
  * Improves one field's text from the brand's context. Works before any brand exists (the wizard's first
@@ -58,3 +59,14 @@ export async function enhanceContent(
   if (enhancedContent === "") throw new AppError("upstream_failed", ENHANCE_FAILED);
   return { enhancedContent, model: ctx.ai.kind };
 }
+
+/** The tool acts on the active brand; the screens' route also serves the wizard, before any brand exists. */
+export const enhanceContentUseCase = declareUseCase({
+  name: "enhanceContent",
+  description:
+    "Rewrite a brand or profile field's text so it reads better (the Enhance button of the settings).",
+  scope: "brand",
+  input: enhanceContentInput,
+  output: enhancedContentView,
+  run: enhanceContent,
+});

@@ -54,3 +54,14 @@ export const canEnhance = (value: string): boolean => value.trim().length > 0;
 
 /** Enhance All is disabled when every field it would enhance is empty. */
 export const canEnhanceAll = (values: readonly string[]): boolean => values.some(canEnhance);
+
+/** What enhanceContent answers. */
+export const enhancedContentView = z
+  .object({
+    enhancedContent: z.string(),
+    model: z
+      .enum(["offline", "openai"])
+      .meta({ description: "Which model wrote it, so the screen can label the offline model honestly." }),
+  })
+  .meta({ id: "EnhancedContent" });
+export type EnhanceContentResult = z.infer<typeof enhancedContentView>;

@@ -8,7 +8,13 @@ import { AppError } from "../errors";
 import { approvePost } from "../posts/approve-post";
 import { publishPostNow } from "../posts/publish-post-now";
 import { getAnalytics } from "./get-analytics";
-import { type AnalyticsView, abbreviateNumber, engagementRateOf, engagementRateTone } from "./schemas";
+import {
+  type AnalyticsView,
+  abbreviateNumber,
+  analyticsView,
+  engagementRateOf,
+  engagementRateTone,
+} from "./schemas";
 
 const NOW = new Date("2026-11-23T15:00:00.000Z");
 const DAY = 86_400_000;
@@ -101,6 +107,8 @@ describe("getAnalytics on the sandbox network", () => {
     await publish(ctx, 40); // the previous 30 days
 
     const view = await getAnalytics(ctx, {});
+    // The declared output (the route's, the tool's and MCP's schema) holds for a real answer.
+    expect(analyticsView.safeParse(view).error).toBeUndefined();
     expect(view.range).toBe("30d");
     expect(view.platform).toBe("all");
     expect(view.network).toBe("sandbox");
@@ -137,6 +145,7 @@ describe("getAnalytics on the sandbox network", () => {
 
     // Deterministic: a refresh gives the same numbers.
     const again = await getAnalytics(ctx, { refresh: true });
+    expect(analyticsView.safeParse(again).error).toBeUndefined();
     expect(again.posts).toEqual(view.posts);
     expect(again.metrics).toEqual(view.metrics);
   });

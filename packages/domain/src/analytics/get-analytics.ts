@@ -4,6 +4,7 @@ import type { BrandContext } from "../context";
 import { brandPageInsights, posts, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   type PageInsights,
   type PageInsightsSource,
@@ -16,6 +17,7 @@ import {
   ANALYTICS_GENERIC_ERROR,
   type AnalyticsDay,
   type AnalyticsView,
+  analyticsView,
   engagementRateOf,
   type GetAnalyticsInput,
   getAnalyticsInput,
@@ -293,3 +295,13 @@ function dailySeries(insights: PageInsights, since: Date, days: number): Analyti
     return { date, views: day?.views ?? 0, reach: day?.reach ?? 0, engagements: day?.engagements ?? 0 };
   });
 }
+
+export const getAnalyticsUseCase = declareUseCase({
+  name: "getAnalytics",
+  description:
+    "How the active brand's page and published posts performed over the last 7, 30 or 90 days (range '7d', '30d' or '90d', default '30d'; platform 'all', 'facebook' or 'instagram'): reach, views, engagement and rate, page followers, the best post, each post's numbers, likes/comments/shares/clicks, the audience when known, a daily series and the previous period's totals. Cached for an hour; refresh reads fresh numbers.",
+  scope: "brand",
+  input: getAnalyticsInput,
+  output: analyticsView,
+  run: getAnalytics,
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postPlatforms } from "../posts/messages";
 
 /**
  * Inputs, views and constants of the analytics dashboard (connections spec: Analytics dashboard, Insights
@@ -7,7 +8,7 @@ import { z } from "zod";
 
 export const analyticsRanges = ["7d", "30d", "90d"] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
-export const analyticsPlatforms = ["all", "facebook", "instagram"] as const;
+export const analyticsPlatforms = ["all", ...postPlatforms] as const;
 export type AnalyticsPlatform = (typeof analyticsPlatforms)[number];
 
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = "30d";
@@ -35,87 +36,104 @@ export const getAnalyticsInput = z.object({
 });
 export type GetAnalyticsInput = z.input<typeof getAnalyticsInput>;
 
-export interface PostAnalytics {
-  postId: string;
-  platform: "facebook" | "instagram";
-  content: string;
-  /** A signed link for a stored image (made on each read: links expire), else the post's own link. */
-  imageUrl: string | null;
-  imageId: string | null;
-  publishedAt: string;
-  reach: number;
-  views: number;
-  engagement: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  clicks: number;
-  /** Percent of reach, 2 decimals; null when reach is 0 (shown as N/A). */
-  engagementRate: number | null;
-}
+const count = z.number().int().nonnegative();
+const rate = z
+  .number()
+  .nullable()
+  .meta({ description: "Percent of reach, 2 decimals; null when reach is 0 (N/A)." });
 
-export interface AudienceData {
-  ageRanges: { range: string; percentage: number }[];
-  /** Male first, as the spec's pair. */
-  gender: { male: number; female: number } | null;
-  locations: { country: string; percentage: number }[];
-}
+export const postAnalyticsView = z
+  .object({
+    postId: z.string(),
+    platform: z.enum(postPlatforms),
+    content: z.string(),
+    imageUrl: z.string().nullable().meta({
+      description:
+        "A signed link for a stored image (made on each read: links expire), else the post's own link.",
+    }),
+    imageId: z.string().nullable(),
+    publishedAt: z.string(),
+    reach: count,
+    views: count,
+    engagement: count,
+    likes: count,
+    comments: count,
+    shares: count,
+    clicks: count,
+    engagementRate: rate,
+  })
+  .meta({ id: "PostAnalytics" });
+export type PostAnalytics = z.infer<typeof postAnalyticsView>;
 
-export interface PeriodTotals {
-  views: number;
-  reach: number;
-  engagements: number;
-  /** New follows in the period. */
-  follows: number;
-  posts: number;
-}
+export const audienceView = z
+  .object({
+    ageRanges: z.array(z.object({ range: z.string(), percentage: z.number() })),
+    gender: z
+      .object({ male: z.number(), female: z.number() })
+      .nullable()
+      .meta({ description: "Male first, as the spec's pair." }),
+    locations: z.array(z.object({ country: z.string(), percentage: z.number() })),
+  })
+  .meta({ id: "AudienceData" });
+export type AudienceData = z.infer<typeof audienceView>;
 
-export interface AnalyticsDay {
-  date: string;
-  views: number;
-  reach: number;
-  engagements: number;
-}
+export const periodTotalsView = z
+  .object({
+    views: count,
+    reach: count,
+    engagements: count,
+    follows: count.meta({ description: "New follows in the period." }),
+    posts: count,
+  })
+  .meta({ id: "PeriodTotals" });
+export type PeriodTotals = z.infer<typeof periodTotalsView>;
 
-export interface AnalyticsView {
-  range: AnalyticsRange;
-  platform: AnalyticsPlatform;
-  /** Which network the numbers come from; null when the brand has no page connected. */
-  network: "sandbox" | "meta";
-  pageConnected: boolean;
-  /** When the numbers were read (the cache's age). */
-  updatedAt: string;
-  fromCache: boolean;
-  metrics: {
-    totalReach: number;
-    totalViews: number;
-    totalEngagement: number;
-    /** Percent of reach, 2 decimals; null when reach is 0. */
-    engagementRate: number | null;
-    /** The page's followers (the spec's Page Fans; Meta's page_follows). */
-    pageFans: number;
-    newFollows: number;
-  };
-  previous: PeriodTotals;
-  current: PeriodTotals;
-  /**
-   * Sums to `total`, which is metrics.totalEngagement: the posts' likes, comments, shares and clicks, and
-   * `other` for the engagement the page reports that no post's parts explain.
-   */
-  breakdown: {
-    likes: number;
-    comments: number;
-    shares: number;
-    clicks: number;
-    other: number;
-    total: number;
-  };
-  bestPost: PostAnalytics | null;
-  posts: PostAnalytics[];
-  totalPosts: number;
-  audience: AudienceData | null;
-  daily: AnalyticsDay[];
-}
+export const analyticsDayView = z
+  .object({ date: z.string(), views: count, reach: count, engagements: count })
+  .meta({ id: "AnalyticsDay" });
+export type AnalyticsDay = z.infer<typeof analyticsDayView>;
+
+export const analyticsView = z
+  .object({
+    range: z.enum(analyticsRanges),
+    platform: z.enum(analyticsPlatforms),
+    network: z.enum(["sandbox", "meta"]).meta({ description: "Which network the numbers come from." }),
+    pageConnected: z.boolean(),
+    updatedAt: z.string().meta({ description: "When the numbers were read (the cache's age)." }),
+    fromCache: z.boolean(),
+    metrics: z.object({
+      totalReach: count,
+      totalViews: count,
+      totalEngagement: count,
+      engagementRate: rate,
+      pageFans: count.meta({
+        description: "The page's followers (the spec's Page Fans; Meta's page_follows).",
+      }),
+      newFollows: count,
+    }),
+    previous: periodTotalsView,
+    current: periodTotalsView,
+    breakdown: z
+      .object({
+        likes: count,
+        comments: count,
+        shares: count,
+        clicks: count,
+        other: count,
+        total: count,
+      })
+      .meta({
+        description:
+          "Sums to `total`, which is metrics.totalEngagement: the posts' likes, comments, shares and clicks, and `other` for the engagement the page reports that no post's parts explain.",
+      }),
+    bestPost: postAnalyticsView.nullable(),
+    posts: z.array(postAnalyticsView),
+    totalPosts: count,
+    audience: audienceView.nullable(),
+    daily: z.array(analyticsDayView),
+  })
+  .meta({ id: "Analytics" });
+export type AnalyticsView = z.infer<typeof analyticsView>;
 
 /** Percent with 2 decimals, null at zero reach (the card then says N/A). */
 export function engagementRateOf(engagement: number, reach: number): number | null {

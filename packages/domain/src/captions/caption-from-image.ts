@@ -1,13 +1,16 @@
+import { z } from "zod";
 import type { BrandContext } from "../context";
 import { posts } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { readMediaBytes, requireBrandMedia } from "../media/media";
 import { parseInput } from "../parse-input";
-import type { AiProvider, StoredImageMimeType } from "../ports";
-import { type PostView, publishPostChanged, toPostView } from "../posts/post";
+import type { StoredImageMimeType } from "../ports";
+import { publishPostChanged, toPostView } from "../posts/post";
+import { postView } from "../posts/post-view-schema";
 import { removeForbidden } from "../suggestions/do-not-mention";
 import { readAiBrand } from "../suggestions/suggestion";
 import { requireCaptionsLeft, reserveCaptionQuota } from "../usage/reserve-caption-quota";
+import { declareUseCase } from "../use-case";
 import {
   CAPTION_FAILED,
   CAPTION_FALLBACK,
@@ -18,12 +21,17 @@ import {
 
 export { type CaptionFromImageInput, captionFromImageInput };
 
-export interface CaptionFromImageResult {
-  /** The new post: pending, with the caption and the image, waiting for review. */
-  post: PostView;
-  /** Which model wrote it ("offline" is labelled Offline model on the screens). */
-  model: AiProvider["kind"];
-}
+export const captionedPostView = z
+  .object({
+    post: postView.meta({
+      description: "The new post: pending, with the caption and the image, waiting for review.",
+    }),
+    model: z
+      .enum(["offline", "openai"])
+      .meta({ description: 'Which model wrote it ("offline" is labelled Offline model on the screens).' }),
+  })
+  .meta({ id: "CaptionedPost" });
+export type CaptionFromImageResult = z.infer<typeof captionedPostView>;
 
 /** Images a caption can be written for: the user's uploads and generated post images, not watermark files. */
 const CAPTIONABLE_KINDS = new Set(["upload", "generated"]);
@@ -97,3 +105,13 @@ export async function captionFromImage(
   await publishPostChanged(ctx, row.id, "created");
   return { post: toPostView(ctx, row), model: ctx.ai.kind };
 }
+
+export const captionFromImageUseCase = declareUseCase({
+  name: "captionFromImage",
+  description:
+    "Write a caption for one of the brand's images (an upload, e.g. the image the user just uploaded in the chat, by its id) and create a pending post with that caption and the image, for review. Counts one caption against the plan (free: 25 a month).",
+  scope: "brand",
+  input: captionFromImageInput,
+  output: captionedPostView,
+  run: captionFromImage,
+});

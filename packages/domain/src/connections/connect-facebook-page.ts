@@ -1,5 +1,5 @@
 import type { BrandContext } from "../context";
-import { socialConnections } from "../db/schema";
+import { platforms, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
@@ -34,7 +34,7 @@ export async function connectFacebookPage(
   const network = pending.row.network;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await deleteBrandConnections(tx, ctx, ["facebook", "instagram"]);
+    await deleteBrandConnections(tx, ctx, [...platforms]);
     await tx.insert(socialConnections).values({
       userId: ctx.userId,
       brandId: ctx.brandId,

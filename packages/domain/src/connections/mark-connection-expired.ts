@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../context";
-import { type ConnectionProvider, socialConnections } from "../db/schema";
+import { type ConnectionProvider, platforms, socialConnections } from "../db/schema";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECTION_EXPIRED } from "./messages";
 
@@ -8,7 +8,7 @@ import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECTION_EXPIRED } from "./messages";
 export type ExpiredToken = "page" | "ad_account";
 
 const EXPIRING: Record<ExpiredToken, { providers: ConnectionProvider[]; message: string }> = {
-  page: { providers: ["facebook", "instagram"], message: CONNECTION_EXPIRED },
+  page: { providers: [...platforms], message: CONNECTION_EXPIRED },
   ad_account: { providers: ["facebook_ads"], message: AD_ACCOUNT_CONNECTION_EXPIRED },
 };
 

@@ -3,7 +3,13 @@ import type { UserContext } from "../context";
 import { notifications } from "../db/schema";
 import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
-import { type MarkNotificationsReadInput, markNotificationsReadInput } from "./schemas";
+import { declareUseCase } from "../use-case";
+import {
+  type MarkNotificationsReadInput,
+  markNotificationsReadInput,
+  type NotificationsRead,
+  notificationsReadView,
+} from "./schemas";
 
 export { type MarkNotificationsReadInput, markNotificationsReadInput };
 
@@ -11,7 +17,7 @@ export { type MarkNotificationsReadInput, markNotificationsReadInput };
 export async function markNotificationsRead(
   ctx: UserContext,
   input: MarkNotificationsReadInput = {},
-): Promise<{ updated: number }> {
+): Promise<NotificationsRead> {
   const { ids } = parseInput(markNotificationsReadInput, input);
   const wanted = ids?.filter(isUuid);
   if (wanted && wanted.length === 0) return { updated: 0 };
@@ -30,3 +36,12 @@ export async function markNotificationsRead(
     await ctx.events.publish(ctx.userId, { type: "notification.updated", ids: rows.map((row) => row.id) });
   return { updated: rows.length };
 }
+
+export const markNotificationsReadUseCase = declareUseCase({
+  name: "markNotificationsRead",
+  description: "Mark notifications read: the given ids, or all of them.",
+  scope: "user",
+  input: markNotificationsReadInput,
+  output: notificationsReadView,
+  run: markNotificationsRead,
+});

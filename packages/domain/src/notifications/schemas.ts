@@ -36,10 +36,25 @@ export const deleteNotificationInput = z.object({
 export type DeleteNotificationInput = z.infer<typeof deleteNotificationInput>;
 
 /** A notification as the API returns it. */
-export interface NotificationView {
-  id: string;
-  message: string;
-  type: NotificationType;
-  read: boolean;
-  createdAt: string;
-}
+export const notificationView = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    type: z.enum(notificationTypes),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Notification" });
+export type NotificationView = z.infer<typeof notificationView>;
+
+export const notificationListView = z
+  .object({
+    notifications: z.array(notificationView).meta({ description: "Newest first, at most 100." }),
+  })
+  .meta({ id: "NotificationList" });
+export type NotificationList = z.infer<typeof notificationListView>;
+
+export const notificationsReadView = z
+  .object({ updated: z.number().int().meta({ description: "How many unread notifications became read." }) })
+  .meta({ id: "NotificationsRead" });
+export type NotificationsRead = z.infer<typeof notificationsReadView>;

@@ -1,7 +1,7 @@
 // The post use cases' messages and limits, without zod: screens that only show posts (the dashboard's
 // cards) need them before any form's code has loaded. Messages are the spec's where it names one.
 
-/** The platform enum's values (db/schema/enums.ts), repeated so the web bundle needs no drizzle. */
+/** The networks a post goes to: the platform enum (db/schema/enums.ts) is made from this list, kept here so the web bundle needs no drizzle. */
 export const postPlatforms = ["facebook", "instagram"] as const;
 
 export const POST_NOT_FOUND = "Post not found";

@@ -5,6 +5,7 @@ import type { BrandContext } from "../context";
 import { brandAnalytics, posts } from "../db/schema";
 import { parseInput } from "../parse-input";
 import { getDashboardStats } from "../posts/get-dashboard-stats";
+import { declareUseCase } from "../use-case";
 import { listSuggestions } from "./list-suggestions";
 import { WEEKDAY_NAMES } from "./plan-campaign-slots";
 import {
@@ -13,8 +14,10 @@ import {
   type AnalyzeCalendarInput,
   analyzeCalendarInput,
   type CachedCalendarAnalysis,
+  type CachedCalendarAnalysisAnswer,
   type CalendarAnalysisView,
   type CalendarRange,
+  calendarAnalysisView,
   NEXT_OPTIMAL_POST_TIME,
   type ReadCalendarAnalysisInput,
   readCalendarAnalysisInput,
@@ -74,7 +77,7 @@ export async function analyzeCalendar(
 export async function readCalendarAnalysis(
   ctx: BrandContext,
   input: ReadCalendarAnalysisInput = {},
-): Promise<{ analysis: CalendarAnalysisView | null }> {
+): Promise<CachedCalendarAnalysisAnswer> {
   const parsed = parseInput(readCalendarAnalysisInput, input);
   return { analysis: await analyze(ctx, { ...parsed, forceRefresh: false }, true) };
 }
@@ -242,3 +245,13 @@ async function computeAnalysis(
     utcOffsetMinutes,
   };
 }
+
+export const analyzeCalendarUseCase = declareUseCase({
+  name: "analyzeCalendar",
+  description:
+    "Analyse the active brand's content calendar: this week's scheduled posts against the weekly target and the gap, posts waiting for approval, the next scheduled post, the last 7 or 30 days (range '7d' or '30d'), the best days and times, and the soonest active suggestions.",
+  scope: "brand",
+  input: analyzeCalendarInput,
+  output: calendarAnalysisView,
+  run: analyzeCalendar,
+});

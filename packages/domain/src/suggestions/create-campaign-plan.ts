@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { agentSettings, postSuggestions } from "../db/schema";
+import { agentSettings, platforms as allPlatforms, postSuggestions } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import { removeForbidden } from "./do-not-mention";
 import { planCampaignSlots } from "./plan-campaign-slots";
 import {
   CAMPAIGN_PLAN_FAILED,
   type CampaignPlanView,
   type CreateCampaignPlanInput,
+  campaignPlanView,
   createCampaignPlanInput,
   DEFAULT_CAMPAIGN_WEEKS,
   DEFAULT_POSTS_PER_WEEK,
@@ -18,7 +20,7 @@ import { readAiBrand, toSuggestionView } from "./suggestion";
 
 export { type CreateCampaignPlanInput, createCampaignPlanInput };
 
-const DEFAULT_PLATFORMS: SuggestionPlatform[] = ["facebook", "instagram"];
+const DEFAULT_PLATFORMS: SuggestionPlatform[] = [...allPlatforms];
 // The spec's text columns are unbounded; a model's runaway answer is cut rather than stored whole.
 const MAX_IDEA_LENGTH = 1_000;
 
@@ -92,3 +94,13 @@ export async function readPostsPerWeek(ctx: BrandContext): Promise<number> {
     .where(eq(agentSettings.userId, ctx.userId));
   return settings?.postsPerWeek ?? DEFAULT_POSTS_PER_WEEK;
 }
+
+export const createCampaignPlanUseCase = declareUseCase({
+  name: "createCampaignPlan",
+  description:
+    "Plan a campaign for the active brand: dated post ideas for the coming weeks (default 4 weeks, the user's posts per week) on the best days and times, alternating between the given platforms. Saves them as post suggestions and returns them.",
+  scope: "brand",
+  input: createCampaignPlanInput,
+  output: campaignPlanView,
+  run: createCampaignPlan,
+});

@@ -4,11 +4,13 @@ import { postSuggestions } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   SUGGESTION_NOT_FOUND,
   type SuggestionIdInput,
   type SuggestionView,
   suggestionIdInput,
+  suggestionView,
 } from "./schemas";
 import { toSuggestionView } from "./suggestion";
 
@@ -32,3 +34,12 @@ export async function dismissSuggestion(
   if (!row) throw new AppError("not_found", SUGGESTION_NOT_FOUND);
   return toSuggestionView(row);
 }
+
+export const dismissSuggestionUseCase = declareUseCase({
+  name: "dismissSuggestion",
+  description: "Dismiss one of the active brand's post suggestions; it no longer appears in the lists.",
+  scope: "brand",
+  input: suggestionIdInput,
+  output: suggestionView,
+  run: dismissSuggestion,
+});

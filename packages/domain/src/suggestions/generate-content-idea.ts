@@ -1,12 +1,15 @@
 import type { BrandContext } from "../context";
+import { platforms } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { ContentIdea } from "../ports";
+import { declareUseCase } from "../use-case";
 import { removeForbidden } from "./do-not-mention";
 import {
   CONTENT_IDEA_COUNT,
   CONTENT_IDEAS_FAILED,
   type ContentIdeasView,
+  contentIdeasView,
   type GenerateContentIdeaInput,
   generateContentIdeaInput,
   type SuggestionPlatform,
@@ -15,7 +18,7 @@ import { readAiBrand } from "./suggestion";
 
 export { type GenerateContentIdeaInput, generateContentIdeaInput };
 
-const PLATFORMS: SuggestionPlatform[] = ["facebook", "instagram"];
+const PLATFORMS: SuggestionPlatform[] = [...platforms];
 
 /**
  * A few post ideas (title, angle, suggested platform) for the brand, about the topic when one is given.
@@ -52,3 +55,13 @@ export async function generateContentIdea(
   if (kept.length === 0) throw new AppError("upstream_failed", CONTENT_IDEAS_FAILED);
   return { topic: topic ?? null, ideas: kept, model: ctx.ai.kind };
 }
+
+export const generateContentIdeaUseCase = declareUseCase({
+  name: "generateContentIdea",
+  description:
+    "Suggest a few post ideas (title, angle, best platform) for the active brand, about the topic if one is given. Nothing is saved.",
+  scope: "brand",
+  input: generateContentIdeaInput,
+  output: contentIdeasView,
+  run: generateContentIdea,
+});

@@ -1,17 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { BrandContext } from "../context";
 import { type PostSuggestion, postSuggestions, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { generatePost } from "../generation/generate-post";
 import { isUuid } from "../ids";
 import { parseInput } from "../parse-input";
-import type { PostView } from "../posts/post";
+import { postView } from "../posts/post-view-schema";
+import { declareUseCase } from "../use-case";
 import {
   SUGGESTION_ALREADY_GENERATED,
   SUGGESTION_NOT_FOUND,
-  type SuggestionGenerationView,
   type SuggestionIdInput,
   suggestionIdInput,
+  suggestionView,
 } from "./schemas";
 import { toSuggestionView } from "./suggestion";
 
@@ -19,6 +21,12 @@ export {
   type SuggestionIdInput as GenerateFromSuggestionInput,
   suggestionIdInput as generateFromSuggestionInput,
 };
+
+/** What generateFromSuggestion answers: the new post (generating) and the suggestion now linked to it. */
+export const suggestionGenerationView = z
+  .object({ post: postView, suggestion: suggestionView })
+  .meta({ id: "SuggestionGeneration" });
+export type SuggestionGeneration = z.infer<typeof suggestionGenerationView>;
 
 /**
  * Turns one of the brand's suggestions into a post (connections spec: "Generating a post from it links a
@@ -30,7 +38,7 @@ export {
 export async function generateFromSuggestion(
   ctx: BrandContext,
   input: SuggestionIdInput,
-): Promise<SuggestionGenerationView<PostView>> {
+): Promise<SuggestionGeneration> {
   const { suggestionId } = parseInput(suggestionIdInput, input);
   if (!isUuid(suggestionId)) throw new AppError("not_found", SUGGESTION_NOT_FOUND);
   const [found] = await ctx.db
@@ -74,3 +82,13 @@ export async function generateFromSuggestion(
   const link = { id: post.id, status: post.status, scheduledDate: null, postedAt: null };
   return { post, suggestion: toSuggestionView(linked ?? suggestion, link) };
 }
+
+export const generateFromSuggestionUseCase = declareUseCase({
+  name: "generateFromSuggestion",
+  description:
+    "Generate a post from one of the active brand's post suggestions (its idea and platform), after the plan's check. Returns the new post (generating; it waits for approval when ready) and the suggestion, now linked to it.",
+  scope: "brand",
+  input: suggestionIdInput,
+  output: suggestionGenerationView,
+  run: generateFromSuggestion,
+});

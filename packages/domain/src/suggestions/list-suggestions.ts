@@ -1,14 +1,16 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { postSuggestions, posts } from "../db/schema";
-import { MAX_LISTED_SUGGESTIONS, type SuggestionView } from "./schemas";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
+import { MAX_LISTED_SUGGESTIONS, type SuggestionList, suggestionListView } from "./schemas";
 import { toSuggestionView } from "./suggestion";
 
 /**
  * The brand's active suggestions (connections spec: unused, future only, by scheduled date), soonest first,
  * each with the post generated from it, if any, for the button states.
  */
-export async function listSuggestions(ctx: BrandContext): Promise<{ suggestions: SuggestionView[] }> {
+export async function listSuggestions(ctx: BrandContext): Promise<SuggestionList> {
   const rows = await ctx.db
     .select({
       suggestion: postSuggestions,
@@ -33,3 +35,13 @@ export async function listSuggestions(ctx: BrandContext): Promise<{ suggestions:
     .limit(MAX_LISTED_SUGGESTIONS);
   return { suggestions: rows.map((row) => toSuggestionView(row.suggestion, row.post)) };
 }
+
+export const listSuggestionsUseCase = declareUseCase({
+  name: "listSuggestions",
+  description:
+    "The active brand's open post suggestions (from campaign plans and the calendar analysis): not dismissed, dated in the future, soonest first.",
+  scope: "brand",
+  input: noInput,
+  output: suggestionListView,
+  run: listSuggestions,
+});

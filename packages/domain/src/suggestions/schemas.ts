@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postPlatforms } from "../posts/schemas";
+import { postPlatforms, postStatusFilters } from "../posts/schemas";
 import { safeText } from "../text";
 
 /**
@@ -110,34 +110,46 @@ export const suggestionIdInput = z.object({
 });
 export type SuggestionIdInput = z.infer<typeof suggestionIdInput>;
 
-/** A post suggestion as the API, the tools and the chat's cards see it. */
-export interface SuggestionView {
-  id: string;
-  brandId: string;
-  type: "generate_new" | "schedule_existing" | "other";
-  platform: SuggestionPlatform;
-  scheduledDate: string | null;
-  reason: string | null;
-  contentSuggestion: string | null;
-  /** Predicted engagement in percent. */
-  engagementScore: number | null;
-  isUsed: boolean;
-  postId: string | null;
-  /** The post generated from it, for the spec's button states (Post Pending, Scheduled, Published). */
-  post: {
-    id: string;
-    status: "pending" | "approved" | "denied";
-    scheduledDate: string | null;
-    postedAt: string | null;
-  } | null;
-  createdAt: string;
-}
+/** The suggestion_type enum's values (db/schema/enums.ts); repeated so the web bundle needs no drizzle. */
+export const suggestionTypes = ["generate_new", "schedule_existing", "other"] as const;
+const models = z.enum(["offline", "openai"]).meta({
+  description: "Which model wrote it, so the chat can label the offline model honestly.",
+});
 
-/** What generateFromSuggestion returns: the new post (generating) and the suggestion now linked to it. */
-export interface SuggestionGenerationView<P> {
-  post: P;
-  suggestion: SuggestionView;
-}
+/** A post suggestion as the API, the tools and the chat's cards see it. */
+export const suggestionView = z
+  .object({
+    id: z.string(),
+    brandId: z.string(),
+    type: z.enum(suggestionTypes),
+    platform: z.enum(postPlatforms),
+    scheduledDate: z.string().nullable(),
+    reason: z.string().nullable(),
+    contentSuggestion: z.string().nullable(),
+    engagementScore: z.number().nullable().meta({ description: "Predicted engagement in percent." }),
+    isUsed: z.boolean(),
+    postId: z.string().nullable(),
+    post: z
+      .object({
+        id: z.string(),
+        status: z.enum(postStatusFilters),
+        scheduledDate: z.string().nullable(),
+        postedAt: z.string().nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The post generated from it, for the spec's button states (Post Pending, Scheduled, Published).",
+      }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Suggestion" });
+export type SuggestionView = z.infer<typeof suggestionView>;
+
+export const suggestionListView = z
+  .object({ suggestions: z.array(suggestionView).meta({ description: "Soonest first." }) })
+  .meta({ id: "SuggestionList" });
+export type SuggestionList = z.infer<typeof suggestionListView>;
 
 /** The agent page's range selector (connections spec): the last 7 or the last 30 days. */
 export const calendarRanges = ["7d", "30d"] as const;
@@ -166,51 +178,76 @@ export const readCalendarAnalysisInput = analyzeCalendarInput.omit({ forceRefres
 export type ReadCalendarAnalysisInput = z.input<typeof readCalendarAnalysisInput>;
 
 /** The agent page's calendar analysis (connections spec, "Calendar analysis"). */
-export interface CalendarAnalysisView {
-  range: CalendarRange;
-  /** Approved posts dated this week (Sunday to Saturday on the user's clock), published or still to go. */
-  scheduledPostsCount: number;
-  /** Posts waiting for approval (the generating ones are not yet). */
-  pendingPostsCount: number;
-  /** The user's agent setting (posts per week), else 5. */
-  weeklyTarget: number;
-  /** The target less this week's posts, never below 0. */
-  contentGap: number;
-  targetMet: boolean;
-  nextScheduledPost: {
-    id: string;
-    platform: SuggestionPlatform;
-    scheduledDate: string;
-    excerpt: string;
-  } | null;
-  /** The spec's fixed text while the times are estimated; "Tomorrow at" the best learned time otherwise. */
-  nextOptimalPostTime: string;
-  /**
-   * Engagement by weekday and the best days and times: learned from the brand's published posts with
-   * insights ("learned", with how many), else the spec's placeholder curve ("estimate").
-   */
-  engagementData: {
-    dayOfWeek: { day: string; engagement: number }[];
-    bestDays: string[];
-    bestTimes: string[];
-    source: "learned" | "estimate";
-    sampleSize: number;
-  };
-  /** The range's approved posts (published, or dated within it) and the curve's estimate for them. */
-  weeklyPerformance: {
-    totalPosts: number;
-    averageEngagement: number;
-    topPerformingDay: string;
-    topPerformingTime: string;
-  };
-  /** The soonest active suggestions and how many there are in all. */
-  suggestions: SuggestionView[];
-  activeSuggestionCount: number;
-  /** When this analysis was computed (a cached one is reused while fresh). */
-  analyzedAt: string;
-  /** The user's clock the week was read on (a cached analysis is reused only for the same clock). */
-  utcOffsetMinutes: number;
-}
+export const calendarAnalysisView = z
+  .object({
+    range: z.enum(calendarRanges),
+    scheduledPostsCount: z.number().int().meta({
+      description:
+        "Approved posts dated this week (Sunday to Saturday on the user's clock), published or still to go.",
+    }),
+    pendingPostsCount: z
+      .number()
+      .int()
+      .meta({ description: "Posts waiting for approval (the generating ones are not yet)." }),
+    weeklyTarget: z
+      .number()
+      .int()
+      .meta({ description: "The user's agent setting (posts per week), else 5." }),
+    contentGap: z.number().int().meta({ description: "The target less this week's posts, never below 0." }),
+    targetMet: z.boolean(),
+    nextScheduledPost: z
+      .object({
+        id: z.string(),
+        platform: z.enum(postPlatforms),
+        scheduledDate: z.string(),
+        excerpt: z.string(),
+      })
+      .nullable(),
+    nextOptimalPostTime: z.string().meta({
+      description:
+        'The spec\'s fixed text while the times are estimated; "Tomorrow at" the best learned time otherwise.',
+    }),
+    engagementData: z
+      .object({
+        dayOfWeek: z.array(z.object({ day: z.string(), engagement: z.number() })),
+        bestDays: z.array(z.string()),
+        bestTimes: z.array(z.string()),
+        source: z.enum(["learned", "estimate"]),
+        sampleSize: z.number().int(),
+      })
+      .meta({
+        description:
+          'Engagement by weekday and the best days and times: learned from the brand\'s published posts with insights ("learned", with how many), else the spec\'s placeholder curve ("estimate").',
+      }),
+    weeklyPerformance: z
+      .object({
+        totalPosts: z.number().int(),
+        averageEngagement: z.number(),
+        topPerformingDay: z.string(),
+        topPerformingTime: z.string(),
+      })
+      .meta({
+        description:
+          "The range's approved posts (published, or dated within it) and the curve's estimate for them.",
+      }),
+    suggestions: z.array(suggestionView).meta({ description: "The soonest active suggestions." }),
+    activeSuggestionCount: z.number().int(),
+    analyzedAt: z
+      .string()
+      .meta({ description: "When this analysis was computed (a cached one is reused while fresh)." }),
+    utcOffsetMinutes: z.number().int().meta({
+      description:
+        "The user's clock the week was read on (a cached analysis is reused only for the same clock).",
+    }),
+  })
+  .meta({ id: "CalendarAnalysis" });
+export type CalendarAnalysisView = z.infer<typeof calendarAnalysisView>;
+
+/** The agent page's first read: the analysis, or null when the range was never analysed. */
+export const cachedCalendarAnalysisView = z
+  .object({ analysis: calendarAnalysisView.nullable() })
+  .meta({ id: "CachedCalendarAnalysis" });
+export type CachedCalendarAnalysisAnswer = z.infer<typeof cachedCalendarAnalysisView>;
 
 /** What brand_analytics keeps of an analysis; the rest is read live on every call. */
 export type CachedCalendarAnalysis = Omit<
@@ -218,28 +255,27 @@ export type CachedCalendarAnalysis = Omit<
   "pendingPostsCount" | "weeklyTarget" | "contentGap" | "targetMet" | "suggestions" | "activeSuggestionCount"
 >;
 
-export interface CampaignPlanView {
-  goal: string;
-  weeks: number;
-  postsPerWeek: number;
-  platforms: SuggestionPlatform[];
-  /** The saved suggestions, soonest first. */
-  suggestions: SuggestionView[];
-  /** Which model wrote the ideas, so the chat can label the offline model honestly. */
-  model: "offline" | "openai";
-}
+export const campaignPlanView = z
+  .object({
+    goal: z.string(),
+    weeks: z.number().int(),
+    postsPerWeek: z.number().int(),
+    platforms: z.array(z.enum(postPlatforms)),
+    suggestions: z.array(suggestionView).meta({ description: "The saved suggestions, soonest first." }),
+    model: models,
+  })
+  .meta({ id: "CampaignPlan" });
+export type CampaignPlanView = z.infer<typeof campaignPlanView>;
 
-export interface ContentIdeaView {
-  title: string;
-  angle: string;
-  platform: SuggestionPlatform;
-}
+export const contentIdeaView = z
+  .object({ title: z.string(), angle: z.string(), platform: z.enum(postPlatforms) })
+  .meta({ id: "ContentIdea" });
+export type ContentIdeaView = z.infer<typeof contentIdeaView>;
 
-export interface ContentIdeasView {
-  topic: string | null;
-  ideas: ContentIdeaView[];
-  model: "offline" | "openai";
-}
+export const contentIdeasView = z
+  .object({ topic: z.string().nullable(), ideas: z.array(contentIdeaView), model: models })
+  .meta({ id: "ContentIdeas" });
+export type ContentIdeasView = z.infer<typeof contentIdeasView>;
 
 export interface WrittenSocialPostView {
   topic: string;

@@ -1,6 +1,8 @@
 import { requireUserBrand } from "../brands/brand";
 import type { BrandContext } from "../context";
-import type { WatermarkView } from "./schemas";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
+import { type WatermarkView, watermarkView } from "./schemas";
 import { toWatermarkView } from "./watermark-media";
 
 export type { WatermarkView };
@@ -9,3 +11,13 @@ export type { WatermarkView };
 export async function getWatermark(ctx: BrandContext): Promise<WatermarkView> {
   return toWatermarkView(ctx, await requireUserBrand(ctx.db, ctx.userId, ctx.brandId));
 }
+
+export const getWatermarkUseCase = declareUseCase({
+  name: "getWatermark",
+  description:
+    "The active brand's watermark: image, position, size, opacity, rotation, flips, and whether it is on.",
+  scope: "brand",
+  input: noInput,
+  output: watermarkView,
+  run: getWatermark,
+});

@@ -2,6 +2,7 @@ import type { BrandContext } from "../context";
 import { AppError } from "../errors";
 import { storeMedia } from "../media/media";
 import { parseInput } from "../parse-input";
+import { declareUseCase } from "../use-case";
 import {
   BACKGROUND_REMOVAL_FAILED,
   BACKGROUND_TARGET_COLOR,
@@ -9,6 +10,7 @@ import {
   type RemoveWatermarkBackgroundInput,
   removeWatermarkBackgroundInput,
   type WatermarkImage,
+  watermarkImageView,
 } from "./schemas";
 import { requireWatermarkMedia } from "./watermark-media";
 
@@ -52,3 +54,12 @@ export async function removeWatermarkBackground(
   });
   return { mediaId: row.id, url: ctx.mediaUrls.sign(row.id, ctx.now()).url };
 }
+
+export const removeWatermarkBackgroundUseCase = declareUseCase({
+  name: "removeWatermarkBackground",
+  description: "Make the near-white background of an uploaded watermark image transparent (threshold 5-100).",
+  scope: "brand",
+  input: removeWatermarkBackgroundInput,
+  output: watermarkImageView,
+  run: removeWatermarkBackground,
+});

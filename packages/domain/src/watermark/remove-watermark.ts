@@ -5,7 +5,9 @@ import { publishBrandChanged } from "../brands/publish-brand-changed";
 import { applyBrandSettingsPatch } from "../brands/rules";
 import type { BrandContext } from "../context";
 import { userBrands } from "../db/schema";
-import type { WatermarkView } from "./schemas";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
+import { type WatermarkView, watermarkView } from "./schemas";
 import { deleteFiles, deleteWatermarkRows, toWatermarkView } from "./watermark-media";
 
 /**
@@ -31,3 +33,12 @@ export async function removeWatermark(ctx: BrandContext): Promise<WatermarkView>
   await publishBrandChanged(ctx, row.id);
   return toWatermarkView(ctx, row);
 }
+
+export const removeWatermarkUseCase = declareUseCase({
+  name: "removeWatermark",
+  description: "Remove the brand's watermark and reset its settings.",
+  scope: "brand",
+  input: noInput,
+  output: watermarkView,
+  run: removeWatermark,
+});

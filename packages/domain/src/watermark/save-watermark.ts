@@ -9,7 +9,8 @@ import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { MEDIA_NOT_FOUND } from "../media/schemas";
 import { parseInput } from "../parse-input";
-import { type SaveWatermarkInput, saveWatermarkInput, type WatermarkView } from "./schemas";
+import { declareUseCase } from "../use-case";
+import { type SaveWatermarkInput, saveWatermarkInput, type WatermarkView, watermarkView } from "./schemas";
 import { deleteFiles, deleteWatermarkRows, toWatermarkView } from "./watermark-media";
 
 export { type SaveWatermarkInput, saveWatermarkInput };
@@ -72,3 +73,12 @@ export async function saveWatermark(ctx: BrandContext, rawInput: SaveWatermarkIn
   await publishBrandChanged(ctx, row.id);
   return toWatermarkView(ctx, row);
 }
+
+export const saveWatermarkUseCase = declareUseCase({
+  name: "saveWatermark",
+  description: "Save the watermark's image and placement; saving turns the watermark on.",
+  scope: "brand",
+  input: saveWatermarkInput,
+  output: watermarkView,
+  run: saveWatermark,
+});

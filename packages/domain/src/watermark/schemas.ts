@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { WatermarkSettings } from "../brands/constants";
 import { watermarkSettingsPatchSchema } from "../brands/schemas";
 import { safeText } from "../text";
 
@@ -93,19 +92,61 @@ export const saveWatermarkInput = z.object({
 });
 export type SaveWatermarkInput = z.input<typeof saveWatermarkInput>;
 
+/** The watermark's placement as stored, with the defaults filled in (brands/constants.ts WatermarkSettings). */
+export const watermarkSettingsView = z
+  .object({
+    imageMediaId: z.string().nullable().optional().meta({ description: "The uploaded mark's image id." }),
+    processedImageMediaId: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The background-removed mark's image id." }),
+    imageUrl: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Kept from settings of the old product." }),
+    processedImageUrl: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Kept from settings of the old product." }),
+    position: z
+      .object({ x: z.number(), y: z.number() })
+      .meta({ description: "Percent of the image, 0-100, of the mark's centre." }),
+    size: z.number().meta({ description: "Percent of the smaller image side, 10-100." }),
+    opacity: z.number().meta({ description: "0.1-1." }),
+    rotation: z.number().meta({ description: "Degrees, 0-360." }),
+    flipHorizontal: z.boolean(),
+    flipVertical: z.boolean(),
+    backgroundRemovalThreshold: z
+      .number()
+      .optional()
+      .meta({ description: "Colour tolerance of the last background removal (5-100)." }),
+  })
+  .meta({ id: "WatermarkSettings" });
+
 /** The brand's watermark as the editor shows it: settings with defaults, and signed links to its images. */
-export interface WatermarkView {
-  /** Whether generated images get the mark (brand setting watermarkEnabled). */
-  enabled: boolean;
-  settings: WatermarkSettings;
-  /** The uploaded mark; null when there is none. */
-  imageUrl: string | null;
-  /** The background-removed mark; null when there is none. */
-  processedImageUrl: string | null;
-}
+export const watermarkView = z
+  .object({
+    enabled: z
+      .boolean()
+      .meta({ description: "Whether generated images get the mark (brand setting watermarkEnabled)." }),
+    settings: watermarkSettingsView,
+    imageUrl: z.string().nullable().meta({ description: "The uploaded mark; null when there is none." }),
+    processedImageUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The background-removed mark; null when there is none." }),
+  })
+  .meta({ id: "Watermark" });
+export type WatermarkView = z.infer<typeof watermarkView>;
 
 /** A stored watermark image: the id a save refers to and a signed link for the preview. */
-export interface WatermarkImage {
-  mediaId: string;
-  url: string;
-}
+export const watermarkImageView = z
+  .object({
+    mediaId: z.string(),
+    url: z.string().meta({ description: "A signed, expiring link." }),
+  })
+  .meta({ id: "WatermarkImage" });
+export type WatermarkImage = z.infer<typeof watermarkImageView>;

@@ -5,6 +5,7 @@
  */
 
 import { formatLongDate } from "@smm/domain/dates";
+import { platforms as allPlatforms } from "@smm/domain/db/schema";
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
@@ -325,9 +326,7 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     input.goal = goal;
     input.weeks = Number(lower.match(/(\d+)[-\s]?weeks?/)?.[1] ?? 4);
     if (perWeek?.[1]) input.postsPerWeek = Number(perWeek[1]);
-    const platforms = ["facebook", "instagram"].filter((name) =>
-      new RegExp(`\\bon\\b.*\\b${name}\\b`).test(lower),
-    );
+    const platforms = allPlatforms.filter((name) => new RegExp(`\\bon\\b.*\\b${name}\\b`).test(lower));
     if (platforms.length > 0) input.platforms = platforms;
     if (ctx.utcOffsetMinutes !== 0) input.utcOffsetMinutes = ctx.utcOffsetMinutes;
     return { kind: "call", call: { toolName: "createCampaignPlan", input } };

@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { postPlatforms } from "../../posts/messages";
 
 // Each closed set is exported as a readonly tuple too, so zod schemas (`z.enum(postStatuses)`) and UI
 // selects reuse the very list the database enforces.
@@ -7,7 +8,8 @@ export const postStatuses = ["pending", "approved", "denied"] as const;
 export type PostStatus = (typeof postStatuses)[number];
 export const postStatusEnum = pgEnum("post_status", postStatuses);
 
-export const platforms = ["facebook", "instagram"] as const;
+// Written once in a module without drizzle (posts/messages.ts), so the web bundle can import the same list.
+export const platforms = postPlatforms;
 export type Platform = (typeof platforms)[number];
 export const platformEnum = pgEnum("platform", platforms);
 
@@ -59,7 +61,7 @@ export const mediaKinds = ["upload", "generated", "watermark"] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 export const mediaKindEnum = pgEnum("media_kind", mediaKinds);
 
-export const connectionProviders = ["facebook", "instagram", "facebook_ads"] as const;
+export const connectionProviders = [...platforms, "facebook_ads"] as const;
 export type ConnectionProvider = (typeof connectionProviders)[number];
 export const connectionProviderEnum = pgEnum("connection_provider", connectionProviders);
 
