@@ -6,6 +6,7 @@ import * as billing from "./billing/index";
 import * as brands from "./brands/index";
 import * as campaigns from "./campaigns/index";
 import * as captions from "./captions/index";
+import * as chat from "./chat/index";
 import * as connections from "./connections/index";
 import * as generation from "./generation/index";
 import * as media from "./media/index";
@@ -31,6 +32,7 @@ const areas = [
   brands,
   campaigns,
   captions,
+  chat,
   connections,
   generation,
   media,
@@ -51,6 +53,7 @@ type Catalogue = UseCasesOf<
     typeof brands &
     typeof campaigns &
     typeof captions &
+    typeof chat &
     typeof connections &
     typeof generation &
     typeof media &

@@ -4,10 +4,8 @@ import { type UseCaseName, type UseCases, useCases } from "@smm/domain/use-cases
 import { type Tool, tool } from "ai";
 import type { z } from "zod";
 import type { ToolContext } from "./context";
-import { clearConversationTool } from "./tools/clear-conversation";
 import { navigateToTool } from "./tools/navigate-to";
 import { searchSiteTool } from "./tools/search-site";
-import { writeSocialPostTool } from "./tools/write-social-post";
 
 export type { ToolContext } from "./context";
 export { navigateToInput, navigationTargets } from "./tools/navigate-to";
@@ -28,14 +26,12 @@ function toolOf<U extends AnyUseCase>(useCase: U, ctx: ToolContext): UseCaseTool
 type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
 
 /**
- * Tools written before their use cases were declared; each area moves to its declarations (use-cases.ts) and
- * leaves this list.
+ * The two tools built by hand: navigateTo (a client tool: the browser performs it) and searchSite (its answer
+ * is a list, which MCP's structuredContent cannot carry; declaring it means giving it an object answer).
  */
 const legacyToolFactories = {
-  clearConversation: clearConversationTool,
   navigateTo: navigateToTool,
   searchSite: searchSiteTool,
-  writeSocialPost: writeSocialPostTool,
 } satisfies Record<string, (ctx: ToolContext) => Tool>;
 
 type LegacyTools = { [K in keyof typeof legacyToolFactories]: ReturnType<(typeof legacyToolFactories)[K]> };

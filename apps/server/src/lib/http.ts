@@ -93,13 +93,6 @@ export const errors = <S extends ErrorStatus>(...statuses: S[]) =>
     statuses.map((status) => [status, { $ref: `#/components/responses/${errorAnswers[status][0]}` }]),
   ) as { [K in S]: { $ref: string } };
 
-/**
- * A view the screens read, typed by the domain's own interface (the client's answer type) and documented
- * as an object. The views stay interfaces next to their mappers; a mapper change is a type change for the web.
- */
-export const view = <T>(name: string, description?: string) =>
-  z.custom<T>(() => true).openapi(name, { type: "object", ...(description ? { description } : {}) });
-
 /** The brand a route acts on: the active one, or the one named by this header. */
 export const brandHeader = {
   name: "X-Brand-Id",
@@ -122,13 +115,6 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T):
   if (!parsed.success) throw AppError.fromZod(parsed.error);
   return parsed.data;
 }
-
-/** The view a use case answers with, typed by its own result. */
-export const resultOf = <F extends (...args: never[]) => Promise<unknown>>(
-  _useCase: F,
-  name: string,
-  description?: string,
-) => view<Awaited<ReturnType<F>>>(name, description);
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type RouteRequest = NonNullable<RouteConfig["request"]>;

@@ -1,7 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getBrand } from "@smm/domain/brands/get-brand";
 import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
-import { chatRequestInput, clearsConversation } from "@smm/domain/chat/schemas";
+import {
+  chatRequestInput,
+  clearedConversationView,
+  clearsConversation,
+  conversationView,
+} from "@smm/domain/chat/schemas";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
 import { AppError, hasReason } from "@smm/domain/errors";
 import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/schemas";
@@ -16,7 +21,7 @@ import { createChatErrorDescriber } from "../chat/describe-chat-error";
 import { buildSystemPrompt } from "../chat/system-prompt";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, namedBrandId, userContext } from "../lib/domain-context";
-import { brandHeader, createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf } from "../lib/http";
+import { brandHeader, createRoutes, jsonAnswer, jsonBody, readJsonBody } from "../lib/http";
 import { limitJsonBody } from "../middleware/request-limits";
 
 /** How many model steps one message may take (tool call, result, answer, maybe a second tool). */
@@ -47,14 +52,14 @@ const routes = {
     method: "get",
     path: "/",
     summary: "The stored conversation of the caller and brand.",
-    responses: { 200: jsonAnswer(resultOf(getConversation, "Conversation"), "The conversation.") },
+    responses: { 200: jsonAnswer(conversationView, "The conversation.") },
   }),
   clear: createRoute({
     ...common,
     method: "delete",
     path: "/",
     summary: "Clear the stored conversation of the caller and brand.",
-    responses: { 200: jsonAnswer(resultOf(clearConversation, "ClearedConversation"), "The result.") },
+    responses: { 200: jsonAnswer(clearedConversationView, "The result.") },
   }),
   send: createRoute({
     ...common,
@@ -91,7 +96,11 @@ export function createChatRoutes(deps: AppDeps) {
       throw error;
     });
   return createRoutes()
-    .openapi(routes.get, async (c) => c.json(await getConversation(await brandContext(c, deps)), 200))
+    .openapi(routes.get, async (c) => {
+      const conversation = await getConversation(await brandContext(c, deps));
+      // Stored as the AI SDK sent it: every part has its type (the route tests check each answer).
+      return c.json(conversation as z.infer<typeof conversationView>, 200);
+    })
     .openapi(routes.clear, async (c) => c.json(await clearConversation(await brandContext(c, deps)), 200))
     .openapi(routes.send, async (c) => {
       const body = c.req.valid("json");

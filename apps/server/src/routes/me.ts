@@ -1,16 +1,20 @@
-import { createRoute } from "@hono/zod-openapi";
-import type { AppEnv, SessionUser } from "../context";
-import { createRoutes, jsonAnswer, view } from "../lib/http";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRoutes, jsonAnswer } from "../lib/http";
 import { requireUser } from "../middleware/session";
 
-type Caller = { user: SessionUser; authMethod: AppEnv["Variables"]["authMethod"] };
+const callerView = z
+  .object({
+    user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+    authMethod: z.enum(["session", "api_key"]).nullable(),
+  })
+  .meta({ id: "Caller" });
 
 const meRoute = createRoute({
   method: "get",
   path: "/",
   tags: ["System"],
   summary: "The signed-in caller and how they authenticated.",
-  responses: { 200: jsonAnswer(view<Caller>("Caller"), "The caller.") },
+  responses: { 200: jsonAnswer(callerView, "The caller.") },
 });
 
 /** The signed-in caller as the API sees them: proves the session and API-key doors alike. */

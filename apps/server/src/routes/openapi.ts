@@ -2,15 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { errorBodySchema } from "@smm/domain/errors";
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../context";
-import {
-  brandHeader,
-  createRoutes,
-  type ErrorStatus,
-  errorAnswers,
-  errors,
-  jsonAnswer,
-  view,
-} from "../lib/http";
+import { brandHeader, createRoutes, type ErrorStatus, errorAnswers, errors, jsonAnswer } from "../lib/http";
 import { toolCatalogue } from "./tools";
 
 /** The error answer's schema, from the one the domain's AppError.toBody() answers with. */
@@ -404,7 +396,18 @@ const routes = {
     tags: ["System"],
     summary: "This description of the API (OpenAPI 3.1), generated from the route declarations.",
     security: [],
-    responses: { 200: jsonAnswer(view<Record<string, unknown>>("OpenApiDocument"), "The document.") },
+    responses: {
+      200: jsonAnswer(
+        z
+          .looseObject({
+            openapi: z.string(),
+            info: z.looseObject({ title: z.string(), version: z.string() }),
+            paths: z.record(z.string(), z.unknown()),
+          })
+          .meta({ id: "OpenApiDocument", description: "An OpenAPI 3.1 document (this one)." }),
+        "The document.",
+      ),
+    },
   }),
   docs: createRoute({
     method: "get",

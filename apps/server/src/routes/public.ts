@@ -4,7 +4,7 @@ import { requestDataDeletion, requestDataDeletionInput } from "@smm/domain/accou
 import { z } from "zod";
 import type { AppDeps } from "../context";
 import { accountConfirmationOf } from "../lib/domain-context";
-import { createRoutes, jsonAnswer, jsonBody, readJsonBody, resultOf, view } from "../lib/http";
+import { createRoutes, jsonAnswer, jsonBody, readJsonBody } from "../lib/http";
 import { limitPerClientAddress } from "../middleware/request-limits";
 import { canOpenMailbox } from "./mailbox";
 
@@ -27,6 +27,19 @@ export interface PublicConfig {
   version: string;
 }
 
+const publicConfigView = z
+  .object({
+    facebookLogin: z.boolean(),
+    mail: z.string().meta({ description: "The mail adapter's kind (the embedded outbox or SMTP)." }),
+    localMailbox: z.boolean(),
+    ai: z.string(),
+    images: z.string(),
+    social: z.string(),
+    storage: z.string(),
+    version: z.string(),
+  })
+  .meta({ id: "PublicConfig" });
+
 const routes = {
   config: createRoute({
     method: "get",
@@ -34,7 +47,7 @@ const routes = {
     tags: ["System"],
     summary: "What the server runs with (sign-in options and the adapters the screens label).",
     security: [],
-    responses: { 200: jsonAnswer(view<PublicConfig>("PublicConfig"), "The public configuration.") },
+    responses: { 200: jsonAnswer(publicConfigView, "The public configuration.") },
   }),
   dataDeletion: createRoute({
     method: "post",
@@ -46,7 +59,7 @@ const routes = {
     request: { body: jsonBody(requestDataDeletionInput) },
     responses: {
       201: jsonAnswer(
-        resultOf(requestDataDeletion, "DataDeletionRequest"),
+        z.object({ id: z.string() }).meta({ id: "DataDeletionRequest" }),
         "The recorded request; a confirmation link goes to the address when it has an account.",
       ),
     },

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { AdInsights } from "../db/schema";
+import { AppError } from "../errors";
+import { safeText } from "../text";
 import {
   type BillingEvent,
   billingEvents,
@@ -9,9 +11,7 @@ import {
   campaignStatuses,
   type OptimizationGoal,
   optimizationGoals,
-} from "../db/schema/enums";
-import { AppError } from "../errors";
-import { safeText } from "../text";
+} from "./meta-values";
 
 // The connections spec's Campaigns constants and texts (section 9 and "Campaigns" errors).
 export const CAMPAIGNS_CONNECTION_REQUIRED = "Facebook connection required for campaigns";

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { brandConversations, type StoredChatMessage } from "../db/schema";
-import { MAX_STORED_MESSAGES } from "./schemas";
+import { noInput } from "../no-input";
+import { declareUseCase } from "../use-case";
+import { clearedConversationView, MAX_STORED_MESSAGES } from "./schemas";
 
 /** The brand's conversation for the caller, created empty on first load (one per user and brand). */
 export async function getConversation(ctx: BrandContext): Promise<{ messages: StoredChatMessage[] }> {
@@ -37,3 +39,12 @@ export async function clearConversation(ctx: BrandContext): Promise<{ cleared: t
     .where(and(eq(brandConversations.userId, ctx.userId), eq(brandConversations.brandId, ctx.brandId)));
   return { cleared: true };
 }
+
+export const clearConversationUseCase = declareUseCase({
+  name: "clearConversation",
+  description: "Clear the chat with the assistant for the active brand (Clear Chat): it starts again, empty.",
+  scope: "brand",
+  input: noInput,
+  output: clearedConversationView,
+  run: clearConversation,
+});

@@ -69,3 +69,24 @@ export function clearsConversation(message: { parts: readonly { type: string; st
     (part) => part.type === "tool-clearConversation" && part.state === "output-available",
   );
 }
+
+/** One stored message of the conversation, as the AI SDK's UI stream carried it. */
+export const storedChatMessageView = z
+  .object({
+    id: z.string(),
+    role: z.enum(["system", "user", "assistant"]),
+    parts: z.array(z.looseObject({ type: z.string() })).meta({
+      description: "The AI SDK's typed parts (text, tool calls with inputs and results, data parts).",
+    }),
+    metadata: z.unknown().optional(),
+  })
+  .meta({ id: "StoredChatMessage" });
+
+export const conversationView = z.object({ messages: z.array(storedChatMessageView) }).meta({
+  id: "Conversation",
+  description: "The stored conversation of the caller and brand, oldest first.",
+});
+
+export const clearedConversationView = z
+  .object({ cleared: z.literal(true) })
+  .meta({ id: "ClearedConversation" });

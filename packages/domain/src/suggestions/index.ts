@@ -5,3 +5,4 @@ export { dismissSuggestionUseCase } from "./dismiss-suggestion";
 export { generateContentIdeaUseCase } from "./generate-content-idea";
 export { generateFromSuggestionUseCase } from "./generate-from-suggestion";
 export { listSuggestionsUseCase } from "./list-suggestions";
+export { writeSocialPostUseCase } from "./write-social-post";

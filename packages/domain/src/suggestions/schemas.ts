@@ -277,13 +277,19 @@ export const contentIdeasView = z
   .meta({ id: "ContentIdeas" });
 export type ContentIdeasView = z.infer<typeof contentIdeasView>;
 
-export interface WrittenSocialPostView {
-  topic: string;
-  platform: SuggestionPlatform;
-  /** The caption with its hashtags at the end, ready to paste or to turn into a post. */
-  caption: string;
-  hashtags: string[];
-  characterCount: number;
-  maxCaptionLength: number;
-  model: "offline" | "openai";
-}
+export const writtenSocialPostView = z
+  .object({
+    topic: z.string(),
+    platform: z.enum(postPlatforms),
+    caption: z
+      .string()
+      .meta({
+        description: "The caption with its hashtags at the end, ready to paste or to turn into a post.",
+      }),
+    hashtags: z.array(z.string()),
+    characterCount: z.number().int(),
+    maxCaptionLength: z.number().int(),
+    model: models,
+  })
+  .meta({ id: "WrittenSocialPost" });
+export type WrittenSocialPostView = z.infer<typeof writtenSocialPostView>;

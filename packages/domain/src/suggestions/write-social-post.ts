@@ -3,12 +3,14 @@ import type { BrandContext } from "../context";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { WrittenPost } from "../ports";
+import { declareUseCase } from "../use-case";
 import { mentionsForbidden, removeForbidden } from "./do-not-mention";
 import {
   PLATFORM_RULES,
   type WriteSocialPostInput,
   type WrittenSocialPostView,
   writeSocialPostInput,
+  writtenSocialPostView,
 } from "./schemas";
 import { readAiBrand } from "./suggestion";
 
@@ -71,3 +73,13 @@ function fitCaption(caption: string, max: number): string {
   const cut = Math.max(head.lastIndexOf("\n"), head.lastIndexOf(". "), head.lastIndexOf("! "));
   return (cut > max / 2 ? head.slice(0, cut + 1) : head.slice(0, head.lastIndexOf(" "))).trim();
 }
+
+export const writeSocialPostUseCase = declareUseCase({
+  name: "writeSocialPost",
+  description:
+    "Write a caption about a topic for Facebook or Instagram in the active brand's tone and language, keeping its do-not-mention list. Returns the text only; no post is created.",
+  scope: "brand",
+  input: writeSocialPostInput,
+  output: writtenSocialPostView,
+  run: writeSocialPost,
+});

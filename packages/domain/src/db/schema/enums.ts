@@ -1,4 +1,10 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import {
+  billingEvents,
+  campaignObjectives,
+  campaignStatuses,
+  optimizationGoals,
+} from "../../campaigns/meta-values";
 import { postPlatforms } from "../../posts/messages";
 
 // Each closed set is exported as a readonly tuple too, so zod schemas (`z.enum(postStatuses)`) and UI
@@ -70,51 +76,20 @@ export const timeRanges = ["7d", "30d", "90d"] as const;
 export type TimeRange = (typeof timeRanges)[number];
 export const timeRangeEnum = pgEnum("time_range", timeRanges);
 
-/** Meta's own spelling, so values travel to and from the Marketing API unchanged. */
-export const campaignObjectives = [
-  "OUTCOME_AWARENESS",
-  "OUTCOME_TRAFFIC",
-  "OUTCOME_ENGAGEMENT",
-  "OUTCOME_LEADS",
-  "OUTCOME_APP_PROMOTION",
-  "OUTCOME_SALES",
-] as const;
-export type CampaignObjective = (typeof campaignObjectives)[number];
+// Written once in a module without drizzle (campaigns/meta-values.ts), so the web bundle can import them.
+export {
+  type BillingEvent,
+  billingEvents,
+  type CampaignObjective,
+  type CampaignStatus,
+  campaignObjectives,
+  campaignStatuses,
+  type OptimizationGoal,
+  optimizationGoals,
+} from "../../campaigns/meta-values";
 export const campaignObjectiveEnum = pgEnum("campaign_objective", campaignObjectives);
-
-/**
- * The spec's six values plus ARCHIVED, which the Marketing API accepts on a status change and returns for
- * archived campaigns; shared by campaigns and ad sets.
- */
-export const campaignStatuses = [
-  "ACTIVE",
-  "PAUSED",
-  "PENDING_REVIEW",
-  "PENDING_BILLING_INFO",
-  "DISAPPROVED",
-  "ARCHIVED",
-  "DELETED",
-] as const;
-export type CampaignStatus = (typeof campaignStatuses)[number];
 export const campaignStatusEnum = pgEnum("campaign_status", campaignStatuses);
-
-export const optimizationGoals = [
-  "IMPRESSIONS",
-  "REACH",
-  "LINK_CLICKS",
-  "LANDING_PAGE_VIEWS",
-  "POST_ENGAGEMENT",
-  "PAGE_LIKES",
-  "LEAD_GENERATION",
-  "CONVERSIONS",
-  "APP_INSTALLS",
-  "VALUE",
-] as const;
-export type OptimizationGoal = (typeof optimizationGoals)[number];
 export const optimizationGoalEnum = pgEnum("optimization_goal", optimizationGoals);
-
-export const billingEvents = ["IMPRESSIONS", "CLICKS", "THRUPLAY"] as const;
-export type BillingEvent = (typeof billingEvents)[number];
 export const billingEventEnum = pgEnum("billing_event", billingEvents);
 
 /**
