@@ -281,11 +281,9 @@ export const writtenSocialPostView = z
   .object({
     topic: z.string(),
     platform: z.enum(postPlatforms),
-    caption: z
-      .string()
-      .meta({
-        description: "The caption with its hashtags at the end, ready to paste or to turn into a post.",
-      }),
+    caption: z.string().meta({
+      description: "The caption with its hashtags at the end, ready to paste or to turn into a post.",
+    }),
     hashtags: z.array(z.string()),
     characterCount: z.number().int(),
     maxCaptionLength: z.number().int(),
