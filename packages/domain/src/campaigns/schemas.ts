@@ -3,13 +3,10 @@ import type { AdInsights } from "../db/schema";
 import { AppError } from "../errors";
 import { safeText } from "../text";
 import {
-  type BillingEvent,
   billingEvents,
-  type CampaignObjective,
   type CampaignStatus,
   campaignObjectives,
   campaignStatuses,
-  type OptimizationGoal,
   optimizationGoals,
 } from "./meta-values";
 
@@ -24,18 +21,8 @@ export const CAMPAIGN_NAME_REQUIRED = "Please enter a campaign name";
 export const CAMPAIGN_BUDGET_REQUIRED = "Please enter a budget";
 export const START_IN_PAST = "The start date can't be in the past. Choose today or a later date.";
 
-// The closed sets the database enforces, defined once there (Meta's own spelling) and offered to the forms,
-// the wizards and the views from here.
-export {
-  type BillingEvent,
-  billingEvents,
-  type CampaignObjective,
-  type CampaignStatus,
-  campaignObjectives,
-  campaignStatuses,
-  type OptimizationGoal,
-  optimizationGoals,
-};
+// The closed sets the database enforces (Meta's own spelling), offered to the forms, wizards and views here.
+export * from "./meta-values";
 
 /** The confirmation every door asks before deleting (the screen's dialog, the chat's question). */
 export const deleteCampaignConfirmation = (name: string) =>

@@ -1,22 +1,10 @@
 import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECT_PAGE_FIRST } from "@smm/domain/connections/messages";
-import type { ConnectionsView } from "@smm/domain/connections/schemas";
 import { MegaphoneIcon } from "lucide-react";
 
-import type { useDisconnect } from "@/lib/connections";
-
-import { ConnectionCard } from "./connection-card";
-import type { FacebookConnectionFlow } from "./use-facebook-connection";
+import { ConnectionCard, type ConnectionCardProps } from "./connection-card";
 
 /** The ad account for campaigns: only after a page (connections.md section 5), through the marketing popup. */
-export function AdAccountCard({
-  view,
-  connection,
-  disconnect,
-}: {
-  view: ConnectionsView;
-  connection: FacebookConnectionFlow;
-  disconnect: ReturnType<typeof useDisconnect>;
-}) {
+export function AdAccountCard({ view, connection, disconnect }: ConnectionCardProps) {
   const { page, adAccount } = view;
   const expired = adAccount?.status === "expired";
   return (

@@ -1,3 +1,4 @@
+import type { ConnectionsView } from "@smm/domain/connections/schemas";
 import type { ConnectionFlow } from "@smm/domain/machines/facebook-connection";
 import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
@@ -12,6 +13,13 @@ import type { useDisconnect } from "@/lib/connections";
 import { DisconnectDialog } from "./disconnect-dialog";
 import { FlowStatus } from "./flow-status";
 import type { FacebookConnectionFlow } from "./use-facebook-connection";
+
+/** What the page card and the ad account card are given by the Facebook settings section. */
+export interface ConnectionCardProps {
+  view: ConnectionsView;
+  connection: FacebookConnectionFlow;
+  disconnect: ReturnType<typeof useDisconnect>;
+}
 
 /** What a card says once its connection is gone (or could not be removed), and its confirmation dialog. */
 export interface DisconnectCopy {

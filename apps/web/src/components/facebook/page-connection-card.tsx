@@ -1,11 +1,8 @@
 import { CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
-import type { ConnectionsView } from "@smm/domain/connections/schemas";
 
 import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
-import type { useDisconnect } from "@/lib/connections";
 
-import { ConnectionCard } from "./connection-card";
-import type { FacebookConnectionFlow } from "./use-facebook-connection";
+import { ConnectionCard, type ConnectionCardProps } from "./connection-card";
 
 function PageAvatar({ name, pictureUrl }: { name: string; pictureUrl: string | null }) {
   if (pictureUrl)
@@ -24,15 +21,7 @@ function PageAvatar({ name, pictureUrl }: { name: string; pictureUrl: string | n
  * The page's connection: who it is (picture, name, category, linked Instagram account, Sandbox, expired),
  * Connect / Reconnect through the popup, the picker when the account has several pages, Disconnect.
  */
-export function PageConnectionCard({
-  view,
-  connection,
-  disconnect,
-}: {
-  view: ConnectionsView;
-  connection: FacebookConnectionFlow;
-  disconnect: ReturnType<typeof useDisconnect>;
-}) {
+export function PageConnectionCard({ view, connection, disconnect }: ConnectionCardProps) {
   const { page } = view;
   const network = page?.network ?? view.available;
   return (

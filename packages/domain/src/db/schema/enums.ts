@@ -77,16 +77,7 @@ export type TimeRange = (typeof timeRanges)[number];
 export const timeRangeEnum = pgEnum("time_range", timeRanges);
 
 // Written once in a module without drizzle (campaigns/meta-values.ts), so the web bundle can import them.
-export {
-  type BillingEvent,
-  billingEvents,
-  type CampaignObjective,
-  type CampaignStatus,
-  campaignObjectives,
-  campaignStatuses,
-  type OptimizationGoal,
-  optimizationGoals,
-} from "../../campaigns/meta-values";
+export * from "../../campaigns/meta-values";
 export const campaignObjectiveEnum = pgEnum("campaign_objective", campaignObjectives);
 export const campaignStatusEnum = pgEnum("campaign_status", campaignStatuses);
 export const optimizationGoalEnum = pgEnum("optimization_goal", optimizationGoals);
