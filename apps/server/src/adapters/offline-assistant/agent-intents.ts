@@ -3,7 +3,7 @@
  * the scheduling agent", "set my target to 7 posts a week", "run the scheduling agent now", and the replies.
  */
 
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 export type AgentTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
@@ -61,34 +61,36 @@ export function decideAgentTurn(lower: string, tools: OfferedTools): AgentTurnDe
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-function describeSettings(value: Record<string, unknown>): string {
+function describeSettings(value: ToolOutput<"getAgentSettings">): string {
   const state = value.scheduleAgentEnabled ? "on" : "off";
   const plan = value.schedulingAgentAvailable ? "" : " (it needs the Enterprise plan)";
-  return `The smart scheduling agent is ${state}${plan}. Your weekly target is ${plural(Number(value.postsPerWeek), "post")} and your best posting time is ${String(value.bestPostTime)}.`;
+  return `The smart scheduling agent is ${state}${plan}. Your weekly target is ${plural(value.postsPerWeek, "post")} and your best posting time is ${value.bestPostTime}.`;
 }
 
 /** The reply after an agent tool ran, or null for other tools. */
 export function describeAgentOutcome(
   toolName: ToolName,
-  value: Record<string, unknown>,
+  result: unknown,
   input: Record<string, unknown>,
 ): string | null {
   switch (toolName) {
     case "getAgentSettings":
-      return describeSettings(value);
+      return describeSettings(result as ToolOutput<"getAgentSettings">);
     case "updateAgentSettings": {
+      const value = result as ToolOutput<"updateAgentSettings">;
       if (input.field === "scheduleAgentEnabled")
         return input.value
-          ? `The smart scheduling agent is on. It keeps the next 7 days at ${plural(Number(value.postsPerWeek), "post")} a week and every post it writes waits for your approval.`
+          ? `The smart scheduling agent is on. It keeps the next 7 days at ${plural(value.postsPerWeek, "post")} a week and every post it writes waits for your approval.`
           : "The smart scheduling agent is off.";
       if (input.field === "postsPerWeek")
-        return `Your weekly target is now ${plural(Number(value.postsPerWeek), "post")} a week.`;
+        return `Your weekly target is now ${plural(value.postsPerWeek, "post")} a week.`;
       return "Saved your agent settings.";
     }
     case "runSchedulingAgent": {
-      const created = Number(value.postsCreated ?? 0);
+      const value = result as ToolOutput<"runSchedulingAgent">;
+      const created = value.postsCreated;
       if (created === 0)
-        return `Your next 7 days already hold your weekly target of ${plural(Number(value.weeklyTarget), "post")}; nothing to add.`;
+        return `Your next 7 days already hold your weekly target of ${plural(value.weeklyTarget, "post")}; nothing to add.`;
       const quota = value.stoppedByQuota ? " Your plan's post limit stopped it early." : "";
       return `The scheduling agent created ${plural(created, "post")} for the gap. They are waiting for your approval.${quota}`;
     }

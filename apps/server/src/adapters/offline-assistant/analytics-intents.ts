@@ -1,5 +1,5 @@
 import { abbreviateNumber } from "@smm/domain/analytics/schemas";
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 /*
  * The offline assistant's understanding of analytics: "how did my posts do this month?", "show my analytics
@@ -33,19 +33,17 @@ export function decideAnalyticsTurn(lower: string, tools: OfferedTools): Analyti
 const RANGE_WORDS: Record<string, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
 
 /** The reply after getAnalytics: the headline numbers, the change and the best post. */
-export function describeAnalyticsOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
+export function describeAnalyticsOutcome(toolName: ToolName, result: unknown): string | null {
   if (toolName !== "getAnalytics") return null;
-  const metrics = (value.metrics ?? {}) as Record<string, number | null>;
-  const previous = (value.previous ?? {}) as Record<string, number>;
-  const totalPosts = Number(value.totalPosts ?? 0);
-  const range = RANGE_WORDS[String(value.range)] ?? "30 days";
+  const { metrics, previous, totalPosts, bestPost: best, ...value } = result as ToolOutput<"getAnalytics">;
+  const range = RANGE_WORDS[value.range] ?? "30 days";
   const where =
     value.platform === "instagram" ? " on Instagram" : value.platform === "facebook" ? " on Facebook" : "";
   if (totalPosts === 0) {
-    return `You published no posts${where} in the last ${range}, so there is nothing to compare yet. Your page reached ${abbreviateNumber(Number(metrics.totalReach ?? 0))} people. Approve a post and publish it to see how it does.`;
+    return `You published no posts${where} in the last ${range}, so there is nothing to compare yet. Your page reached ${abbreviateNumber(metrics.totalReach)} people. Approve a post and publish it to see how it does.`;
   }
-  const reach = Number(metrics.totalReach ?? 0);
-  const before = Number(previous.reach ?? 0);
+  const reach = metrics.totalReach;
+  const before = previous.reach;
   const change = before > 0 ? Math.round(((reach - before) / before) * 100) : null;
   const trend =
     change === null
@@ -53,11 +51,10 @@ export function describeAnalyticsOutcome(toolName: ToolName, value: Record<strin
       : change >= 0
         ? ` That is ${change}% more than the ${range} before.`
         : ` That is ${Math.abs(change)}% less than the ${range} before.`;
-  const rate = metrics.engagementRate === null ? "N/A" : `${Number(metrics.engagementRate).toFixed(2)}%`;
-  const best = value.bestPost as { content?: string; engagement?: number } | null;
+  const rate = metrics.engagementRate === null ? "N/A" : `${metrics.engagementRate.toFixed(2)}%`;
   const bestText =
-    best && Number(best.engagement) > 0
-      ? ` Your best post (${abbreviateNumber(Number(best.engagement))} engagements) was “${String(best.content ?? "").slice(0, 80)}”.`
+    best && best.engagement > 0
+      ? ` Your best post (${abbreviateNumber(best.engagement)} engagements) was “${best.content.slice(0, 80)}”.`
       : "";
-  return `In the last ${range}${where} you published ${totalPosts} post${totalPosts === 1 ? "" : "s"}: ${abbreviateNumber(reach)} reach, ${abbreviateNumber(Number(metrics.totalEngagement ?? 0))} engagements, an engagement rate of ${rate}.${trend}${bestText} The details are on the Analytics page.`;
+  return `In the last ${range}${where} you published ${totalPosts} post${totalPosts === 1 ? "" : "s"}: ${abbreviateNumber(reach)} reach, ${abbreviateNumber(metrics.totalEngagement)} engagements, an engagement rate of ${rate}.${trend}${bestText} The details are on the Analytics page.`;
 }

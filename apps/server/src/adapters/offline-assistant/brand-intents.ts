@@ -3,7 +3,7 @@
  * create it in one sentence ("my brand is Sunny Scoops"); anyone can ask for another brand by name.
  */
 
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 export type BrandTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
@@ -58,12 +58,8 @@ export function decideBrandTurn(
 }
 
 /** The reply after a brand tool ran, or null for other tools. */
-export function describeBrandOutcome(
-  toolName: ToolName,
-  value: Record<string, unknown>,
-  input: Record<string, unknown>,
-): string | null {
+export function describeBrandOutcome(toolName: ToolName, result: unknown): string | null {
   if (toolName !== "createBrand") return null;
-  const name = typeof value.name === "string" ? value.name : String(input.name ?? "");
+  const { name } = result as ToolOutput<"createBrand">;
   return `Done: your brand “${name}” is created and active. Say “create a post about …” and I'll write its first post, or add its colours and company profile in Settings.`;
 }

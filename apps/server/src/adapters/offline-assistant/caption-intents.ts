@@ -4,7 +4,7 @@
  * model as text carrying the image's id (see IMAGE_ID_PREFIX), which is how "this photo" is found.
  */
 
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 /** How an uploaded image's id is written into the model's view of the conversation (routes/chat.ts). */
 export const IMAGE_ID_PREFIX = "Image id:";
@@ -64,10 +64,11 @@ export function decideCaptionTurn(
 }
 
 /** The reply after captionFromImage: the caption, where the post waits, and what to say next. */
-export function describeCaptionOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
+export function describeCaptionOutcome(toolName: ToolName, result: unknown): string | null {
   if (toolName !== "captionFromImage") return null;
-  const post = (value.post ?? {}) as Record<string, unknown>;
-  const caption = typeof post.content === "string" ? post.content : "";
+  const value = result as ToolOutput<"captionFromImage">;
+  const { post } = value;
+  const caption = post.content;
   const platform = post.platform === "instagram" ? "an Instagram" : "a Facebook";
   const model =
     value.model === "offline" ? " (written by the offline model from the photo's colours and light)" : "";

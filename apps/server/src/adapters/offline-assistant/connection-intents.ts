@@ -4,7 +4,7 @@
  * login popup, so connecting sends the user to /facebook-connect.
  */
 
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 export type ConnectionTurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
@@ -48,18 +48,7 @@ export function decideConnectionTurn(lower: string, tools: OfferedTools): Connec
   return null;
 }
 
-interface ConnectionsValue {
-  available?: string;
-  page?: {
-    name?: string | null;
-    network?: string;
-    status?: string;
-    instagramAccountId?: string | null;
-  } | null;
-  adAccount?: { name?: string | null; currency?: string | null } | null;
-}
-
-function describeConnections(value: ConnectionsValue): string {
+function describeConnections(value: ToolOutput<"getConnections">): string {
   const page = value.page;
   if (!page) {
     return "No Facebook page is connected to this brand. Say “connect my Facebook page” to connect one.";
@@ -77,16 +66,16 @@ function describeConnections(value: ConnectionsValue): string {
 }
 
 /** The reply once a connection tool has run, or null for other tools. */
-export function describeConnectionOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
+export function describeConnectionOutcome(toolName: ToolName, result: unknown): string | null {
   switch (toolName) {
     case "getConnections":
-      return describeConnections(value as ConnectionsValue);
+      return describeConnections(result as ToolOutput<"getConnections">);
     case "disconnectFacebook":
       return "Your Facebook page, its Instagram account and the ad account are disconnected from this brand.";
     case "disconnectAdAccount":
       return "Your ad account is disconnected. The page stays connected.";
     case "connectFacebookPage":
-      return typeof value.message === "string" ? value.message : "Your Facebook page is connected.";
+      return (result as ToolOutput<"connectFacebookPage">).message || "Your Facebook page is connected.";
     case "selectAdAccount":
       return "Your ad account is connected.";
     default:

@@ -451,7 +451,7 @@ export function describeOutcome(outcome: ToolOutcome): string {
     return `I couldn't do that: ${outcome.error}${upgrade}`;
   }
   const value = (result ?? {}) as Record<string, unknown>;
-  const brandReply = describeBrandOutcome(toolName, value, input);
+  const brandReply = describeBrandOutcome(toolName, value);
   if (brandReply !== null) return brandReply;
   const templateReply = describeTemplateOutcome(toolName, value);
   if (templateReply !== null) return templateReply;

@@ -1,4 +1,5 @@
-import type { ToolName } from "@smm/tools";
+import type { AppTools, ToolName } from "@smm/tools";
+import type { InferToolOutput } from "ai";
 
 export type { ToolName };
 
@@ -12,3 +13,9 @@ export interface ToolCallIntent {
 
 /** The tools offered to a turn. */
 export type OfferedTools = ReadonlySet<ToolName>;
+
+/**
+ * What a tool answers, by its declared output (the registry's types): the replies read a result as what its
+ * tool declares, so a renamed or removed field fails the type check instead of reading as missing.
+ */
+export type ToolOutput<K extends ToolName> = InferToolOutput<AppTools[K]>;
