@@ -5,7 +5,7 @@
  * first step searches for it (listCampaigns), the next acts on the one found.
  */
 
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 export type CampaignDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
 
@@ -80,7 +80,7 @@ export function decideCampaignFollowUp(
   if (toolName !== "listCampaigns") return null;
   const acting = readCampaignAction(userText);
   if (!acting) return null;
-  const found = ((result as { campaigns?: ListedCampaign[] } | null)?.campaigns ?? []).filter(Boolean);
+  const found: ListedCampaign[] = (result as ToolOutput<"listCampaigns"> | null)?.campaigns ?? [];
   const exact = found.filter((campaign) => campaign.name.toLowerCase() === acting.name.toLowerCase());
   const matches = exact.length > 0 ? exact : found;
   if (matches.length === 0)
@@ -117,40 +117,42 @@ export function decideCampaignFollowUp(
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
-/** The reply after a campaigns tool. */
-export function describeCampaignOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
+/**
+ * The reply after a campaigns tool. The result is read as its tool's declared output, so a renamed field
+ * fails the type check instead of reading as missing.
+ */
+export function describeCampaignOutcome(toolName: ToolName, result: unknown): string | null {
   switch (toolName) {
     case "listCampaigns": {
-      const campaigns = (value.campaigns ?? []) as (ListedCampaign & {
-        insights?: { spend?: number; clicks?: number };
-      })[];
-      const currency = String((value.account as { currency?: string } | undefined)?.currency ?? "USD");
+      const { campaigns, account, source } = result as ToolOutput<"listCampaigns">;
       if (campaigns.length === 0)
         return "No campaigns yet. You can create one on the Campaigns page, or ask me to.";
       const lines = campaigns
         .slice(0, 10)
         .map(
           (c) =>
-            `• ${c.name}: ${c.status.toLowerCase()}, ${money(Number(c.insights?.spend ?? 0), currency)} spent, ${Number(c.insights?.clicks ?? 0)} clicks`,
+            `• ${c.name}: ${c.status.toLowerCase()}, ${money(c.insights.spend, account.currency)} spent, ${c.insights.clicks} clicks`,
         );
       const stored =
-        value.source === "database"
-          ? " (Facebook could not be reached: these are the last known numbers)"
-          : "";
+        source === "database" ? " (Facebook could not be reached: these are the last known numbers)" : "";
       return `Your campaigns${stored}:\n${lines.join("\n")}`;
     }
-    case "updateCampaign":
-      return value.status === "PAUSED"
-        ? `I paused “${String(value.name)}”. You can resume it on the Campaigns page.`
-        : `“${String(value.name)}” is ${value.status === "ACTIVE" ? "running again" : "updated"}. See it on the Campaigns page.`;
+    case "updateCampaign": {
+      const { status, name } = result as ToolOutput<"updateCampaign">;
+      return status === "PAUSED"
+        ? `I paused “${name}”. You can resume it on the Campaigns page.`
+        : `“${name}” is ${status === "ACTIVE" ? "running again" : "updated"}. See it on the Campaigns page.`;
+    }
     case "deleteCampaign":
-      return `I deleted “${String(value.name)}”.`;
+      return `I deleted “${(result as ToolOutput<"deleteCampaign">).name}”.`;
     case "createCampaign":
-      return `I created the campaign “${String(value.name)}”. It is on the Campaigns page.`;
-    case "createAdSet":
-      return `I created the ad set${value.name ? ` “${String(value.name)}”` : ""}.`;
+      return `I created the campaign “${(result as ToolOutput<"createCampaign">).name}”. It is on the Campaigns page.`;
+    case "createAdSet": {
+      const { name } = result as ToolOutput<"createAdSet">;
+      return `I created the ad set${name ? ` “${name}”` : ""}.`;
+    }
     case "listAdAccounts": {
-      const accounts = (value.accounts ?? []) as { name: string; currency: string; statusText: string }[];
+      const { accounts } = result as ToolOutput<"listAdAccounts">;
       return accounts.length === 0
         ? "No ad accounts were found."
         : `Your ad accounts: ${accounts.map((a) => `${a.name} (${a.currency}, ${a.statusText})`).join(", ")}.`;

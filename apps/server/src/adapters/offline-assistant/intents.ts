@@ -13,7 +13,7 @@ import { decideCampaignTurn, describeCampaignOutcome } from "./campaign-intents"
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 export type { ToolCallIntent };
 
@@ -391,30 +391,31 @@ function decideBilling(lower: string, ctx: TurnContext): TurnDecision | null {
   return null;
 }
 
-function describeBilling(toolName: ToolName, value: Record<string, unknown>, input: Record<string, unknown>) {
+function describeBilling(toolName: ToolName, result: unknown, input: Record<string, unknown>) {
   switch (toolName) {
     case "getPlan": {
-      const name = typeof value.name === "string" ? value.name : "Free";
-      const left = typeof value.postsRemaining === "number" ? value.postsRemaining : null;
-      const max = typeof value.maxPosts === "number" ? value.maxPosts : null;
+      const plan = result as ToolOutput<"getPlan">;
+      const left = plan.postsRemaining;
+      const max = plan.maxPosts;
       const posts =
         left === null || max === null ? "unlimited posts" : `${left} of ${max} posts left this month`;
       const ending =
-        value.cancelAtPeriodEnd && typeof value.currentPeriodEnd === "string"
-          ? ` It is cancelled and ends on ${formatLongDate(value.currentPeriodEnd)}.`
+        plan.cancelAtPeriodEnd && plan.currentPeriodEnd
+          ? ` It is cancelled and ends on ${formatLongDate(plan.currentPeriodEnd)}.`
           : "";
-      const upgrade = value.type === "free" ? " Say “upgrade me to pro” to get 30 posts a month." : "";
-      return `You're on the ${name} plan, with ${posts}.${ending}${upgrade}`;
+      const upgrade = plan.type === "free" ? " Say “upgrade me to pro” to get 30 posts a month." : "";
+      return `You're on the ${plan.name} plan, with ${posts}.${ending}${upgrade}`;
     }
     case "startCheckout": {
       const plan = input.plan === "enterprise" ? "Enterprise" : "Pro";
       const interval = input.interval === "year" ? "annual" : "monthly";
-      const test = value.provider === "local" ? " (a test checkout: no card is charged)" : "";
-      return `Here is your checkout for ${plan} (${interval})${test}: ${String(value.url ?? "")}\nYour plan changes as soon as the payment is confirmed.`;
+      const checkout = result as ToolOutput<"startCheckout">;
+      const test = checkout.provider === "local" ? " (a test checkout: no card is charged)" : "";
+      return `Here is your checkout for ${plan} (${interval})${test}: ${checkout.url}\nYour plan changes as soon as the payment is confirmed.`;
     }
     case "cancelSubscription": {
-      const until =
-        typeof value.currentPeriodEnd === "string" ? ` until ${formatLongDate(value.currentPeriodEnd)}` : "";
+      const { currentPeriodEnd } = result as ToolOutput<"cancelSubscription">;
+      const until = currentPeriodEnd ? ` until ${formatLongDate(currentPeriodEnd)}` : "";
       return `Your subscription is cancelled. You keep your plan${until}, then you move to the free plan. Say “keep my subscription” if you change your mind.`;
     }
     case "reactivateSubscription":
@@ -424,7 +425,7 @@ function describeBilling(toolName: ToolName, value: Record<string, unknown>, inp
     case "deleteAccount":
       return "I've sent a deletion link to your account's e-mail address. Nothing is deleted until you open it (it works once, for 1 hour).";
     case "openBillingPortal":
-      return `Manage your invoices and cards here: ${String(value.url ?? "")}`;
+      return `Manage your invoices and cards here: ${(result as ToolOutput<"openBillingPortal">).url}`;
     default:
       return null;
   }
@@ -450,7 +451,7 @@ export function describeOutcome(outcome: ToolOutcome): string {
     const upgrade = /\bupgrade\b/i.test(outcome.error) ? ` ${UPGRADE_HINT}` : "";
     return `I couldn't do that: ${outcome.error}${upgrade}`;
   }
-  const value = (result ?? {}) as Record<string, unknown>;
+  const value = result ?? {};
   const brandReply = describeBrandOutcome(toolName, value);
   if (brandReply !== null) return brandReply;
   const templateReply = describeTemplateOutcome(toolName, value);
@@ -470,7 +471,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   switch (toolName) {
     case "generatePost": {
       const topic = typeof input.prompt === "string" ? ` about “${input.prompt}”` : "";
-      const platform = value.platform === "instagram" ? "an Instagram" : "a Facebook";
+      const platform =
+        (value as ToolOutput<"generatePost">).platform === "instagram" ? "an Instagram" : "a Facebook";
       return `I'm creating ${platform} post${topic}. You can follow its progress here; it will wait for your approval when it's ready.`;
     }
     case "updateBrandField": {
@@ -480,16 +482,18 @@ export function describeOutcome(outcome: ToolOutcome): string {
     case "approvePost":
     case "schedulePost":
     case "reschedulePost": {
-      const date = typeof value.scheduledDate === "string" ? value.scheduledDate : null;
-      if (value.state === "published") return "Done: the post is approved and published.";
+      const post = value as ToolOutput<"approvePost" | "schedulePost" | "reschedulePost">;
+      const date = post.scheduledDate;
+      if (post.state === "published") return "Done: the post is approved and published.";
       return date
         ? `Done: the post is approved and scheduled for ${formatWhen(date)}. You'll find it on the Calendar.`
         : "Done: the post is approved.";
     }
     case "analyzeWebsite": {
-      const title = typeof value.title === "string" ? value.title : String(input.url);
-      const applied = Array.isArray(value.applied) ? (value.applied as string[]) : [];
-      const summary = typeof value.summary === "string" && value.summary ? ` ${value.summary}` : "";
+      const analysis = value as ToolOutput<"analyzeWebsite">;
+      const title = analysis.title ?? String(input.url);
+      const applied: readonly string[] = analysis.applied;
+      const summary = analysis.summary ? ` ${analysis.summary}` : "";
       return `I analysed ${title}.${summary}${
         applied.length
           ? ` I updated your brand's ${applied.map((f) => FIELD_LABELS[f] ?? f).join(", ")}.`
@@ -497,7 +501,7 @@ export function describeOutcome(outcome: ToolOutcome): string {
       }`;
     }
     case "listImages": {
-      const images = Array.isArray(value.images) ? value.images : [];
+      const { images } = value as ToolOutput<"listImages">;
       return images.length === 0
         ? "You have no images yet. Upload one here or generate a post."
         : `You have ${images.length} image${images.length === 1 ? "" : "s"}. Click one to show it.`;
@@ -505,17 +509,18 @@ export function describeOutcome(outcome: ToolOutcome): string {
     case "showImage":
       return `Here is ${String(input.name)}.`;
     case "createCampaignPlan":
-      return describeCampaignPlan(value, input);
+      return describeCampaignPlan(value as ToolOutput<"createCampaignPlan">, input);
     case "generateContentIdea":
-      return describeIdeas(value);
+      return describeIdeas(value as ToolOutput<"generateContentIdea">);
     case "writeSocialPost": {
-      const caption = typeof value.caption === "string" ? value.caption : "";
-      const platform = value.platform === "instagram" ? "an Instagram" : "a Facebook";
-      const topic = typeof value.topic === "string" ? value.topic : String(input.topic ?? "");
+      const written = value as ToolOutput<"writeSocialPost">;
+      const { caption } = written;
+      const platform = written.platform === "instagram" ? "an Instagram" : "a Facebook";
+      const topic = written.topic ?? String(input.topic ?? "");
       return `Here is ${platform} caption about “${topic}”:\n\n${caption}\n\nCopy it, or say “create a post about ${topic}” and I'll make a post with an image for your approval.`;
     }
     case "listSuggestions": {
-      const list = Array.isArray(value.suggestions) ? (value.suggestions as SuggestionLike[]) : [];
+      const list = (value as ToolOutput<"listSuggestions">).suggestions;
       if (list.length === 0)
         return "You have no open suggestions. Ask me to plan a campaign, for example “Plan a 4-week campaign for our spring launch”.";
       const next = list[0];
@@ -524,25 +529,23 @@ export function describeOutcome(outcome: ToolOutcome): string {
     case "dismissSuggestion":
       return "Suggestion dismissed";
     case "generateFromSuggestion": {
-      const post = (value.post ?? {}) as Record<string, unknown>;
-      const suggestion = (value.suggestion ?? {}) as Record<string, unknown>;
+      const { post, suggestion } = value as ToolOutput<"generateFromSuggestion">;
       const platform = post.platform === "instagram" ? "an Instagram" : "a Facebook";
-      const idea =
-        typeof suggestion.contentSuggestion === "string" ? ` “${suggestion.contentSuggestion}”` : "";
+      const idea = suggestion.contentSuggestion ? ` “${suggestion.contentSuggestion}”` : "";
       return `I'm creating ${platform} post from the suggestion${idea}. You can follow its progress here; it will wait for your approval when it's ready.`;
     }
     case "analyzeCalendar":
-      return describeCalendarAnalysis(value, input);
+      return describeCalendarAnalysis(value as ToolOutput<"analyzeCalendar">, input);
     default:
       return "Done.";
   }
 }
 
-interface SuggestionLike {
-  scheduledDate?: unknown;
-  platform?: unknown;
-  contentSuggestion?: unknown;
-}
+/** A planned slot, as listSuggestions and createCampaignPlan answer it. */
+type Slot = Pick<
+  ToolOutput<"listSuggestions">["suggestions"][number],
+  "scheduledDate" | "platform" | "contentSuggestion"
+>;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
@@ -560,24 +563,22 @@ function formatSlotDate(iso: string, utcOffsetMinutes: number): string {
   return utcOffsetMinutes === 0 ? `${text} UTC` : text;
 }
 
-function describeSlot(slot: SuggestionLike, utcOffsetMinutes: number): string {
-  const when =
-    typeof slot.scheduledDate === "string" ? formatSlotDate(slot.scheduledDate, utcOffsetMinutes) : "";
+function describeSlot(slot: Slot, utcOffsetMinutes: number): string {
   const network = slot.platform === "instagram" ? "Instagram" : "Facebook";
-  const idea = typeof slot.contentSuggestion === "string" ? slot.contentSuggestion : "";
-  return `${when} (${network}): ${idea}`;
+  const when = slot.scheduledDate ? formatSlotDate(slot.scheduledDate, utcOffsetMinutes) : "";
+  return `${when} (${network}): ${slot.contentSuggestion}`;
 }
 
-function describeCampaignPlan(value: Record<string, unknown>, input: Record<string, unknown>): string {
-  const list = Array.isArray(value.suggestions) ? (value.suggestions as SuggestionLike[]) : [];
+function describeCampaignPlan(
+  plan: ToolOutput<"createCampaignPlan">,
+  input: Record<string, unknown>,
+): string {
+  const list = plan.suggestions;
   if (list.length === 0) return "I couldn't plan any posts for that campaign.";
-  const weeks = typeof value.weeks === "number" ? value.weeks : Number(input.weeks ?? 4);
+  const weeks = plan.weeks;
   const offset = typeof input.utcOffsetMinutes === "number" ? input.utcOffsetMinutes : 0;
   const first = list[0];
-  const start =
-    first && typeof first.scheduledDate === "string"
-      ? `, starting ${formatSlotDate(first.scheduledDate, offset)}`
-      : "";
+  const start = first?.scheduledDate ? `, starting ${formatSlotDate(first.scheduledDate, offset)}` : "";
   const preview = list
     .slice(0, 3)
     .map((slot) => `• ${describeSlot(slot, offset)}`)
@@ -589,32 +590,32 @@ function describeCampaignPlan(value: Record<string, unknown>, input: Record<stri
   );
 }
 
-function describeIdeas(value: Record<string, unknown>): string {
-  const ideas = Array.isArray(value.ideas) ? (value.ideas as Record<string, unknown>[]) : [];
+function describeIdeas({ ideas, topic }: ToolOutput<"generateContentIdea">): string {
   if (ideas.length === 0) return "I couldn't come up with ideas this time.";
-  const about = typeof value.topic === "string" && value.topic ? ` about “${value.topic}”` : "";
+  const about = topic ? ` about “${topic}”` : "";
   const lines = ideas.map((idea, index) => {
     const network = idea.platform === "instagram" ? "Instagram" : "Facebook";
-    return `${index + 1}. ${String(idea.title ?? "")} (${network}): ${String(idea.angle ?? "")}`;
+    return `${index + 1}. ${idea.title} (${network}): ${idea.angle}`;
   });
   return `Here are ${plural(ideas.length, "idea")}${about}:\n${lines.join("\n")}\n\nSay “write a post about …” with the one you like.`;
 }
 
-function describeCalendarAnalysis(value: Record<string, unknown>, input: Record<string, unknown>): string {
-  const count = (key: string) => (typeof value[key] === "number" ? (value[key] as number) : 0);
-  const target = count("weeklyTarget");
-  const scheduled = count("scheduledPostsCount");
-  const week = value.targetMet
+function describeCalendarAnalysis(
+  analysis: ToolOutput<"analyzeCalendar">,
+  input: Record<string, unknown>,
+): string {
+  const target = analysis.weeklyTarget;
+  const scheduled = analysis.scheduledPostsCount;
+  const week = analysis.targetMet
     ? `Scheduled this week: ${scheduled} of your weekly target of ${target}. Target met!`
-    : `Scheduled this week: ${scheduled} of your weekly target of ${target}, ${count("contentGap")} to go.`;
-  const pending = `${plural(count("pendingPostsCount"), "post")} awaiting your approval.`;
+    : `Scheduled this week: ${scheduled} of your weekly target of ${target}, ${analysis.contentGap} to go.`;
+  const pending = `${plural(analysis.pendingPostsCount, "post")} awaiting your approval.`;
   const offset = typeof input.utcOffsetMinutes === "number" ? input.utcOffsetMinutes : 0;
-  const next = value.nextScheduledPost as { scheduledDate?: unknown; platform?: unknown } | null;
-  const nextText =
-    next && typeof next.scheduledDate === "string"
-      ? `Next post: ${formatSlotDate(next.scheduledDate, offset)} on ${next.platform === "instagram" ? "Instagram" : "Facebook"}.`
-      : "Nothing is scheduled yet.";
-  const engagement = (value.engagementData ?? {}) as { bestDays?: string[]; bestTimes?: string[] };
-  const best = `Best days: ${(engagement.bestDays ?? []).slice(0, 2).join(", ")}; best times: ${(engagement.bestTimes ?? []).slice(0, 2).join(", ")}.`;
+  const next = analysis.nextScheduledPost;
+  const nextText = next?.scheduledDate
+    ? `Next post: ${formatSlotDate(next.scheduledDate, offset)} on ${next.platform === "instagram" ? "Instagram" : "Facebook"}.`
+    : "Nothing is scheduled yet.";
+  const { bestDays, bestTimes } = analysis.engagementData;
+  const best = `Best days: ${bestDays.slice(0, 2).join(", ")}; best times: ${bestTimes.slice(0, 2).join(", ")}.`;
   return [week, pending, nextText, best].join(" ");
 }

@@ -4,7 +4,7 @@
  * is looked up among the templates the conversation has already shown.
  */
 
-import type { OfferedTools, ToolCallIntent, ToolName } from "./tool-call";
+import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 /** A template the conversation has shown (a list or a single result), newest first. */
 export interface KnownTemplate {
@@ -116,68 +116,72 @@ export function decideTemplateTurn(text: string, ctx: TemplateTurn): Decision | 
   return null;
 }
 
-interface TemplateLike {
-  name?: unknown;
-  creatorName?: unknown;
-  usageCount?: unknown;
-}
+/** A template as the listing tools answer it (their declared output). */
+type ListedTemplate = ToolOutput<"listTemplates">["templates"][number];
 
-const nameOf = (value: Record<string, unknown>) =>
-  typeof value.name === "string" ? `“${value.name}”` : "the template";
+const nameOf = (template: { name: string }) => `“${template.name}”`;
 
-function describeList(list: TemplateLike[], empty: string, intro: string): string {
+function describeList(list: readonly ListedTemplate[], empty: string, intro: string): string {
   if (list.length === 0) return empty;
   const lines = list.slice(0, 5).map((t, index) => {
-    const by = typeof t.creatorName === "string" ? ` by ${t.creatorName}` : "";
-    const uses = typeof t.usageCount === "number" ? `, ${t.usageCount} uses` : "";
-    return `${index + 1}. ${String(t.name ?? "")}${by}${uses}`;
+    const by = t.creatorName ? ` by ${t.creatorName}` : "";
+    return `${index + 1}. ${t.name}${by}, ${t.usageCount} uses`;
   });
   const more = list.length > 5 ? `\n…and ${list.length - 5} more.` : "";
   return `${intro}\n${lines.join("\n")}${more}\n\nSay “use the … template” to write from one.`;
 }
 
-/** The reply after a template tool ran, or null for other tools. */
-export function describeTemplateOutcome(toolName: ToolName, value: Record<string, unknown>): string | null {
-  const list = Array.isArray(value.templates) ? (value.templates as TemplateLike[]) : [];
+/**
+ * The reply after a template tool ran, or null for other tools. The result is read as its tool's declared
+ * output, so a renamed field fails the type check instead of reading as missing.
+ */
+export function describeTemplateOutcome(toolName: ToolName, result: unknown): string | null {
   switch (toolName) {
     case "listTemplates":
-      return describeList(list, "No templates created yet. Create your first template!", "Your templates:");
+      return describeList(
+        (result as ToolOutput<"listTemplates">).templates,
+        "No templates created yet. Create your first template!",
+        "Your templates:",
+      );
     case "searchCommunityTemplates":
       return describeList(
-        list,
+        (result as ToolOutput<"searchCommunityTemplates">).templates,
         "No community templates found. Try different search terms.",
         "Community templates I found:",
       );
     case "listFavourites":
       return describeList(
-        list,
+        (result as ToolOutput<"listFavourites">).templates,
         "No favorite templates yet. Heart some community templates to see them here.",
         "Your favourite templates:",
       );
-    case "getTemplate":
-      return `${nameOf(value)}: ${typeof value.promptTemplate === "string" ? value.promptTemplate : "no content prompt"}`;
+    case "getTemplate": {
+      const template = result as ToolOutput<"getTemplate">;
+      return `${nameOf(template)}: ${template.promptTemplate ?? "no content prompt"}`;
+    }
     case "createTemplate":
-      return `I saved the template ${nameOf(value)}. You can edit it on the Templates page.`;
+      return `I saved the template ${nameOf(result as ToolOutput<"createTemplate">)}. You can edit it on the Templates page.`;
     case "updateTemplate":
-      return `I updated the template ${nameOf(value)}.`;
+      return `I updated the template ${nameOf(result as ToolOutput<"updateTemplate">)}.`;
     case "deleteTemplate":
       return "The template is deleted.";
     case "duplicateTemplate":
-      return `Here is an unsaved copy, ${nameOf(value)}. Open the Templates page to save it.`;
-    case "setTemplateVisibility":
-      return value.isPublic === true
-        ? `${nameOf(value)} is now shared in the community library.`
-        : `${nameOf(value)} is now private.`;
+      return `Here is an unsaved copy, ${nameOf(result as ToolOutput<"duplicateTemplate">)}. Open the Templates page to save it.`;
+    case "setTemplateVisibility": {
+      const template = result as ToolOutput<"setTemplateVisibility">;
+      return template.isPublic
+        ? `${nameOf(template)} is now shared in the community library.`
+        : `${nameOf(template)} is now private.`;
+    }
     case "copyCommunityTemplate":
-      return `I copied ${nameOf(value)} to your templates.`;
+      return `I copied ${nameOf(result as ToolOutput<"copyCommunityTemplate">)} to your templates.`;
     case "favouriteTemplate":
-      return `${nameOf(value)} is in your favourites.`;
+      return `${nameOf(result as ToolOutput<"favouriteTemplate">)} is in your favourites.`;
     case "unfavouriteTemplate":
       return "I removed it from your favourites.";
     case "applyTemplate": {
-      const template = (value.template ?? {}) as Record<string, unknown>;
-      const prompt = typeof value.prompt === "string" ? value.prompt : "";
-      return `Here is ${nameOf(template)} filled in for your brand:\n\n${prompt}\n\nSay “create a post from the ${String(template.name ?? "")} template” to generate it.`;
+      const { template, prompt } = result as ToolOutput<"applyTemplate">;
+      return `Here is ${nameOf(template)} filled in for your brand:\n\n${prompt}\n\nSay “create a post from the ${template.name} template” to generate it.`;
     }
     default:
       return null;
