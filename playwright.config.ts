@@ -38,7 +38,7 @@ export default defineConfig({
     // A trace records a DOM snapshot at every action and a screencast throughout: on CI that was 40% more CPU
     // for the whole suite (busy 229 against 164 CPU-s on the same specs, measured 2026-11-28), so CI keeps the
     // failure's screenshot and error context only. E2E_TRACE=retain-on-failure brings traces back there.
-    trace: (process.env.E2E_TRACE ?? (process.env.CI ? "off" : "retain-on-failure")) as "off" | "retain-on-failure",
+    trace: process.env.E2E_TRACE === "retain-on-failure" || !process.env.CI ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
   },
   projects: [

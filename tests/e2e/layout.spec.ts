@@ -14,6 +14,10 @@ import { expectCleanLayout, expectVisibleWithoutScrolling, measureLayout } from 
 // Three users' worth of screens on a machine other suites share: a screen may take a while to arrive.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
+// The three views are independent and the suite's slowest tests (17-25 s each): on two workers they share
+// the work instead of one worker running all three at the end while the other waits.
+test.describe.configure({ mode: "parallel" });
+
 interface Screen {
   name: string;
   path: string;
