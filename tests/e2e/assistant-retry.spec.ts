@@ -24,7 +24,7 @@ test("a failed generation in the chat offers a retry that asks for the same post
     let post: { id: string; state: string; feedback: string | null };
     try {
       response = await route.fetch();
-      post = await response.json();
+      post = (await response.json()) as typeof post;
     } catch {
       // The page gave up on this read (a newer poll of the post card replaced it), so Playwright disposed
       // its response: there is no one left to answer (seen once on CI, 2026-11-28).

@@ -52,8 +52,11 @@ export function useFacebookConnection(flow: ConnectionFlow, options: { connectSi
           popup.current = window.open("about:blank", `facebook-${flow}-connection`, popupFeatures());
         },
         showDialog: (_, { url }) => {
-          if (popup.current && !popup.current.closed) popup.current.location.href = url;
-          else window.location.assign(url);
+          // A blocked popup (window.open gave nothing) falls back to this window. One the user closed before
+          // the dialog's address arrived is an abandoned connection, which the every-second check reports:
+          // taking this window over instead would lose the screen they chose to stay on.
+          if (popup.current === null) window.location.assign(url);
+          else if (!popup.current.closed) popup.current.location.href = url;
         },
         closePopup: () => {
           if (popup.current && !popup.current.closed) popup.current.close();
