@@ -34,6 +34,20 @@ export const errorReasons = {
   conflict: { code: "conflict", description: "The object's current state does not allow the action." },
   payload_too_large: { code: "payload_too_large", description: "The body is over the route's size limit." },
   quota_exceeded: { code: "quota_exceeded", description: "A rate limit: too many calls; try again later." },
+  // The plan's allowances (core spec section 8, connections spec section 5): an upgrade lifts them, a wait
+  // does not (except the daily one). Screens and the chat offer the upgrade on these reasons alone.
+  quota_monthly: {
+    code: "quota_exceeded",
+    description: "The plan's posts for this month are used up; upgrading continues posting.",
+  },
+  quota_daily: {
+    code: "quota_exceeded",
+    description: "The Free plan's post for today is made; try tomorrow or upgrade to Pro.",
+  },
+  quota_captions: {
+    code: "quota_exceeded",
+    description: "The plan's image captions for this month are used up (or fewer are left than asked).",
+  },
   upstream_failed: {
     code: "upstream_failed",
     description: "The AI provider, a social network or billing failed.",

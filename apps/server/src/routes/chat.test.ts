@@ -11,6 +11,7 @@ import {
 import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPGRADE_HINT } from "../adapters/offline-assistant/intents";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -122,7 +123,7 @@ describe("/api/chat across turns", () => {
     expect(stored.messages.every((message) => message.id.length > 0)).toBe(true);
 
     // The free plan makes one post a day: the second is refused by the quota, said as the quota says it.
-    const { response, events } = await chat(cookie, [
+    const { response, events, text } = await chat(cookie, [
       ...stored.messages,
       userMessage("m2", "Create a post about our cakes"),
     ]);
@@ -131,6 +132,8 @@ describe("/api/chat across turns", () => {
       | { errorText: string }
       | undefined;
     expect(refusal?.errorText).toMatch(/daily limit of 1 post/);
+    // The refusal's reason (quota_daily) reached the offline model through the AI SDK: it offers the upgrade.
+    expect(text).toContain(UPGRADE_HINT);
     expect(events.some((event) => event.type === "error")).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ import { apologizeForIncompleteReply } from "../chat/apologize-incomplete";
 import { withCachedSchemas } from "../chat/cached-tool-schemas";
 import { closeUnansweredCalls } from "../chat/close-unanswered-calls";
 import { createChatErrorDescriber } from "../chat/describe-chat-error";
+import { recordRefusalReasons } from "../chat/refusal-reasons";
 import { buildSystemPrompt } from "../chat/system-prompt";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, namedBrandId, userContext } from "../lib/domain-context";
@@ -108,7 +109,8 @@ export function createChatRoutes(deps: AppDeps) {
       const user = userContext(c, deps);
       // Without a brand, each brand-scoped call looks again: a brand the chat created this turn is used.
       const toolCtx: ToolContext = { user, brand: async () => brand ?? brandContext(c, deps) };
-      const tools = withCachedSchemas(createTools(toolCtx));
+      const refusals: Record<string, string> = {};
+      const tools = recordRefusalReasons(withCachedSchemas(createTools(toolCtx)), refusals);
       const validated = await validateUIMessages({ messages: body.messages as UIMessage[] }).catch(() => {
         throw new AppError("invalid_input", "The chat messages are not in the expected format");
       });
@@ -124,7 +126,7 @@ export function createChatRoutes(deps: AppDeps) {
         experimental_transform: apologizeForIncompleteReply(MAX_STEPS),
         abortSignal: c.req.raw.signal,
         providerOptions: {
-          offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0, hasBrand: brand !== null },
+          offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0, hasBrand: brand !== null, refusals },
         },
         onError: ({ error }) => deps.logger.error("chat failed", { error }),
       });

@@ -9,6 +9,7 @@ import { generateFromSuggestion } from "../suggestions/generate-from-suggestion"
 import { WEEKDAY_NAMES } from "../suggestions/plan-campaign-slots";
 import { BEST_TIME_COUNT, ENGAGEMENT_BY_WEEKDAY } from "../suggestions/schemas";
 import { readAiBrand } from "../suggestions/suggestion";
+import { isPlanLimitReason } from "../usage/limits";
 import { localDateTime, readAgentSettings, zoneOffsetMinutes } from "./agent-settings";
 import { type BestTimes, learnBestTimes } from "./learn-best-times";
 import {
@@ -194,7 +195,7 @@ export async function fillScheduleGap(ctx: BrandContext, runKey: string): Promis
       await generateFromSuggestion(ctx, { suggestionId: suggestion.id });
       postsCreated++;
     } catch (error) {
-      if (isAppError(error) && error.code === "quota_exceeded") {
+      if (isAppError(error) && isPlanLimitReason(error.reason)) {
         stoppedByQuota = true;
         break;
       }

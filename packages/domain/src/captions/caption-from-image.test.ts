@@ -81,7 +81,7 @@ const failure = (promise: Promise<unknown>) =>
     () => null,
     (error: unknown) => {
       if (!(error instanceof AppError)) throw error;
-      return { code: error.code, message: error.message };
+      return { code: error.code, reason: error.reason, message: error.message };
     },
   );
 
@@ -164,6 +164,7 @@ describe("captionFromImage", () => {
     });
     expect(await failure(captionFromImage(broken.ctx, { imageId: image.id }))).toEqual({
       code: "upstream_failed",
+      reason: "upstream_failed",
       message: CAPTION_FAILED,
     });
     const [row] = await t.database.db.select().from(posts).where(eq(posts.brandId, ctx.brandId));
@@ -177,6 +178,7 @@ describe("captionFromImage", () => {
     const theirs = await uploadPhoto(other);
     expect(await failure(captionFromImage(ctx, { imageId: theirs.id }))).toEqual({
       code: "not_found",
+      reason: "not_found",
       message: "Image not found",
     });
     const mark = await uploadWatermarkImage(ctx, { bytes: await png(40, 40, "#ff0000") });
@@ -200,6 +202,7 @@ describe("captionFromImage", () => {
     const scripted = withCaptions(ctx, async () => "never asked");
     expect(await failure(captionFromImage(scripted.ctx, { imageId: image.id }))).toEqual({
       code: "quota_exceeded",
+      reason: "quota_captions",
       message: LIMIT,
     });
     expect(scripted.asked).toHaveLength(0);

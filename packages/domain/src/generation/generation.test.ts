@@ -28,13 +28,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code: string; reason: string; message: string }> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
+  return { code: error.code, reason: error.reason, message: error.message };
 }
 
 async function brandContext(overrides: Partial<BrandContext> = {}): Promise<BrandContext> {
@@ -146,6 +148,7 @@ describe("generatePost", () => {
     await generatePost(ctx, {});
     expect(await rejection(generatePost(ctx, {}))).toEqual({
       code: "quota_exceeded",
+      reason: "quota_daily",
       message:
         "You have reached your daily limit of 1 post. Please try again tomorrow or upgrade to Pro for unlimited daily posts.",
     });
@@ -389,6 +392,7 @@ describe("uploadImage and signed links", () => {
     const text = new TextEncoder().encode("definitely not an image");
     expect(await rejection(uploadImage(ctx, { bytes: text, name: "photo.png" }))).toEqual({
       code: "invalid_input",
+      reason: "image_type_invalid",
       message: "Please upload a valid image file (JPEG, PNG, GIF, WebP)",
     });
     const huge = new Uint8Array(5 * 1024 * 1024 + 1);

@@ -1,4 +1,14 @@
+import type { ErrorReason } from "../errors";
 import { ENTERPRISE_MONTHLY_POST_CAP, type PlanType, planLimits } from "../plans/catalogue";
+
+/** The error reasons that mean "the plan's allowance is spent": where an upgrade is the way on. */
+const PLAN_LIMIT_REASONS: ReadonlySet<string> = new Set<ErrorReason>([
+  "quota_monthly",
+  "quota_daily",
+  "quota_captions",
+]);
+export const isPlanLimitReason = (reason: string | undefined): boolean =>
+  reason !== undefined && PLAN_LIMIT_REASONS.has(reason);
 
 /** Quota texts of core spec section 8 and connections spec section 5, verbatim. */
 export const DAILY_POST_LIMIT_MESSAGE =

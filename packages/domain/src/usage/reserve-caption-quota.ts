@@ -20,12 +20,12 @@ function captionRefusal(plan: PlanType, limit: number, left: number): AppError {
       : left === 0
         ? captionLimitMessage(limit)
         : captionsLeftMessage(left);
-  return new AppError("quota_exceeded", message);
+  return new AppError("quota_captions", message);
 }
 
 /**
  * Counts `count` image captions against the caller's plan (free: 25 a month; pro and enterprise are not
- * limited but still counted), or throws quota_exceeded with the connections spec's message. Same atomic
+ * limited but still counted), or throws quota_captions with the connections spec's message. Same atomic
  * conditional upsert as the post quota; call it inside the transaction that stores the captions.
  */
 export async function reserveCaptionQuota(

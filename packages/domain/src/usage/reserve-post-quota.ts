@@ -21,7 +21,7 @@ export interface PostQuotaReservation {
 }
 
 /**
- * Counts one post against the caller's plan, or throws quota_exceeded with the spec's message. Call it
+ * Counts one post against the caller's plan, or throws quota_monthly or quota_daily with the spec's message. Call it
  * inside the transaction that creates the post: a failed creation rolls the count back, and a failed
  * reservation (thrown) rolls the creation back.
  *
@@ -45,7 +45,7 @@ export async function reservePostQuota(tx: DbTransaction, ctx: UserContext): Pro
       setWhere: sql`${userPostUsage.postsUsed} < ${monthlyLimit}`,
     })
     .returning({ postsUsed: userPostUsage.postsUsed });
-  if (!monthly) throw new AppError("quota_exceeded", monthlyLimitMessageFor(plan));
+  if (!monthly) throw new AppError("quota_monthly", monthlyLimitMessageFor(plan));
 
   const dailyLimit = planLimits[plan].dailyPosts;
   if (dailyLimit === null)
@@ -59,6 +59,6 @@ export async function reservePostQuota(tx: DbTransaction, ctx: UserContext): Pro
       setWhere: sql`${userDailyPostUsage.postsUsed} < ${dailyLimit}`,
     })
     .returning({ postsUsed: userDailyPostUsage.postsUsed });
-  if (!daily) throw new AppError("quota_exceeded", DAILY_POST_LIMIT_MESSAGE);
+  if (!daily) throw new AppError("quota_daily", DAILY_POST_LIMIT_MESSAGE);
   return { plan, reservedAt: now, monthlyPostsUsed: monthly.postsUsed, dailyPostsUsed: daily.postsUsed };
 }

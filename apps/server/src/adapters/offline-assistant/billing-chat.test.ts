@@ -59,11 +59,18 @@ describe("the offline assistant on plans and billing", () => {
     });
   });
 
-  it("offers the checkout when a plan limit says to upgrade", () => {
+  it("offers the checkout when a plan's allowance is spent, told by the error's reason", () => {
     const limit = "You have reached your monthly limit of 5 posts. Please upgrade to continue posting.";
-    expect(describeOutcome({ toolName: "generatePost", input: {}, error: limit })).toBe(
-      `I couldn't do that: ${limit} ${UPGRADE_HINT}`,
-    );
+    expect(
+      describeOutcome({ toolName: "generatePost", input: {}, error: limit, reason: "quota_monthly" }),
+    ).toBe(`I couldn't do that: ${limit} ${UPGRADE_HINT}`);
+    // The same words under another reason (a rate limit, say) are not a plan limit: no checkout offered.
+    expect(
+      describeOutcome({ toolName: "generatePost", input: {}, error: limit, reason: "quota_exceeded" }),
+    ).toBe(`I couldn't do that: ${limit}`);
+    expect(
+      describeOutcome({ toolName: "generatePost", input: {}, error: "Please upgrade", reason: undefined }),
+    ).toBe("I couldn't do that: Please upgrade");
     expect(callOf(UPGRADE_HINT.replace(/^Say “|” and.*$/g, ""))).toEqual({
       toolName: "startCheckout",
       input: { plan: "pro", interval: "month" },

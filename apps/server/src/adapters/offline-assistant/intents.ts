@@ -6,6 +6,8 @@
 
 import { formatLongDate } from "@smm/domain/dates";
 import { platforms as allPlatforms } from "@smm/domain/db/schema";
+import type { ErrorReason } from "@smm/domain/errors";
+import { isPlanLimitReason } from "@smm/domain/usage/limits";
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
@@ -434,9 +436,10 @@ function describeBilling(toolName: ToolName, result: unknown, input: Record<stri
 export interface ToolOutcome {
   toolName: ToolName;
   input: Record<string, unknown>;
-  /** The tool's result, or its error message. */
+  /** The tool's result, or its error message and reason. */
   result?: unknown;
   error?: string;
+  reason?: ErrorReason;
 }
 
 const formatWhen = (iso: string) =>
@@ -447,8 +450,8 @@ const formatWhen = (iso: string) =>
 export function describeOutcome(outcome: ToolOutcome): string {
   const { toolName, input, result } = outcome;
   if (outcome.error) {
-    // A plan limit says "upgrade": the way there is one sentence away in the chat (a checkout link).
-    const upgrade = /\bupgrade\b/i.test(outcome.error) ? ` ${UPGRADE_HINT}` : "";
+    // A spent plan allowance: the way on is one sentence away in the chat (a checkout link).
+    const upgrade = isPlanLimitReason(outcome.reason) ? ` ${UPGRADE_HINT}` : "";
     return `I couldn't do that: ${outcome.error}${upgrade}`;
   }
   const value = result ?? {};

@@ -6,6 +6,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
+import { isErrorReason } from "@smm/domain/errors";
 import { isToolName } from "@smm/tools";
 import { decideCampaignFollowUp } from "./campaign-intents";
 import { findUploadedImage } from "./caption-intents";
@@ -37,6 +38,8 @@ interface OfflineCallOptions {
   utcOffsetMinutes?: number;
   /** False when the user has no brand yet (the chat route knows); absent means they have one. */
   hasBrand?: boolean;
+  /** The reasons of this turn's refused tool calls, by call id (the chat route records them). */
+  refusals?: Record<string, string>;
 }
 
 const usage = (input: number, output: number) => ({
@@ -52,7 +55,9 @@ function textOf(message: LanguageModelV3Message | undefined): string {
     .join("\n");
 }
 
-function outputValue(output: LanguageModelV3ToolResultOutput): { result?: unknown; error?: string } {
+function outputValue(
+  output: LanguageModelV3ToolResultOutput,
+): Pick<ToolOutcome, "result" | "error" | "reason"> {
   switch (output.type) {
     case "json":
       return { result: output.value };
@@ -61,9 +66,19 @@ function outputValue(output: LanguageModelV3ToolResultOutput): { result?: unknow
     case "error-text":
       return { error: output.value };
     case "error-json": {
-      const value = output.value as { message?: unknown; error?: { message?: unknown } } | null;
+      // Within a turn the AI SDK hands the thrown AppError itself (its reason included); a stored
+      // conversation carries the API's error body.
+      const value = output.value as {
+        message?: unknown;
+        reason?: unknown;
+        error?: { message?: unknown; reason?: unknown };
+      } | null;
       const message = value?.error?.message ?? value?.message;
-      return { error: typeof message === "string" ? message : JSON.stringify(output.value) };
+      const reason = value?.error?.reason ?? value?.reason;
+      return {
+        error: typeof message === "string" ? message : JSON.stringify(output.value),
+        ...(isErrorReason(reason) ? { reason } : {}),
+      };
     }
     case "execution-denied":
       return { error: output.reason ?? "the action was declined" };
@@ -168,14 +183,18 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
         ];
       }
     }
+    const { refusals = {} } = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
     const text = results
       // Only results of the registry's tools are described; a name the registry does not know has no reply.
       .filter((part) => isToolName(part.toolName))
       .map((part) => {
+        const output = outputValue(part.output);
+        const reason = output.reason ?? refusals[part.toolCallId];
         const outcome: ToolOutcome = {
           toolName: part.toolName as ToolName,
           input: calls.get(part.toolCallId) ?? {},
-          ...outputValue(part.output),
+          ...output,
+          ...(output.error && isErrorReason(reason) ? { reason } : {}),
         };
         return describeOutcome(outcome);
       })

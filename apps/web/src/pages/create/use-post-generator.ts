@@ -1,6 +1,7 @@
 import type { ImageStyle, LanguageCode } from "@smm/domain/brands/constants";
 import { generatePostInput } from "@smm/domain/generation/schemas";
 import { checkImageUpload } from "@smm/domain/media/schemas";
+import { isPlanLimitReason } from "@smm/domain/usage/limits";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 
@@ -246,7 +247,8 @@ export function usePostGenerator() {
         });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 429) {
+        // A spent plan allowance is shown with the way to upgrade; a rate limit is an ordinary failure.
+        if (error instanceof ApiError && isPlanLimitReason(error.reason)) {
           setQuotaError(error.message);
           return;
         }
