@@ -2,9 +2,11 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { createChunkGroups } from "./chunk-groups.ts";
+import { importLucideIconsOneByOne } from "./lucide-per-icon.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [importLucideIconsOneByOne(), react(), tailwindcss()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -19,5 +21,8 @@ export default defineConfig({
     // npm run bench reads the manifest to report each route's gzip size against the budgets.
     manifest: true,
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: createChunkGroups() } },
+    },
   },
 });

@@ -2,8 +2,6 @@
  * Plans, their limits and the billing catalogue (core spec sections 1, 3, 9; connections spec, landing
  * page). Pure data and rules: the web app imports it for the plan cards and the upgrade dialog.
  */
-import { z } from "zod";
-
 export const planTypes = ["free", "pro", "enterprise"] as const;
 export type PlanType = (typeof planTypes)[number];
 
@@ -69,15 +67,13 @@ export const planFeatures: Record<PlanType, string[]> = {
   ],
 };
 
-/** What a plan lets the user do besides the counts of planLimits (getPlan sends it to the screens). */
-export const planCapabilitiesView = z
-  .object({
-    apiAccess: z.boolean().meta({
-      description: 'API keys, the tool API and MCP (core spec: "API access" is an Enterprise feature).',
-    }),
-  })
-  .meta({ id: "PlanCapabilities" });
-export type PlanCapabilities = z.infer<typeof planCapabilitiesView>;
+/**
+ * What a plan lets the user do besides the counts of planLimits (getPlan sends it to the screens; its schema
+ * is in views.ts, so this module stays plain data and the landing page's plan cards do not fetch zod).
+ */
+export interface PlanCapabilities {
+  apiAccess: boolean;
+}
 
 /**
  * Decided here once: the server enforces it (requireApiAccess) and sends it with the plan (getPlan), and

@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { planCapabilitiesView, planTypes } from "./catalogue";
+import { type PlanCapabilities, planTypes } from "./catalogue";
 
 /**
  * The answers of the plan use cases. Each is its use case's declared output (the tool's outputSchema, the
  * route's answer, the OpenAPI schema); the types are derived from them so they cannot drift.
  */
+
+/** What a plan lets the user do besides the counts of planLimits. */
+export const planCapabilitiesView = z
+  .object({
+    apiAccess: z.boolean().meta({
+      description: 'API keys, the tool API and MCP (core spec: "API access" is an Enterprise feature).',
+    }),
+  })
+  .meta({ id: "PlanCapabilities" }) satisfies z.ZodType<PlanCapabilities>;
 
 const remaining = (description: string) => z.number().int().nullable().meta({ description });
 
