@@ -5,7 +5,6 @@ import { type Tool, tool } from "ai";
 import type { z } from "zod";
 import type { ToolContext } from "./context";
 import { navigateToTool } from "./tools/navigate-to";
-import { searchSiteTool } from "./tools/search-site";
 
 export type { ToolContext } from "./context";
 export { navigateToInput, navigationTargets } from "./tools/navigate-to";
@@ -25,16 +24,12 @@ function toolOf<U extends AnyUseCase>(useCase: U, ctx: ToolContext): UseCaseTool
 
 type DeclaredTools = { [K in UseCaseName]: UseCaseTool<UseCases[K]> };
 
-/**
- * The two tools built by hand: navigateTo (a client tool: the browser performs it) and searchSite (its answer
- * is a list, which MCP's structuredContent cannot carry; declaring it means giving it an object answer).
- */
-const legacyToolFactories = {
+/** The one tool built by hand: navigateTo, a client tool (the browser performs it, no use case runs). */
+const clientToolFactories = {
   navigateTo: navigateToTool,
-  searchSite: searchSiteTool,
-} satisfies Record<string, (ctx: ToolContext) => Tool>;
+} satisfies Record<string, () => Tool>;
 
-type LegacyTools = { [K in keyof typeof legacyToolFactories]: ReturnType<(typeof legacyToolFactories)[K]> };
+type ClientTools = { [K in keyof typeof clientToolFactories]: ReturnType<(typeof clientToolFactories)[K]> };
 
 /**
  * The tool registry: one tool per declared use case (use-cases.ts), shared by the chat (/api/chat), scripts
@@ -42,18 +37,18 @@ type LegacyTools = { [K in keyof typeof legacyToolFactories]: ReturnType<(typeof
  * are its use case's own, and its execute runs that use case for the caller, so every door applies the same
  * rules.
  */
-export type AppTools = DeclaredTools & LegacyTools;
+export type AppTools = DeclaredTools & ClientTools;
 export type ToolName = keyof AppTools;
 
 export const toolNames = [
   ...(Object.keys(useCases) as UseCaseName[]),
-  ...(Object.keys(legacyToolFactories) as (keyof typeof legacyToolFactories)[]),
+  ...(Object.keys(clientToolFactories) as (keyof typeof clientToolFactories)[]),
 ] as ToolName[];
 
 export const isToolName = (name: string): name is ToolName =>
-  Object.hasOwn(useCases, name) || Object.hasOwn(legacyToolFactories, name);
+  Object.hasOwn(useCases, name) || Object.hasOwn(clientToolFactories, name);
 
-/** The declaration behind a tool; undefined for a client tool (navigateTo) and tools not yet declared. */
+/** The declaration behind a tool; undefined for the client tool (navigateTo). */
 export function useCaseOf(name: ToolName): AnyUseCase | undefined {
   return (useCases as Record<string, AnyUseCase>)[name];
 }
@@ -62,7 +57,7 @@ export function useCaseOf(name: ToolName): AnyUseCase | undefined {
 export function createTool<K extends ToolName>(ctx: ToolContext, name: K): AppTools[K] {
   const useCase = useCaseOf(name);
   if (useCase) return toolOf(useCase, ctx) as AppTools[K];
-  return legacyToolFactories[name as keyof typeof legacyToolFactories](ctx) as AppTools[K];
+  return clientToolFactories[name as keyof typeof clientToolFactories]() as AppTools[K];
 }
 
 /** The registry bound to one caller. */

@@ -8,9 +8,8 @@ import { createTool, createTools, toolNames, useCaseOf } from "./index";
  * index exports as declareUseCase(...), and the registry makes its tool from it; the tool API, MCP, the
  * OpenAPI document and the screens' routes are made from the same declaration (their own tests check those
  * doors). So nothing here searches the domain's source or keeps a list of exceptions: a use case without a
- * tool cannot be written, and the only tools without a declaration are the two the registry builds by hand
- * (navigateTo, which the browser performs; searchSite, whose answer is a list that MCP's structuredContent
- * cannot carry), each checked below to have what every tool has.
+ * tool cannot be written, and the only tool without a declaration is the one the registry builds by hand
+ * (navigateTo, which the browser performs), checked below to have what every tool has.
  */
 
 const caller = {
@@ -46,7 +45,7 @@ it("names each tool once, and every tool has a description and an input schema",
   }
 });
 
-it("leaves only the hand-built tools without a declaration", () => {
+it("leaves only the hand-built client tool without a declaration", () => {
   const undeclared = toolNames.filter((name) => !useCaseOf(name));
-  expect(undeclared.sort()).toEqual(["navigateTo", "searchSite"]);
+  expect(undeclared).toEqual(["navigateTo"]);
 });

@@ -896,8 +896,9 @@ const cases: Record<string, ToolCase> = {
       return { input: { query: "tandem" } };
     },
     async verify(_, __, output) {
-      expect(output).toEqual([expect.objectContaining({ url: FIXTURE_URL, title: "Harbour Bikes" })]);
-      expect((output as { snippet: string }[])[0]?.snippet).toMatch(/\*\*Tandem\*\*/i);
+      const { hits } = output as { hits: { snippet: string }[] };
+      expect(hits).toEqual([expect.objectContaining({ url: FIXTURE_URL, title: "Harbour Bikes" })]);
+      expect(hits[0]?.snippet).toMatch(/\*\*Tandem\*\*/i);
     },
   }),
 

@@ -100,7 +100,9 @@ describe("analyzeWebsite through the tool API, with the test-only allowance for 
 
     const search = await call("searchSite", { query: "tandem rentals" });
     expect(search.status).toBe(200);
-    const { result: hits } = (await search.json()) as { result: { url: string; snippet: string }[] };
+    const {
+      result: { hits },
+    } = (await search.json()) as { result: { hits: { url: string; snippet: string }[] } };
     expect(hits).toHaveLength(1);
     expect(hits[0]?.url).toBe(`http://127.0.0.1:${port}/`);
     expect(hits[0]?.snippet).toContain("**Tandem** **rentals**");

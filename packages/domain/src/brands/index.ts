@@ -1,5 +1,6 @@
 /** The brands area's use cases (their declarations: every door is derived from these). */
 export { analyzeWebsiteUseCase } from "../knowledge/analyze-website";
+export { searchSiteUseCase } from "../knowledge/search-site";
 export { createBrandUseCase } from "./create-brand";
 export { deleteBrandUseCase } from "./delete-brand";
 export { getBrandUseCase } from "./get-brand";

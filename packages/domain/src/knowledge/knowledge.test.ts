@@ -141,24 +141,24 @@ describe("analyzeWebsite and searchSite", () => {
     const again = await analyzeWebsite(ctx, { url: "https://beanthere.example/" });
     expect(again.applied).toEqual([]);
 
-    const hits = await searchSite(ctx, { query: "cold brew" });
+    const { hits } = await searchSite(ctx, { query: "cold brew" });
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ url: "https://beanthere.example/", title: "Bean There – Fresh coffee" });
     expect(hits[0]?.snippet).toContain("**cold** **brew**");
-    expect(await searchSite(ctx, { query: "secret" })).toEqual([]);
-    expect(await searchSite(ctx, { query: "footer" })).toEqual([]);
+    expect((await searchSite(ctx, { query: "secret" })).hits).toEqual([]);
+    expect((await searchSite(ctx, { query: "footer" })).hits).toEqual([]);
   });
 
   it("ranks the brand's pages and never shows another brand's pages", async () => {
     const ctx = await brandCtx();
     await analyzeWebsite(ctx, { url: "https://beanthere.example/" });
     await analyzeWebsite(ctx, { url: "https://other.example/" });
-    const hits = await searchSite(ctx, { query: "beans or Lisbon" });
+    const { hits } = await searchSite(ctx, { query: "beans or Lisbon" });
     expect(hits.map((h) => h.url)).toEqual(["https://beanthere.example/", "https://other.example/"]);
-    expect(await searchSite(ctx, { query: "Lisbon -beans" })).toEqual([]);
+    expect((await searchSite(ctx, { query: "Lisbon -beans" })).hits).toEqual([]);
 
     const stranger = await brandCtx("Stranger");
-    expect(await searchSite(stranger, { query: "beans" })).toEqual([]);
+    expect((await searchSite(stranger, { query: "beans" })).hits).toEqual([]);
   });
 
   it("validates the input before fetching", async () => {
@@ -182,6 +182,6 @@ describe("analyzeWebsite and searchSite", () => {
     await expect(analyzeWebsite(ctx, { url: "https://missing.example/" })).rejects.toMatchObject({
       code: "upstream_failed",
     });
-    expect(await searchSite(ctx, { query: "missing" })).toEqual([]);
+    expect((await searchSite(ctx, { query: "missing" })).hits).toEqual([]);
   });
 });
