@@ -10,9 +10,8 @@ function describeExchangeFailure(error: unknown): string {
   if (!isGraphError(error)) return "Failed to exchange token";
   if (error.subcode === 36009)
     return "This authorization has already been processed. Please try connecting again.";
-  if (error.subcode === 36007 || /expired/i.test(error.message)) {
-    return "The authorization has expired. Please try connecting again.";
-  }
+  // Told by Meta's subcode, never by its wording (which Meta changes and translates).
+  if (error.subcode === 36007) return "The authorization has expired. Please try connecting again.";
   return `Facebook auth error: ${error.code ?? error.httpStatus} - ${error.message}`;
 }
 
