@@ -1,8 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
-import { createServerUser, serverTest } from "./fixtures/in-process-server";
+import { createServerUser, serverTest, startClockAt } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
 import { expectCleanLayout } from "./layout-check";
+import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
  * The campaign manager of issue 19 on the sandbox ad account: without an ad account the page says what is
@@ -19,19 +20,84 @@ async function approveInPopup(page: Page, button: string, approve = /^Continue$/
   await popup.waitForEvent("close");
 }
 
-/** A day counted from today where the browser is, as a date input writes it (yyyy-mm-dd). */
-function dayFromToday(days: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+/*
+ * The wizard's start date is a day where the browser is, checked against today there and against the
+ * server's clock: the page runs in a zone with DST, on clocks set on page and server alike.
+ */
+const ZONE = "America/New_York";
+serverTest.use({ timezoneId: ZONE });
+const zoned = createZonedDates(ZONE);
+const CLOCKS = dateSensitiveClocks(zoned);
+
+/** The day `days` after `start`'s day in the zone, as a date input writes it (yyyy-mm-dd). */
+const dayFrom = (start: Date, days: number) => zoned.dayKey(zoned.daysFrom(start, days));
+
+async function connectSandboxAdAccount(page: Page) {
+  await page.goto("/settings?tab=facebook");
+  await approveInPopup(page, "Connect Facebook page");
+  await expect(page.getByTestId("facebook-connection")).toContainText("Connected to Sandbox page");
+  await approveInPopup(page, "Connect ad account");
+  await expect(page.getByTestId("facebook-ad-account")).toContainText("Ad account: Sandbox ad account");
 }
+
+for (const [day, start] of Object.entries(CLOCKS))
+  serverTest(
+    `the campaign wizard refuses yesterday, allows today and starts tomorrow at its midnight on ${day}`,
+    async ({ page, server }) => {
+      serverTest.setTimeout(90_000);
+      await startClockAt(page, server, start);
+      const email = await createServerUser(page, server, { prefix: "campaign-start" });
+      await signInThroughUi(page, email);
+      await connectSandboxAdAccount(page);
+      await page.goto("/campaigns");
+      await expect(page.getByTestId("campaigns-empty")).toBeVisible();
+      await page.getByTestId("campaigns-create").click();
+      const wizard = page.getByTestId("campaign-wizard");
+      await wizard.getByTestId("wizard-next").click();
+      await wizard.getByTestId("campaign-name").fill("Tomorrow's launch");
+      await wizard.getByTestId("wizard-next").click();
+      const field = wizard.getByTestId("campaign-start");
+      await expect(field).toHaveAttribute("min", dayFrom(start, 0));
+      await field.fill(dayFrom(start, -1));
+      await expect(wizard.getByTestId("campaign-start-error")).toHaveText(
+        "The start date can't be in the past. Choose today or a later date.",
+      );
+      await expect(wizard.getByTestId("wizard-next")).toBeDisabled();
+      await field.fill(dayFrom(start, 0));
+      await expect(wizard.getByTestId("campaign-start-error")).toHaveCount(0);
+      const tomorrow = dayFrom(start, 1);
+      await field.fill(tomorrow);
+      await expect(wizard.getByTestId("campaign-start-error")).toHaveCount(0);
+      await wizard.getByTestId("wizard-next").click();
+      await expect(wizard.getByTestId("campaign-review")).toContainText(tomorrow);
+
+      // Sent as tomorrow's midnight in the zone, which the server (on its clock) takes as not in the past.
+      const [year, month, date] = tomorrow.split("-").map(Number) as [number, number, number];
+      const created = page.waitForResponse(
+        (response) => response.url().endsWith("/api/campaigns") && response.request().method() === "POST",
+      );
+      await wizard.getByTestId("wizard-create").click();
+      const response = await created;
+      expect(response.status(), await response.text()).toBe(201);
+      expect(response.request().postDataJSON()).toMatchObject({
+        startTime: zoned.at(year, month, date).toISOString(),
+      });
+      await expect(wizard).toBeHidden();
+      const row = page.locator(`[data-testid="campaign-row"][data-name="Tomorrow's launch"]`);
+      await row.getByTestId("campaign-menu").click();
+      await page.getByRole("menuitem", { name: "View Details" }).click();
+      await expect(page.getByTestId("campaign-details")).toContainText(`Start${month}/${date}/${year}`);
+    },
+  );
 
 serverTest(
   "sandbox: create a campaign and an ad set through the wizards, pause, resume, delete",
   async ({ page, server }) => {
     // A long journey (two wizards with their checks, the assistant, edits): minutes on a busy machine.
     serverTest.setTimeout(240_000);
+    const start = CLOCKS["2026-12-31"] as Date;
+    await startClockAt(page, server, start);
+    const dayFromToday = (days: number) => dayFrom(start, days);
     const email = await createServerUser(page, server, { prefix: "campaigns" });
     await signInThroughUi(page, email);
 
@@ -40,11 +106,7 @@ serverTest(
       "Facebook Ad Account Setup Required",
     );
 
-    await page.goto("/settings?tab=facebook");
-    await approveInPopup(page, "Connect Facebook page");
-    await expect(page.getByTestId("facebook-connection")).toContainText("Connected to Sandbox page");
-    await approveInPopup(page, "Connect ad account");
-    await expect(page.getByTestId("facebook-ad-account")).toContainText("Ad account: Sandbox ad account");
+    await connectSandboxAdAccount(page);
 
     await page.goto("/campaigns");
     await expect(page.getByTestId("campaigns-account")).toContainText("Sandbox ad account · EUR");

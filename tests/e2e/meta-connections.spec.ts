@@ -1,14 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
-import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
+import {
+  createServerUser,
+  type InProcessServer,
+  serverTest,
+  startClockAt,
+} from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
+import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
  * The Meta connection journey of issue 15 from Settings > Facebook, through the popup, twice: against the
  * sandbox (no Meta app configured) and against the fake Graph API + dialog over HTTP, started by the test
  * and named to the server as FACEBOOK_APP_ID/SECRET, META_GRAPH_URL and META_DIALOG_URL. Each connects a
- * page and an ad account, posts for now (green on the calendar), and disconnects both.
+ * page and an ad account, posts for now, and disconnects both. A post for now is green on today's calendar
+ * cell: checked on set clocks (page and server) on the days that broke date code before.
  */
 
 type Connections = {
@@ -23,9 +30,6 @@ async function readConnections(page: Page): Promise<Connections> {
   return (await response.json()) as Connections;
 }
 
-const dayKey = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-
 /** Clicks a connect button and approves in the dialog the popup opened on (sandbox or fake Meta). */
 async function approveInPopup(page: Page, button: string, approveLink: RegExp) {
   const popupOpened = page.waitForEvent("popup");
@@ -36,8 +40,13 @@ async function approveInPopup(page: Page, button: string, approveLink: RegExp) {
   await popup.waitForEvent("close");
 }
 
-/** Approved posts seeded unscheduled, posted with 'Post now' from All Posts; each ends published and green. */
-async function postNow(page: Page, server: InProcessServer, email: string, posts: SeededPost[]) {
+/** Approved posts seeded unscheduled, posted with 'Post now' from All Posts; each ends published. */
+async function postNow(
+  page: Page,
+  server: InProcessServer,
+  email: string,
+  posts: SeededPost[],
+): Promise<string[]> {
   const ids = await server.seedPosts(
     email,
     posts.map((post) => ({ ...post, status: "approved" as const })),
@@ -59,14 +68,7 @@ async function postNow(page: Page, server: InProcessServer, email: string, posts
       .toBe("published");
   }
   await page.keyboard.press("Escape");
-  await page.goto("/calendar");
-  const today = page.locator(`[data-testid="calendar-day"][data-date="${dayKey(new Date())}"]`);
-  for (const id of ids) {
-    await expect(today.locator(`[data-testid="calendar-post"][data-post-id="${id}"]`)).toHaveAttribute(
-      "data-state",
-      "published",
-    );
-  }
+  return ids;
 }
 
 type SeededPost = { content: string; platform: "facebook" | "instagram"; imageUrl?: string };
@@ -128,6 +130,29 @@ serverTest(
     await disconnectAll(page);
   },
 );
+
+const ZONE = "America/New_York";
+const zoned = createZonedDates(ZONE);
+
+serverTest.describe(`in ${ZONE}`, () => {
+  serverTest.use({ timezoneId: ZONE });
+  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
+    serverTest(`a post for now is green on today's calendar cell on ${day}`, async ({ page, server }) => {
+      await startClockAt(page, server, start);
+      const email = await createServerUser(page, server, { prefix: "metatoday" });
+      await signInThroughUi(page, email);
+      const [id] = await postNow(page, server, email, [
+        { content: "Sandbox: fresh croissants today", platform: "facebook" },
+      ]);
+      await page.goto("/calendar");
+      const today = page.locator(`[data-testid="calendar-day"][data-date="${zoned.dayKey(start)}"]`);
+      await expect(today).toHaveAttribute("data-today", "true");
+      await expect(today.locator(`[data-testid="calendar-post"][data-post-id="${id}"]`)).toHaveAttribute(
+        "data-state",
+        "published",
+      );
+    });
+});
 
 const metaTest = serverTest.extend<Record<never, never>, { fake: FakeMetaGraphServer }>({
   fake: [

@@ -6,8 +6,10 @@ import {
   type InProcessServer,
   type SeedPost,
   serverTest,
+  startClockAt,
 } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
+import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
  * Swipe review (/dashboard/swipe) end to end: pending posts seeded into the user's brand are reviewed one at
@@ -26,9 +28,19 @@ async function signedInUser(page: Page, server: InProcessServer, prefix: string)
   return email;
 }
 
-/** Pending posts, oldest first (distinct creation times so the queue's order is known). */
-function pendingPosts(rows: Partial<SeedPost>[]): SeedPost[] {
-  const base = Date.now() - rows.length * 60_000;
+/*
+ * An approval at the AI's optimal time depends on the day: the server offers the time while it is ahead on
+ * its clock and the page shows it on its own. Those tests run in a zone with DST on clocks set on page and
+ * server alike.
+ */
+const ZONE = "America/New_York";
+serverTest.use({ timezoneId: ZONE });
+const zoned = createZonedDates(ZONE);
+const CLOCKS = dateSensitiveClocks(zoned);
+
+/** Pending posts, oldest first (distinct creation times before `now` so the queue's order is known). */
+function pendingPosts(rows: Partial<SeedPost>[], now = new Date()): SeedPost[] {
+  const base = now.getTime() - rows.length * 60_000;
   return rows.map((row, index) => ({
     content: `Pending post number ${index + 1}`,
     status: "pending",
@@ -79,29 +91,80 @@ async function screenshot(page: Page, name: string, testInfo: import("@playwrigh
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
+for (const [day, start] of Object.entries(CLOCKS))
+  serverTest(
+    `approves at the AI's time while it is ahead, without a date once it has passed, on ${day}`,
+    async ({ page, server }) => {
+      await startClockAt(page, server, start);
+      const email = await signedInUser(page, server, "swipe-dates");
+      const tomorrow = new Date(zoned.daysFrom(start, 1, 12).getTime() + 30 * 60_000);
+      const yesterday = zoned.daysFrom(start, -1, 12);
+      const ids = await server.seedPosts(
+        email,
+        pendingPosts(
+          [tomorrow, yesterday].map((at) => ({
+            aiSuggestions: {
+              optimal_time: at.toISOString(),
+              reasoning: "Lunch-time readers engage most with product news.",
+              engagement_prediction: 91,
+              audience_match: 88,
+              trend_score: 64,
+              hashtags: ["coffee"],
+            },
+          })),
+          start,
+        ),
+      );
+      await page.goto("/dashboard/swipe");
+      await expectCard(page, ids[0]!);
+      const shown = await page.evaluate(
+        (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+        tomorrow.toISOString(),
+      );
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByTestId("swipe-announcer")).toHaveText(`Approved, scheduled for ${shown}.`);
+      await expectCard(page, ids[1]!);
+      await expect.poll(async () => (await serverPost(page, ids[0]!)).state).toBe("scheduled");
+      expect((await serverPost(page, ids[0]!)).scheduledDate).toBe(tomorrow.toISOString());
+
+      // Yesterday's time has passed: approved without a date, for the calendar's Approved Content.
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByTestId("swipe-announcer")).toHaveText(
+        "Approved. It is in the calendar's Approved Content.",
+      );
+      await expect(page.getByTestId("swipe-complete")).toBeVisible();
+      await expect.poll(async () => (await serverPost(page, ids[1]!)).state).toBe("approved");
+      expect((await serverPost(page, ids[1]!)).scheduledDate).toBeNull();
+    },
+  );
+
 serverTest("reviews four pending posts by drag, keyboard and buttons", async ({ page, server }, testInfo) => {
   serverTest.setTimeout(90_000);
+  const start = CLOCKS["2026-11-27"] as Date;
+  await startClockAt(page, server, start);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = await signedInUser(page, server, "swipe");
-  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
-  tomorrow.setMinutes(30, 0, 0);
+  const tomorrow = new Date(zoned.daysFrom(start, 1, 12).getTime() + 30 * 60_000);
   const ids = await server.seedPosts(
     email,
-    pendingPosts([
-      {
-        aiSuggestions: {
-          optimal_time: tomorrow.toISOString(),
-          reasoning: "Lunch-time readers engage most with product news.",
-          engagement_prediction: 91,
-          audience_match: 88,
-          trend_score: 64,
-          hashtags: ["coffee", "#morning"],
+    pendingPosts(
+      [
+        {
+          aiSuggestions: {
+            optimal_time: tomorrow.toISOString(),
+            reasoning: "Lunch-time readers engage most with product news.",
+            engagement_prediction: 91,
+            audience_match: 88,
+            trend_score: 64,
+            hashtags: ["coffee", "#morning"],
+          },
         },
-      },
-      { platform: "instagram" },
-      {},
-      { aiGenerated: false, imageUrl: null },
-    ]),
+        { platform: "instagram" },
+        {},
+        { aiGenerated: false, imageUrl: null },
+      ],
+      start,
+    ),
   );
 
   await page.goto("/dashboard/swipe");

@@ -2,18 +2,18 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
+import { createServerUser, serverTest, startClockAt } from "./fixtures/in-process-server";
 import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
  * The welcome hub's chat panel against the offline assistant: the first message opens it, a post is
- * generated and approved for tomorrow at 12:00 (then found on the calendar), Close Chat folds it away
- * with the conversation kept, Clear Chat empties it.
+ * generated and approved, Close Chat folds it away with the conversation kept, Clear Chat empties it. The
+ * approval's date (tomorrow at 12:00, then found on the calendar) is checked on set clocks, page and server
+ * alike, on the days that broke date code before.
  */
 const GENERATION_TIMEOUT = 45_000;
 const SCREENSHOT_DIR = "test-results/screenshots";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-const dayKey = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 async function openHub(page: Page, request: Parameters<typeof createConfirmedUser>[0], baseURL: string) {
   const { email } = await createConfirmedUser(request, baseURL);
@@ -78,33 +78,71 @@ test("the hub chat generates and schedules a post; Close Chat and Clear Chat wor
   await page.getByTestId("welcome-chat-open").click();
   await expect(panel.getByTestId("assistant-post-card")).toContainText("Post Approved & Scheduled!");
 
-  // The post is on the calendar tomorrow at 12:00.
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  tomorrow.setHours(12, 0, 0, 0);
-  await page.goto("/calendar");
-  await expect(page.getByTestId("calendar-grid")).toBeVisible();
-  const key = dayKey(tomorrow);
-  const cell = () => page.locator(`[data-testid="calendar-day"][data-date="${key}"]`);
-  if ((await cell().count()) === 0) {
-    const title = await page.getByTestId("calendar-month-title").textContent();
-    await page.getByTestId("calendar-next").click();
-    await expect(page.getByTestId("calendar-month-title")).not.toHaveText(title ?? "");
-    await expect(page.getByTestId("calendar-grid")).toBeVisible();
-  }
-  await expect(cell().getByTestId("calendar-post")).toHaveCount(1);
-  await expect(cell().getByTestId("calendar-post")).toContainText("12:00");
-
   // Clear Chat empties the stored conversation.
-  await page.goto("/welcome");
-  await page.getByTestId("welcome-chat-open").click();
-  await expect(panel).toBeVisible();
   await panel.getByTestId("welcome-chat-clear").click();
   await expect(panel.getByTestId("assistant-message")).toHaveCount(0);
   await expect(panel.getByTestId("assistant-suggestion")).toHaveCount(4);
   await expect.poll(stored).toBe(0);
   await panel.getByTestId("welcome-chat-close").click();
   await expect(page.getByTestId("welcome-chat-open")).toHaveCount(0);
+});
+
+/*
+ * The chat's approval date: tomorrow at 12:00 where the user is, said on the button, stored by the server
+ * (which refuses a past date on its own clock) and shown on tomorrow's calendar cell, on a month's last days,
+ * a year's end, a leap day and a DST change in a zone with DST.
+ */
+const ZONE = "America/New_York";
+const zoned = createZonedDates(ZONE);
+
+serverTest.describe(`in ${ZONE}`, () => {
+  serverTest.use({ timezoneId: ZONE });
+  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
+    serverTest(
+      `the hub chat approves its post for tomorrow at 12:00, found on the calendar, on ${day}`,
+      async ({ page, server }) => {
+        serverTest.setTimeout(90_000);
+        await startClockAt(page, server, start);
+        const email = await createServerUser(page, server, { prefix: "hub-tomorrow" });
+        await signInThroughUi(page, email);
+        await page.goto("/welcome");
+        const input = page.getByTestId("welcome-chat").getByTestId("assistant-input");
+        await expect(input).toBeEnabled();
+        await input.fill("Create a post about our winter menu");
+        await input.press("Enter");
+        const card = page.getByTestId("welcome-chat-panel").getByTestId("assistant-post-card");
+        await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
+
+        const tomorrow = zoned.daysFrom(start, 1, 12);
+        const shown = await page.evaluate(
+          (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+          tomorrow.toISOString(),
+        );
+        const approve = card.getByTestId("assistant-post-approve");
+        await expect(approve).toHaveText(`Approve & Schedule for ${shown}`);
+        const approved = page.waitForResponse(
+          (response) => /\/api\/posts\/[^/]+\/approve$/.test(response.url()) && response.ok(),
+        );
+        await approve.click();
+        const post = (await (await approved).json()) as { id: string; scheduledDate: string };
+        expect(post.scheduledDate).toBe(tomorrow.toISOString());
+        await expect(card).toHaveAttribute("data-state", "scheduled");
+
+        // On tomorrow's cell at 12:00 (the next month's grid when tomorrow is the 1st and not shown).
+        await page.goto("/calendar");
+        await expect(page.getByTestId("calendar-grid")).toBeVisible();
+        const cell = page.locator(`[data-testid="calendar-day"][data-date="${zoned.dayKey(tomorrow)}"]`);
+        if ((await cell.count()) === 0) {
+          const title = await page.getByTestId("calendar-month-title").textContent();
+          await page.getByTestId("calendar-next").click();
+          await expect(page.getByTestId("calendar-month-title")).not.toHaveText(title ?? "");
+          await expect(page.getByTestId("calendar-grid")).toBeVisible();
+        }
+        const chip = cell.locator(`[data-testid="calendar-post"][data-post-id="${post.id}"]`);
+        await expect(chip).toHaveAttribute("data-state", "scheduled");
+        await expect(chip).toContainText("12:00");
+      },
+    );
 });
 
 test("navigateTo works from the hub", async ({ page, request, baseURL }) => {

@@ -193,7 +193,7 @@ export async function startServer(
   const localMailbox = localMailboxFor(env);
   const chatModel = env.OPENAI_API_KEY
     ? createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }).chat(env.OPENAI_TEXT_MODEL)
-    : createOfflineAssistantModel();
+    : createOfflineAssistantModel({ now });
   const app = createApp({
     database,
     auth,
