@@ -2,14 +2,14 @@ import {
   getAgentSettingsUseCase,
   runSchedulingAgentUseCase,
   updateAgentSettingsUseCase,
-} from "@smm/domain/agent/index";
+} from "@smm/domain/agent/use-cases";
 import { readCalendarAnalysis, readCalendarAnalysisInput } from "@smm/domain/suggestions/analyze-calendar";
 import {
   analyzeCalendarUseCase,
   dismissSuggestionUseCase,
   generateFromSuggestionUseCase,
   listSuggestionsUseCase,
-} from "@smm/domain/suggestions/index";
+} from "@smm/domain/suggestions/use-cases";
 import { cachedCalendarAnalysisView } from "@smm/domain/suggestions/schemas";
 import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";

@@ -5,7 +5,7 @@ import {
   openBillingPortalUseCase,
   reactivateSubscriptionUseCase,
   startCheckoutUseCase,
-} from "@smm/domain/billing/index";
+} from "@smm/domain/billing/use-cases";
 import { AppError } from "@smm/domain/errors";
 import Stripe from "stripe";
 import type { AppDeps } from "../context";

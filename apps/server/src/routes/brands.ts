@@ -6,7 +6,7 @@ import {
   listBrandsUseCase,
   switchBrandUseCase,
   updateBrandFieldUseCase,
-} from "@smm/domain/brands/index";
+} from "@smm/domain/brands/use-cases";
 import { updateBrandSettings, updateBrandSettingsInput } from "@smm/domain/brands/update-brand-settings";
 import { updateCompanyProfile, updateCompanyProfileInput } from "@smm/domain/brands/update-company-profile";
 import { activeBrandView, brandView } from "@smm/domain/brands/views";

@@ -15,7 +15,7 @@ import {
   setTemplateVisibilityUseCase,
   unfavouriteTemplateUseCase,
   updateTemplateUseCase,
-} from "@smm/domain/templates/index";
+} from "@smm/domain/templates/use-cases";
 import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";
 import { brandHeader, createRoutes, jsonAnswer } from "../lib/http";

@@ -5,7 +5,7 @@ import {
   removeWatermarkBackgroundUseCase,
   removeWatermarkUseCase,
   saveWatermarkUseCase,
-} from "@smm/domain/watermark/index";
+} from "@smm/domain/watermark/use-cases";
 import {
   WATERMARK_INVALID_TYPE,
   WATERMARK_TOO_LARGE,
