@@ -11,8 +11,7 @@
 //   calendar month shows a few hundred), 1% scheduled over the next 90 days, the rest approved undated.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { findActiveBrand } from "@smm/domain/brands/brand";
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand, findActiveBrand } from "@smm/domain/brands";
 import type { UserContext } from "@smm/domain/context";
 import { openDatabase } from "@smm/domain/db/client";
 import { migrateDatabase } from "@smm/domain/db/migrate";

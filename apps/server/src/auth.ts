@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { apiKey } from "@better-auth/api-key";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@smm/domain/account/password";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@smm/domain/account";
 import type { Db } from "@smm/domain/db/client";
 import * as schema from "@smm/domain/db/schema";
 import type { Mailer } from "@smm/domain/ports";

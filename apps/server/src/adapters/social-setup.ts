@@ -1,4 +1,4 @@
-import { markConnectionExpired } from "@smm/domain/connections/mark-connection-expired";
+import { markConnectionExpired } from "@smm/domain/connections";
 import type { Deps } from "@smm/domain/context";
 import type { Db } from "@smm/domain/db/client";
 import type { ConnectionFlow, SocialNetwork } from "@smm/domain/ports";

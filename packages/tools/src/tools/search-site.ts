@@ -1,4 +1,4 @@
-import { searchSite, searchSiteInput } from "@smm/domain/knowledge/search-site";
+import { searchSite, searchSiteInput } from "@smm/domain/knowledge";
 import { tool } from "ai";
 import type { ToolContext } from "../context";
 

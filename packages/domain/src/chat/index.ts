@@ -1,0 +1,3 @@
+export * from "./conversation";
+export * from "./schemas";
+export * from "./use-cases";
