@@ -13,9 +13,9 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { createBrand, findActiveBrand } from "@smm/domain/brands";
 import type { UserContext } from "@smm/domain/context";
-import { openDatabase } from "@smm/domain/db/client";
-import { migrateDatabase } from "@smm/domain/db/migrate";
 import { account, user } from "@smm/domain/db/schema";
+import { openDatabase } from "@smm/infra/database";
+import { migrateDatabase } from "@smm/infra/migrate";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 

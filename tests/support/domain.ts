@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Deps, UserContext } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { user } from "@smm/domain/db/schema";
 import type { AddressedEvent, EventBus } from "@smm/domain/events";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";

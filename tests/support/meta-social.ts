@@ -1,4 +1,4 @@
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import type { EventBus } from "@smm/domain/events";
 import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
 import { createLogger } from "../../apps/server/src/lib/logger";

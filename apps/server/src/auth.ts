@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { apiKey } from "@better-auth/api-key";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@smm/domain/account";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import * as schema from "@smm/domain/db/schema";
 import type { Mailer } from "@smm/domain/ports";
 import { betterAuth } from "better-auth";

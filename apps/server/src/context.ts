@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import type { EventBus } from "@smm/domain/events";
 import type { PlanCatalogue } from "@smm/domain/plans";
 import type {

@@ -1,4 +1,4 @@
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import type { AddressedEvent } from "@smm/domain/events";
 import { createTestDatabase } from "@smm/test-support/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
 import { hostname } from "node:os";
 import { pid } from "node:process";
 import type { DbExecutor } from "@smm/domain/context";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import * as schema from "@smm/domain/db/schema";
 import { serverInstances } from "@smm/domain/db/schema";
 import { INSTANCE_LOCK_NAMESPACE, type InstanceLiveness, instanceIsGone } from "@smm/domain/instances";

@@ -1,4 +1,4 @@
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import { deleteExpiredNotifications } from "@smm/domain/notifications";
 import type { Logger } from "../lib/logger";
 

@@ -1,6 +1,6 @@
 import { createBrand } from "@smm/domain/brands";
 import type { Deps } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { notifications, posts, sandboxPosts, user } from "@smm/domain/db/schema";
 import { generatePost } from "@smm/domain/generation";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import type { AppEvent } from "@smm/domain/events";
 import { INSTANCE_HEARTBEAT_MS } from "@smm/domain/instances";
 import {
