@@ -8,9 +8,7 @@
 // POSTS_BENCH_EXPLAIN=1) also prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the use cases send.
 import type { BrandContext } from "@smm/domain/context";
 import * as schema from "@smm/domain/db/schema";
-import { getDashboardStats } from "@smm/domain/posts/get-dashboard-stats";
-import { listCalendarPosts } from "@smm/domain/posts/list-calendar-posts";
-import { listPosts } from "@smm/domain/posts/list-posts";
+import { getDashboardStats, listCalendarPosts, listPosts } from "@smm/domain/posts";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import {

@@ -6,8 +6,8 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { initialisePgliteDataDir } from "@smm/domain/db/initialise-pglite";
 import { session, user, userBrands } from "@smm/domain/db/schema";
+import { initialisePgliteDataDir } from "@smm/infra/initialise-pglite";
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { loadEnv } from "../apps/server/src/env";

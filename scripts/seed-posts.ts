@@ -11,12 +11,11 @@
 //   calendar month shows a few hundred), 1% scheduled over the next 90 days, the rest approved undated.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { findActiveBrand } from "@smm/domain/brands/brand";
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand, findActiveBrand } from "@smm/domain/brands";
 import type { UserContext } from "@smm/domain/context";
-import { openDatabase } from "@smm/domain/db/client";
-import { migrateDatabase } from "@smm/domain/db/migrate";
 import { account, user } from "@smm/domain/db/schema";
+import { openDatabase } from "@smm/infra/database";
+import { migrateDatabase } from "@smm/infra/migrate";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 

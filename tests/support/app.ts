@@ -1,9 +1,9 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Deps, UserContext } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { stripeUserSubscriptions } from "@smm/domain/db/schema";
-import type { AppEvent, EventBus } from "@smm/domain/events/types";
-import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans/catalogue";
+import type { AppEvent, EventBus } from "@smm/domain/events";
+import { createPlanCatalogue, localPlanPriceIds, type PlanCatalogue } from "@smm/domain/plans";
 import type { AiProvider, Billing, Mailer, MailMessage, WebFetcher } from "@smm/domain/ports";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/infra/event-bus";
 import { eq } from "drizzle-orm";

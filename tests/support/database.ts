@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { type Database, openDatabase } from "@smm/domain/db/client";
-import { migrateDatabase } from "@smm/domain/db/migrate";
+import type { Database } from "@smm/domain/db";
+import { openDatabase } from "@smm/infra/database";
+import { migrateDatabase } from "@smm/infra/migrate";
 import postgres from "postgres";
 import { inject } from "vitest";
 

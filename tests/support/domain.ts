@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Deps, UserContext } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { user } from "@smm/domain/db/schema";
-import type { AddressedEvent, EventBus } from "@smm/domain/events/types";
-import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import type { AddressedEvent, EventBus } from "@smm/domain/events";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import type { AiProvider } from "@smm/domain/ports";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
 import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";

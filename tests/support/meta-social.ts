@@ -1,5 +1,5 @@
-import type { Db } from "@smm/domain/db/client";
-import type { EventBus } from "@smm/domain/events/types";
+import type { Db } from "@smm/domain/db";
+import type { EventBus } from "@smm/domain/events";
 import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import type { FakeMetaGraphServer } from "../fakes/meta-graph-server";

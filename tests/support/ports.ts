@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Deps } from "@smm/domain/context";
-import { runPostGeneration } from "@smm/domain/generation/run-post-generation";
+import { runPostGeneration } from "@smm/domain/generation";
 import type { JobQueue } from "@smm/domain/ports";
 import { createLocalStorage } from "../../apps/server/src/adapters/local-storage";
 import { createMediaUrlSigner } from "../../apps/server/src/adapters/media-url-signer";

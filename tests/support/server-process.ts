@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Database, openDatabase } from "@smm/domain/db/client";
-import { migrateDatabase } from "@smm/domain/db/migrate";
+import type { Database } from "@smm/domain/db";
+import { openDatabase } from "@smm/infra/database";
+import { migrateDatabase } from "@smm/infra/migrate";
 import postgres from "postgres";
 
 /*

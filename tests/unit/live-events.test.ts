@@ -1,4 +1,4 @@
-import type { AppEvent } from "@smm/domain/events/types";
+import type { AppEvent } from "@smm/domain/events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type EventSourceLike,

@@ -1,4 +1,4 @@
-import { planLimits, planMonthlyPrices, planYearlyPrices } from "@smm/domain/plans/catalogue";
+import { planLimits, planMonthlyPrices, planYearlyPrices } from "@smm/domain/plans";
 import { describe, expect, it } from "vitest";
 import { describePlanTerms } from "../../apps/web/src/pages/legal/plan-terms";
 

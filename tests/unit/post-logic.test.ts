@@ -1,5 +1,5 @@
-import { availableActionsOf } from "@smm/domain/machines/post-actions";
-import type { PostView } from "@smm/domain/posts/post";
+import { availableActionsOf } from "@smm/domain/machines";
+import type { PostView } from "@smm/domain/posts";
 import { describe, expect, it } from "vitest";
 import {
   ALL_REVIEWED_TEXT,

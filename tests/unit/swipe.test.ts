@@ -1,4 +1,4 @@
-import type { PostView } from "@smm/domain/posts/post";
+import type { PostView } from "@smm/domain/posts";
 import { describe, expect, it } from "vitest";
 import {
   acceptsDecision,

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError, isAppError } from "@smm/domain/errors";
-import { requireApiAccess } from "@smm/domain/plans/require-api-access";
+import { requireApiAccess } from "@smm/domain/plans";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
 import { ApiAccessMemory } from "./lib/api-access-memory";

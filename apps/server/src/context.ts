@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Database } from "@smm/domain/db/client";
-import type { EventBus } from "@smm/domain/events/types";
-import type { PlanCatalogue } from "@smm/domain/plans/catalogue";
+import type { Database } from "@smm/domain/db";
+import type { EventBus } from "@smm/domain/events";
+import type { PlanCatalogue } from "@smm/domain/plans";
 import type {
   AiProvider,
   Billing,

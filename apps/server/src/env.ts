@@ -21,7 +21,7 @@ const envSchema = z.object({
   /** Where the built web app lives; the default is apps/web/dist (set by tests that build elsewhere). */
   WEB_DIST: optionalText,
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  /** The app's own connections to the database; absent: twice the cores on PostgreSQL, one on PGlite (db/client.ts). */
+  /** The app's own connections to the database; absent: twice the cores on PostgreSQL, one on PGlite (infra database.ts). */
   DATABASE_POOL_SIZE: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.coerce.number().int().min(1).max(200).optional(),

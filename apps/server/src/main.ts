@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { initialisePgliteDataDir } from "@smm/domain/db/initialise-pglite";
+import { initialisePgliteDataDir } from "@smm/infra/initialise-pglite";
 import { loadDotEnvFile, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
 

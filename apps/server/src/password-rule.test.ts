@@ -1,4 +1,4 @@
-import { PASSWORD_PROBLEMS } from "@smm/domain/account/password";
+import { PASSWORD_PROBLEMS } from "@smm/domain/account";
 import {
   createTestContext,
   jsonRequest,

@@ -3,13 +3,14 @@ import type { Server } from "node:http";
 import { join, resolve as resolvePath } from "node:path";
 import { createOpenAI } from "@ai-sdk/openai";
 import { serve } from "@hono/node-server";
-import { type Database, openDatabase } from "@smm/domain/db/client";
-import { migrateDatabase } from "@smm/domain/db/migrate";
-import type { EventBus } from "@smm/domain/events/types";
-import { createPlanCatalogue } from "@smm/domain/plans/catalogue";
+import type { Database } from "@smm/domain/db";
+import type { EventBus } from "@smm/domain/events";
+import { createPlanCatalogue } from "@smm/domain/plans";
 import type { AiProvider, SocialNetwork, WebFetcher } from "@smm/domain/ports";
 import { findRepoRoot } from "@smm/domain/repo-root";
+import { openDatabase } from "@smm/infra/database";
 import { createLocalEventBus, createPostgresEventBus } from "@smm/infra/event-bus";
+import { migrateDatabase } from "@smm/infra/migrate";
 import {
   createLocalBilling,
   createWebhookDelivery,

@@ -1,4 +1,4 @@
-import type { Db } from "./db/client";
+import type { Db } from "./db/database";
 import type { UserBrand } from "./db/schema/brands";
 import type { EventBus } from "./events/types";
 import type { PlanCatalogue } from "./plans/catalogue";

@@ -1,27 +1,27 @@
-import * as account from "./account/index";
-import * as agent from "./agent/index";
-import * as ai from "./ai/index";
-import * as analytics from "./analytics/index";
-import * as billing from "./billing/index";
-import * as brands from "./brands/index";
-import * as campaigns from "./campaigns/index";
-import * as captions from "./captions/index";
-import * as chat from "./chat/index";
-import * as connections from "./connections/index";
-import * as generation from "./generation/index";
-import * as media from "./media/index";
-import * as notifications from "./notifications/index";
-import * as plans from "./plans/index";
-import * as posts from "./posts/index";
-import * as suggestions from "./suggestions/index";
-import * as templates from "./templates/index";
+import * as account from "./account/use-cases";
+import * as agent from "./agent/use-cases";
+import * as ai from "./ai/use-cases";
+import * as analytics from "./analytics/use-cases";
+import * as billing from "./billing/use-cases";
+import * as brands from "./brands/use-cases";
+import * as campaigns from "./campaigns/use-cases";
+import * as captions from "./captions/use-cases";
+import * as chat from "./chat/use-cases";
+import * as connections from "./connections/use-cases";
+import * as generation from "./generation/use-cases";
+import * as media from "./media/use-cases";
+import * as notifications from "./notifications/use-cases";
+import * as plans from "./plans/use-cases";
+import * as posts from "./posts/use-cases";
+import * as suggestions from "./suggestions/use-cases";
+import * as templates from "./templates/use-cases";
 import { type AnyUseCase, isUseCase, type UseCasesOf } from "./use-case";
-import * as watermark from "./watermark/index";
+import * as watermark from "./watermark/use-cases";
 
 /**
- * Every declared use case, by name: each area's index exports its declarations, and everything exported
- * there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a screen
- * needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
+ * Every declared use case, by name: each area's use-cases.ts exports its declarations, and everything
+ * exported there is a use case with all its doors (chat tool, tool API, MCP, OpenAPI; a REST route where a
+ * screen needs one). Nothing is listed twice: a declaration is found by what it is, not by a list of names.
  */
 const areas = [
   account,

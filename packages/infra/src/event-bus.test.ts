@@ -1,5 +1,5 @@
-import type { Database } from "@smm/domain/db/client";
-import type { AddressedEvent } from "@smm/domain/events/types";
+import type { Database } from "@smm/domain/db";
+import type { AddressedEvent } from "@smm/domain/events";
 import { createTestDatabase } from "@smm/test-support/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { batchNotifications, createPostgresEventBus } from "./event-bus";

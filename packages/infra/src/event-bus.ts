@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { AddressedEvent, AppEvent, EventBus } from "@smm/domain/events/types";
+import type { AddressedEvent, AppEvent, EventBus } from "@smm/domain/events";
 import type postgres from "postgres";
 
 export const EVENTS_CHANNEL = "smm_events";

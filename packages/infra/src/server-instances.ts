@@ -1,19 +1,15 @@
 /*
  * The registry of running server instances (a row and a session-held advisory lock each, with heartbeats):
  * infrastructure the jobs run on. What the domain asks of it, whether an instance is gone, is
- * @smm/domain/instances/liveness.
+ * @smm/domain/instances (liveness.ts).
  */
 import { hostname } from "node:os";
 import { pid } from "node:process";
 import type { DbExecutor } from "@smm/domain/context";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import * as schema from "@smm/domain/db/schema";
 import { serverInstances } from "@smm/domain/db/schema";
-import {
-  INSTANCE_LOCK_NAMESPACE,
-  type InstanceLiveness,
-  instanceIsGone,
-} from "@smm/domain/instances/liveness";
+import { INSTANCE_LOCK_NAMESPACE, type InstanceLiveness, instanceIsGone } from "@smm/domain/instances";
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";

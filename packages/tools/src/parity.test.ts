@@ -5,11 +5,11 @@ import { createTool, createTools, toolNames, useCaseOf } from "./index";
 
 /*
  * Every door comes from one declaration (packages/domain/src/use-case.ts): a use case is what an area's
- * index exports as declareUseCase(...), and the registry makes its tool from it; the tool API, MCP, the
- * OpenAPI document and the screens' routes are made from the same declaration (their own tests check those
- * doors). So nothing here searches the domain's source or keeps a list of exceptions: a use case without a
- * tool cannot be written, and the only tool without a declaration is the one the registry builds by hand
- * (navigateTo, which the browser performs), checked below to have what every tool has.
+ * use-cases.ts exports as declareUseCase(...), and the registry makes its tool from it; the tool API, MCP,
+ * the OpenAPI document and the screens' routes are made from the same declaration (their own tests check
+ * those doors). So nothing here searches the domain's source or keeps a list of exceptions: a use case
+ * without a tool cannot be written, and the only tool without a declaration is the one the registry builds
+ * by hand (navigateTo, which the browser performs), checked below to have what every tool has.
  */
 
 const caller = {

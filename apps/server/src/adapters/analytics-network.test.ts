@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getAnalytics } from "@smm/domain/analytics/get-analytics";
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { getAnalytics } from "@smm/domain/analytics";
+import { createBrand } from "@smm/domain/brands";
 import type { BrandContext } from "@smm/domain/context";
 import { posts, socialConnections } from "@smm/domain/db/schema";
-import { approvePost } from "@smm/domain/posts/approve-post";
-import { publishPostNow } from "@smm/domain/posts/publish-post-now";
+import { approvePost, publishPostNow } from "@smm/domain/posts";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 // The outside probe's finding 3, as a test: one user's SVG bomb must not stall the server for everyone.
 // Before the image worker pool, each of these uploads took 30-70 s of CPU in libuv's threadpool (all four of
 // its threads, both cores), and other users' reads waited on it.
-import { WATERMARK_INVALID_TYPE } from "@smm/domain/watermark/schemas";
+import { WATERMARK_INVALID_TYPE } from "@smm/domain/watermark";
 import {
   createTestContext,
   jsonRequest,

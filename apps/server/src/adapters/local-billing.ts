@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import { stripeUserSubscriptions } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { Billing, CheckoutSessionRequest } from "@smm/domain/ports";

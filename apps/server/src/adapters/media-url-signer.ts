@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { SIGNED_URL_REFRESH_SECONDS, SIGNED_URL_SECONDS } from "@smm/domain/media/schemas";
+import { SIGNED_URL_REFRESH_SECONDS, SIGNED_URL_SECONDS } from "@smm/domain/media";
 import type { MediaUrlSigner, MediaVariant } from "@smm/domain/ports";
 
 /**

@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBrand } from "@smm/domain/brands/create-brand";
-import { createAdSet } from "@smm/domain/campaigns/create-ad-set";
-import { createCampaign } from "@smm/domain/campaigns/create-campaign";
-import { deleteCampaign } from "@smm/domain/campaigns/delete-campaign";
-import { listAdAccounts } from "@smm/domain/campaigns/list-ad-accounts";
-import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
-import { updateCampaign } from "@smm/domain/campaigns/update-campaign";
-import { toConnectionsView } from "@smm/domain/connections/connection-rows";
-import { AD_ACCOUNT_CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
-import { selectAdAccount } from "@smm/domain/connections/select-ad-account";
+import { createBrand } from "@smm/domain/brands";
+import {
+  createAdSet,
+  createCampaign,
+  deleteCampaign,
+  listAdAccounts,
+  listCampaigns,
+  updateCampaign,
+} from "@smm/domain/campaigns";
+import { AD_ACCOUNT_CONNECTION_EXPIRED, selectAdAccount, toConnectionsView } from "@smm/domain/connections";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import { campaigns, notifications, socialConnections } from "@smm/domain/db/schema";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";

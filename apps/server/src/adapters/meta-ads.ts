@@ -4,8 +4,7 @@ import type {
   NetworkAdAccount,
   NetworkAdSet,
   NetworkCampaign,
-} from "@smm/domain/campaigns/ads-network";
-import { networkAdSetName } from "@smm/domain/campaigns/ads-network";
+} from "@smm/domain/campaigns";
 import {
   AD_ACCOUNTS_FETCH_FAILED,
   AD_SET_CREATE_FAILED,
@@ -13,8 +12,9 @@ import {
   CAMPAIGN_UPDATE_FAILED,
   CAMPAIGNS_CONNECTION_REQUIRED,
   type InsightRange,
-} from "@smm/domain/campaigns/schemas";
-import { AD_ACCOUNT_CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
+  networkAdSetName,
+} from "@smm/domain/campaigns";
+import { AD_ACCOUNT_CONNECTION_EXPIRED } from "@smm/domain/connections";
 import type { AdInsights, AdSetTargeting, CampaignStatus } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { type GraphClient, type GraphParams, isGraphError, readWholeGraphList } from "./meta-graph-client";

@@ -1,4 +1,4 @@
-import type { PublishedPostRef } from "@smm/domain/analytics/insights-source";
+import type { PublishedPostRef } from "@smm/domain/analytics";
 import { AppError } from "@smm/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {

@@ -1,12 +1,12 @@
 import type {
+  AudienceData,
   PageInsightDay,
   PageInsights,
   PageInsightsRequest,
   PageInsightsSource,
   PostInsightDetail,
   PublishedPostRef,
-} from "@smm/domain/analytics/insights-source";
-import type { AudienceData } from "@smm/domain/analytics/schemas";
+} from "@smm/domain/analytics";
 import { AppError } from "@smm/domain/errors";
 import { type GraphClient, isGraphError } from "./meta-graph-client";
 import { describeGraphFailure, type MetaBrandConnection, NOT_CONNECTED_REASON } from "./meta-network";

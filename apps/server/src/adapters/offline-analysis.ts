@@ -1,5 +1,5 @@
-import type { ContentTone } from "@smm/domain/brands/constants";
-import type { ExtractedPage, WebsiteAnalysis, WebsiteAnalysisRequest } from "@smm/domain/knowledge/types";
+import type { ContentTone } from "@smm/domain/brands";
+import type { ExtractedPage, WebsiteAnalysis, WebsiteAnalysisRequest } from "@smm/domain/knowledge";
 
 /**
  * The offline model's website analysis: deterministic rules over the page's own tags (Open Graph, meta,

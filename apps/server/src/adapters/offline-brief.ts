@@ -1,4 +1,4 @@
-import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
+import type { ContentTone, LanguageCode } from "@smm/domain/brands";
 
 /*
  * How the offline writer reads what it is asked. A prompt override or a template prompt is an instruction to

@@ -1,4 +1,4 @@
-import type { ContentTone } from "@smm/domain/brands/constants";
+import type { ContentTone } from "@smm/domain/brands";
 import type { ImageCaptionRequest } from "@smm/domain/ports";
 import { loadSharp } from "./lazy-sharp";
 import { hashText, pick } from "./offline-choice";

@@ -1,4 +1,4 @@
-import type { EnhanceFieldName } from "@smm/domain/ai/schemas";
+import type { EnhanceFieldName } from "@smm/domain/ai";
 import type { AiBrandContext, EnhanceContentRequest } from "@smm/domain/ports";
 import { describe, expect, it } from "vitest";
 import { enhanceOffline } from "./offline-enhance";

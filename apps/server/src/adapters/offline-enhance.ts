@@ -1,4 +1,4 @@
-import { type ContentTone, languageNames } from "@smm/domain/brands/constants";
+import { type ContentTone, languageNames } from "@smm/domain/brands";
 import type { EnhanceContentRequest } from "@smm/domain/ports";
 import { capitalizeFirst, lowerFirst, stripEndPunctuation, withArticle } from "./offline-text";
 

@@ -1,5 +1,5 @@
 import { AppError } from "@smm/domain/errors";
-import { IMAGE_GENERATION_FAILED } from "@smm/domain/generation/schemas";
+import { IMAGE_GENERATION_FAILED } from "@smm/domain/generation";
 import type { GeneratedImage, ImageGenerationRequest, ImageGenerator } from "@smm/domain/ports";
 import type SharpFactory from "sharp";
 import type { Logger } from "../lib/logger";

@@ -1,4 +1,4 @@
-import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
+import type { ContentTone, LanguageCode } from "@smm/domain/brands";
 import type { PostKind } from "./offline-brief";
 import { toSentence } from "./offline-text";
 

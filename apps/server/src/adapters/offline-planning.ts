@@ -5,7 +5,7 @@ import type {
   ContentIdeasRequest,
   PlannedPostIdea,
 } from "@smm/domain/ports";
-import { mentionsForbidden } from "@smm/domain/suggestions/do-not-mention";
+import { mentionsForbidden } from "@smm/domain/suggestions";
 import { hashText } from "./offline-choice";
 import { lowerFirst, shortAudience } from "./offline-text";
 

@@ -1,4 +1,4 @@
-import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
+import type { ContentTone, LanguageCode } from "@smm/domain/brands";
 import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import { expect, it } from "vitest";
 import { writePostOffline } from "./offline-post-writer";

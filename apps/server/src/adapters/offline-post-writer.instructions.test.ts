@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { languageCodes, languageNames } from "@smm/domain/brands/constants";
+import { languageCodes, languageNames } from "@smm/domain/brands";
 import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import { describe, expect, it } from "vitest";
 import { splitSentences } from "./offline-brief";

@@ -1,4 +1,4 @@
-import { brandImageStyles, contentTones } from "@smm/domain/brands/constants";
+import { brandImageStyles, contentTones } from "@smm/domain/brands";
 import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { contentTones } from "@smm/domain/brands/constants";
+import { contentTones } from "@smm/domain/brands";
 import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import { describe, expect, it } from "vitest";
 import { english } from "./offline-phrases";

@@ -1,4 +1,4 @@
-import type { ContentTone, LanguageCode } from "@smm/domain/brands/constants";
+import type { ContentTone, LanguageCode } from "@smm/domain/brands";
 import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
 import { type Brief, readBrief } from "./offline-brief";
 import { hashText, pick } from "./offline-choice";

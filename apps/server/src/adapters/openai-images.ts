@@ -1,7 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { languageNames } from "@smm/domain/brands/constants";
+import { languageNames } from "@smm/domain/brands";
 import { AppError } from "@smm/domain/errors";
-import { IMAGE_GENERATION_FAILED } from "@smm/domain/generation/schemas";
+import { IMAGE_GENERATION_FAILED } from "@smm/domain/generation";
 import type { GeneratedImage, ImageGenerationRequest, ImageGenerator } from "@smm/domain/ports";
 import { generateImage } from "ai";
 import type SharpFactory from "sharp";

@@ -1,5 +1,5 @@
 import { AppError } from "@smm/domain/errors";
-import { extractPage } from "@smm/domain/knowledge/extract-page";
+import { extractPage } from "@smm/domain/knowledge";
 import type { EnhanceContentRequest } from "@smm/domain/ports";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {

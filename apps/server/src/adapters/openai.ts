@@ -1,13 +1,21 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { buildEnhancePrompt, buildPostPrompt } from "@smm/domain/ai/prompts";
-import { ENHANCE_FAILED, INVALID_AI_RESPONSE, POST_GENERATION_FAILED } from "@smm/domain/ai/schemas";
-import { buildCaptionPrompt } from "@smm/domain/captions/prompt";
-import { CAPTION_FAILED } from "@smm/domain/captions/schemas";
+import {
+  buildEnhancePrompt,
+  buildPostPrompt,
+  ENHANCE_FAILED,
+  INVALID_AI_RESPONSE,
+  POST_GENERATION_FAILED,
+} from "@smm/domain/ai";
+import { buildCaptionPrompt, CAPTION_FAILED } from "@smm/domain/captions";
 import { AppError } from "@smm/domain/errors";
-import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge/prompt";
+import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge";
 import type { AiProvider, ContentIdea, PlannedPostIdea, WebsiteAnalysis } from "@smm/domain/ports";
-import { buildCampaignPlanPrompt, buildContentIdeasPrompt } from "@smm/domain/suggestions/prompts";
-import { CAMPAIGN_PLAN_FAILED, CONTENT_IDEAS_FAILED } from "@smm/domain/suggestions/schemas";
+import {
+  buildCampaignPlanPrompt,
+  buildContentIdeasPrompt,
+  CAMPAIGN_PLAN_FAILED,
+  CONTENT_IDEAS_FAILED,
+} from "@smm/domain/suggestions";
 import { generateText } from "ai";
 import type { Logger } from "../lib/logger";
 

@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand } from "@smm/domain/brands";
 import type { BrandContext } from "@smm/domain/context";
 import { posts, socialConnections } from "@smm/domain/db/schema";
-import { approvePost } from "@smm/domain/posts/approve-post";
-import { publishDuePosts } from "@smm/domain/posts/publish-due-posts";
-import { publishPostNow } from "@smm/domain/posts/publish-post-now";
+import { approvePost, publishDuePosts, publishPostNow } from "@smm/domain/posts";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";

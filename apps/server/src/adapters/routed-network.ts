@@ -1,8 +1,11 @@
-import { insightsSourceOf, type PostInsightsSource } from "@smm/domain/agent/post-insights";
-import { type PageInsightsSource, pageInsightsSourceOf } from "@smm/domain/analytics/insights-source";
-import { ANALYTICS_FETCH_FAILED } from "@smm/domain/analytics/schemas";
-import { type AdsCallRef, type AdsNetwork, adsNetworkOf } from "@smm/domain/campaigns/ads-network";
-import { CAMPAIGNS_CONNECTION_REQUIRED } from "@smm/domain/campaigns/schemas";
+import { insightsSourceOf, type PostInsightsSource } from "@smm/domain/agent";
+import { ANALYTICS_FETCH_FAILED, type PageInsightsSource, pageInsightsSourceOf } from "@smm/domain/analytics";
+import {
+  type AdsCallRef,
+  type AdsNetwork,
+  adsNetworkOf,
+  CAMPAIGNS_CONNECTION_REQUIRED,
+} from "@smm/domain/campaigns";
 import type { DbExecutor } from "@smm/domain/context";
 import { platforms, posts, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";

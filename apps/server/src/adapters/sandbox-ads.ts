@@ -2,11 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type {
   AdsCallRef,
   AdsNetwork,
+  InsightRange,
   NetworkAdSet,
   NetworkCampaign,
-} from "@smm/domain/campaigns/ads-network";
-import { networkAdSetName } from "@smm/domain/campaigns/ads-network";
-import type { InsightRange } from "@smm/domain/campaigns/schemas";
+} from "@smm/domain/campaigns";
+import { networkAdSetName } from "@smm/domain/campaigns";
 import type { DbExecutor } from "@smm/domain/context";
 import type { SandboxAdObject } from "@smm/domain/db/schema";
 import {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type {
+  AudienceData,
   PageInsightDay,
   PageInsights,
   PageInsightsRequest,
   PostInsightDetail,
-} from "@smm/domain/analytics/insights-source";
-import type { AudienceData } from "@smm/domain/analytics/schemas";
+} from "@smm/domain/analytics";
 import { platforms as allPlatforms } from "@smm/domain/db/schema";
 
 /**

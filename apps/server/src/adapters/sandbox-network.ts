@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { PostInsightsSource } from "@smm/domain/agent/post-insights";
-import type { PageInsightsSource } from "@smm/domain/analytics/insights-source";
-import type { AdsNetwork } from "@smm/domain/campaigns/ads-network";
+import type { PostInsightsSource } from "@smm/domain/agent";
+import type { PageInsightsSource } from "@smm/domain/analytics";
+import type { AdsNetwork } from "@smm/domain/campaigns";
 import type { DbExecutor } from "@smm/domain/context";
 import { type NewSandboxPost, sandboxPosts } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";

@@ -1,6 +1,6 @@
-import { markConnectionExpired } from "@smm/domain/connections/mark-connection-expired";
+import { markConnectionExpired } from "@smm/domain/connections";
 import type { Deps } from "@smm/domain/context";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import type { ConnectionFlow, SocialNetwork } from "@smm/domain/ports";
 import type { AppConnectors } from "../context";
 import type { Env } from "../env";

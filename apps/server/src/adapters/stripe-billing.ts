@@ -1,9 +1,4 @@
-import {
-  CANCEL_FAILED,
-  CHECKOUT_FAILED,
-  PORTAL_FAILED,
-  REACTIVATE_FAILED,
-} from "@smm/domain/billing/messages";
+import { CANCEL_FAILED, CHECKOUT_FAILED, PORTAL_FAILED, REACTIVATE_FAILED } from "@smm/domain/billing";
 import { AppError } from "@smm/domain/errors";
 import type { Billing } from "@smm/domain/ports";
 import Stripe from "stripe";

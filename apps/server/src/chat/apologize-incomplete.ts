@@ -1,4 +1,4 @@
-import { INCOMPLETE_REPLY_APOLOGY } from "@smm/domain/chat/schemas";
+import { INCOMPLETE_REPLY_APOLOGY } from "@smm/domain/chat";
 import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
 
 const CUT_SHORT = new Set(["length", "content-filter", "other"]);

@@ -1,7 +1,7 @@
 import { TypeValidationError } from "@ai-sdk/provider";
-import { TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { TECHNICAL_DIFFICULTIES } from "@smm/domain/chat";
 import { AppError } from "@smm/domain/errors";
-import { CUSTOM_PROMPT_REQUIRED, generatePostInput } from "@smm/domain/generation/schemas";
+import { CUSTOM_PROMPT_REQUIRED, generatePostInput } from "@smm/domain/generation";
 import { InvalidToolInputError } from "ai";
 import { describe, expect, it } from "vitest";
 import { createChatErrorDescriber } from "./describe-chat-error";

@@ -1,4 +1,4 @@
-import { TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { TECHNICAL_DIFFICULTIES } from "@smm/domain/chat";
 import { AppError, isAppError } from "@smm/domain/errors";
 import { InvalidToolInputError } from "ai";
 import { ZodError } from "zod";

@@ -1,15 +1,15 @@
-import { requestAccountDeletion } from "@smm/domain/account/delete-account";
-import { getAgentSettings } from "@smm/domain/agent/get-agent-settings";
-import { createBrand } from "@smm/domain/brands/create-brand";
-import { getBrand } from "@smm/domain/brands/get-brand";
-import { createCampaign } from "@smm/domain/campaigns/create-campaign";
-import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
-import { getConversation, saveConversation } from "@smm/domain/chat/conversation";
-import { connectFacebookPage } from "@smm/domain/connections/connect-facebook-page";
-import { exchangeFacebookCode } from "@smm/domain/connections/exchange-facebook-code";
-import { getConnections } from "@smm/domain/connections/get-connections";
-import { selectAdAccount } from "@smm/domain/connections/select-ad-account";
-import { startFacebookConnection } from "@smm/domain/connections/start-facebook-connection";
+import { requestAccountDeletion } from "@smm/domain/account";
+import { getAgentSettings } from "@smm/domain/agent";
+import { createBrand, getBrand } from "@smm/domain/brands";
+import { createCampaign, listCampaigns } from "@smm/domain/campaigns";
+import { getConversation, saveConversation } from "@smm/domain/chat";
+import {
+  connectFacebookPage,
+  exchangeFacebookCode,
+  getConnections,
+  selectAdAccount,
+  startFacebookConnection,
+} from "@smm/domain/connections";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import {
   media,
@@ -25,29 +25,30 @@ import {
   userDailyPostUsage,
   userPostUsage,
 } from "@smm/domain/db/schema";
-import { listImageStyles } from "@smm/domain/generation/list-image-styles";
-import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
-import { uploadImage } from "@smm/domain/media/upload-image";
-import { createNotification } from "@smm/domain/notifications/create-notification";
-import { listNotifications } from "@smm/domain/notifications/list-notifications";
-import type { PlanType } from "@smm/domain/plans/catalogue";
-import { getPlan } from "@smm/domain/plans/get-plan";
+import { CUSTOM_PROMPT_REQUIRED, listImageStyles } from "@smm/domain/generation";
+import { uploadImage } from "@smm/domain/media";
+import { createNotification, listNotifications } from "@smm/domain/notifications";
+import type { PlanType } from "@smm/domain/plans";
+import { getPlan } from "@smm/domain/plans";
 import type { WebFetcher } from "@smm/domain/ports";
-import { approvePost } from "@smm/domain/posts/approve-post";
-import { getDashboardStats } from "@smm/domain/posts/get-dashboard-stats";
-import { getPost } from "@smm/domain/posts/get-post";
-import { type ListCalendarPostsInput, listCalendarPosts } from "@smm/domain/posts/list-calendar-posts";
-import { listPosts } from "@smm/domain/posts/list-posts";
-import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/schemas";
-import { listSuggestions } from "@smm/domain/suggestions/list-suggestions";
-import { createTemplate } from "@smm/domain/templates/create-template";
-import { favouriteTemplate } from "@smm/domain/templates/favourite-template";
-import { getTemplate } from "@smm/domain/templates/get-template";
-import { listFavourites } from "@smm/domain/templates/list-favourites";
-import { listTemplates } from "@smm/domain/templates/list-templates";
-import { getWatermark } from "@smm/domain/watermark/get-watermark";
-import { saveWatermark } from "@smm/domain/watermark/save-watermark";
-import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
+import {
+  approvePost,
+  getDashboardStats,
+  getPost,
+  type ListCalendarPostsInput,
+  listCalendarPosts,
+  listPosts,
+  POST_CANCELLED_FEEDBACK,
+} from "@smm/domain/posts";
+import { listSuggestions } from "@smm/domain/suggestions";
+import {
+  createTemplate,
+  favouriteTemplate,
+  getTemplate,
+  listFavourites,
+  listTemplates,
+} from "@smm/domain/templates";
+import { getWatermark, saveWatermark, uploadWatermarkImage } from "@smm/domain/watermark";
 import {
   createTestContext,
   jsonRequest,

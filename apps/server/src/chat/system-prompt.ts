@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/brands";
 
 /** The instructions for a user who has no brand yet: every post belongs to one, so that comes first. */
 function buildNoBrandPrompt(now: Date): string {

@@ -1,5 +1,5 @@
-import type { Db } from "@smm/domain/db/client";
-import { deleteExpiredNotifications } from "@smm/domain/notifications/delete-expired-notifications";
+import type { Db } from "@smm/domain/db";
+import { deleteExpiredNotifications } from "@smm/domain/notifications";
 import type { Logger } from "../lib/logger";
 
 export const CLEANUP_QUEUE = "cleanup";

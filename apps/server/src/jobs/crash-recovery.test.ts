@@ -1,9 +1,9 @@
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand } from "@smm/domain/brands";
 import type { Deps } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { notifications, posts, sandboxPosts, user } from "@smm/domain/db/schema";
-import { generatePost } from "@smm/domain/generation/generate-post";
-import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { generatePost } from "@smm/domain/generation";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
 import {

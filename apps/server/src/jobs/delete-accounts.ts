@@ -1,4 +1,4 @@
-import { finishAccountDeletions } from "@smm/domain/account/finish-account-deletions";
+import { finishAccountDeletions } from "@smm/domain/account";
 import type { UserContext } from "@smm/domain/context";
 import type { Logger } from "../lib/logger";
 

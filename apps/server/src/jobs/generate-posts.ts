@@ -1,6 +1,5 @@
 import type { Deps } from "@smm/domain/context";
-import { recoverStalledGenerations } from "@smm/domain/generation/recover-generations";
-import { runPostGeneration } from "@smm/domain/generation/run-post-generation";
+import { recoverStalledGenerations, runPostGeneration } from "@smm/domain/generation";
 import type { JobQueue } from "@smm/domain/ports";
 import type PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger";

@@ -1,9 +1,9 @@
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand } from "@smm/domain/brands";
 import type { BrandContext, Deps } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { posts, user } from "@smm/domain/db/schema";
-import { generatePost } from "@smm/domain/generation/generate-post";
-import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { generatePost } from "@smm/domain/generation";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import type { AiProvider } from "@smm/domain/ports";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";

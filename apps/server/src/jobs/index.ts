@@ -1,5 +1,5 @@
 import type { Deps } from "@smm/domain/context";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import type { Billing, JobQueue } from "@smm/domain/ports";
 import PgBoss from "pg-boss";
 import type { Logger } from "../lib/logger";

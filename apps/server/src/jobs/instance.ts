@@ -1,4 +1,4 @@
-import { INSTANCE_HEARTBEAT_MS, INSTANCE_STALE_AFTER_MS } from "@smm/domain/instances/liveness";
+import { INSTANCE_HEARTBEAT_MS, INSTANCE_STALE_AFTER_MS } from "@smm/domain/instances";
 import {
   openInstanceConnection,
   recordHeartbeat,

@@ -1,8 +1,8 @@
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand } from "@smm/domain/brands";
 import type { Deps } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import { notifications, posts, socialConnections, user } from "@smm/domain/db/schema";
-import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
 import {

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBrand } from "@smm/domain/brands/create-brand";
-import { CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
+import { createBrand } from "@smm/domain/brands";
+import { CONNECTION_EXPIRED } from "@smm/domain/connections";
 import type { BrandContext } from "@smm/domain/context";
 import { notifications, posts, socialConnections } from "@smm/domain/db/schema";
-import { getPost } from "@smm/domain/posts/get-post";
-import { publishDuePosts } from "@smm/domain/posts/publish-due-posts";
+import { getPost, publishDuePosts } from "@smm/domain/posts";
 import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
 import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq, inArray } from "drizzle-orm";

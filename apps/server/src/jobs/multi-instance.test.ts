@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "@smm/domain/db/client";
-import type { AppEvent } from "@smm/domain/events/types";
-import { INSTANCE_HEARTBEAT_MS } from "@smm/domain/instances/liveness";
+import type { Database } from "@smm/domain/db";
+import type { AppEvent } from "@smm/domain/events";
+import { INSTANCE_HEARTBEAT_MS } from "@smm/domain/instances";
 import {
   createProcessDatabase,
   type ProcessDatabase,

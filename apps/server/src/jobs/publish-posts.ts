@@ -1,5 +1,5 @@
 import type { Deps } from "@smm/domain/context";
-import { publishDuePosts } from "@smm/domain/posts/publish-due-posts";
+import { publishDuePosts } from "@smm/domain/posts";
 import type { Logger } from "../lib/logger";
 
 /**

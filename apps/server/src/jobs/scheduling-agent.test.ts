@@ -1,6 +1,6 @@
-import { createBrand } from "@smm/domain/brands/create-brand";
+import { createBrand } from "@smm/domain/brands";
 import type { Deps } from "@smm/domain/context";
-import type { Database } from "@smm/domain/db/client";
+import type { Database } from "@smm/domain/db";
 import {
   agentRuns,
   agentSettings,
@@ -9,7 +9,7 @@ import {
   stripeUserSubscriptions,
   user,
 } from "@smm/domain/db/schema";
-import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans/catalogue";
+import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";

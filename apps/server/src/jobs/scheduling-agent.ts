@@ -1,4 +1,4 @@
-import { runDueSchedulingAgents } from "@smm/domain/agent/scheduling-agent";
+import { runDueSchedulingAgents } from "@smm/domain/agent";
 import type { Deps } from "@smm/domain/context";
 import type { Logger } from "../lib/logger";
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "@smm/domain/db/client";
+import type { Db } from "@smm/domain/db";
 import { rateLimit } from "@smm/domain/db/schema";
 import { and, eq, gt, sql } from "drizzle-orm";
 

@@ -1,5 +1,5 @@
 import type { UserContext } from "@smm/domain/context";
-import { requireApiAccess } from "@smm/domain/plans/require-api-access";
+import { requireApiAccess } from "@smm/domain/plans";
 import { SESSION_CACHE_TTL_MS } from "./session-cache";
 
 const MAX_ENTRIES = 10_000;

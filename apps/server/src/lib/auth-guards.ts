@@ -1,4 +1,4 @@
-import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account/password";
+import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { AccountSignInLock } from "./account-sign-in-lock";
 

@@ -1,4 +1,4 @@
-import { resolveBrand } from "@smm/domain/brands/resolve-brand";
+import { resolveBrand } from "@smm/domain/brands";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import type { AccountConfirmation } from "@smm/domain/ports";
 import type { Context, MiddlewareHandler } from "hono";

@@ -1,4 +1,4 @@
-import { resolveBrand } from "@smm/domain/brands/resolve-brand";
+import { resolveBrand } from "@smm/domain/brands";
 import type { UserContext } from "@smm/domain/context";
 import { AppError } from "@smm/domain/errors";
 import { createTool, isToolName, type ToolContext, type ToolName, useCaseOf } from "@smm/tools";

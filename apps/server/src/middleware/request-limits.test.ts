@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { chatTextTooLong, MAX_CHAT_TEXT } from "@smm/domain/chat/schemas";
+import { chatTextTooLong, MAX_CHAT_TEXT } from "@smm/domain/chat";
 import { brandConversations, dataDeletionRequests } from "@smm/domain/db/schema";
 import {
   createTestContext,

@@ -1,5 +1,4 @@
-import { eraseAccount } from "@smm/domain/account/erase-account";
-import { finishAccountDeletions } from "@smm/domain/account/finish-account-deletions";
+import { eraseAccount, finishAccountDeletions } from "@smm/domain/account";
 import { account, dataDeletionRequests, stripeUserSubscriptions } from "@smm/domain/db/schema";
 import type { Billing } from "@smm/domain/ports";
 import {

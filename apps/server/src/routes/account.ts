@@ -1,4 +1,4 @@
-import { deleteAccount, deleteAccountInput, deleteAccountOutput } from "@smm/domain/account/delete-account";
+import { deleteAccount, deleteAccountInput, deleteAccountOutput } from "@smm/domain/account";
 import type { AppDeps } from "../context";
 import { userContext } from "../lib/domain-context";
 import { createRoutes, declareRoutes, errors, jsonAnswer, jsonBody } from "../lib/http";

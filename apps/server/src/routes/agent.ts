@@ -2,15 +2,16 @@ import {
   getAgentSettingsUseCase,
   runSchedulingAgentUseCase,
   updateAgentSettingsUseCase,
-} from "@smm/domain/agent/index";
-import { readCalendarAnalysis, readCalendarAnalysisInput } from "@smm/domain/suggestions/analyze-calendar";
+} from "@smm/domain/agent";
 import {
   analyzeCalendarUseCase,
+  cachedCalendarAnalysisView,
   dismissSuggestionUseCase,
   generateFromSuggestionUseCase,
   listSuggestionsUseCase,
-} from "@smm/domain/suggestions/index";
-import { cachedCalendarAnalysisView } from "@smm/domain/suggestions/schemas";
+  readCalendarAnalysis,
+  readCalendarAnalysisInput,
+} from "@smm/domain/suggestions";
 import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";
 import { createRoutes, declareRoutes, jsonAnswer, jsonBody } from "../lib/http";

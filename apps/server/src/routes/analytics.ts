@@ -1,4 +1,4 @@
-import { getAnalyticsUseCase } from "@smm/domain/analytics/index";
+import { getAnalyticsUseCase } from "@smm/domain/analytics";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

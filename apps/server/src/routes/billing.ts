@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { applyBillingEvent, type BillingEvent } from "@smm/domain/billing/apply-billing-event";
 import {
+  applyBillingEvent,
+  type BillingEvent,
   cancelSubscriptionUseCase,
   openBillingPortalUseCase,
   reactivateSubscriptionUseCase,
   startCheckoutUseCase,
-} from "@smm/domain/billing/index";
+} from "@smm/domain/billing";
 import { AppError } from "@smm/domain/errors";
 import Stripe from "stripe";
 import type { AppDeps } from "../context";

@@ -1,15 +1,18 @@
-import { getActiveBrand } from "@smm/domain/brands/get-active-brand";
-import { getBrand } from "@smm/domain/brands/get-brand";
 import {
+  activeBrandView,
+  brandView,
   createBrandUseCase,
   deleteBrandUseCase,
+  getActiveBrand,
+  getBrand,
   listBrandsUseCase,
   switchBrandUseCase,
   updateBrandFieldUseCase,
-} from "@smm/domain/brands/index";
-import { updateBrandSettings, updateBrandSettingsInput } from "@smm/domain/brands/update-brand-settings";
-import { updateCompanyProfile, updateCompanyProfileInput } from "@smm/domain/brands/update-company-profile";
-import { activeBrandView, brandView } from "@smm/domain/brands/views";
+  updateBrandSettings,
+  updateBrandSettingsInput,
+  updateCompanyProfile,
+  updateCompanyProfileInput,
+} from "@smm/domain/brands";
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext, namedBrandId, userContext } from "../lib/domain-context";

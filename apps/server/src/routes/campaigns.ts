@@ -5,7 +5,7 @@ import {
   listAdAccountsUseCase,
   listCampaignsUseCase,
   updateCampaignUseCase,
-} from "@smm/domain/campaigns/index";
+} from "@smm/domain/campaigns";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

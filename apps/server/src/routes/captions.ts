@@ -1,4 +1,4 @@
-import { captionFromImageUseCase } from "@smm/domain/captions/index";
+import { captionFromImageUseCase } from "@smm/domain/captions";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

@@ -1,5 +1,4 @@
-import { createCampaign } from "@smm/domain/campaigns/create-campaign";
-import { listCampaigns } from "@smm/domain/campaigns/list-campaigns";
+import { createCampaign, listCampaigns } from "@smm/domain/campaigns";
 import type { BrandContext } from "@smm/domain/context";
 import { socialConnections } from "@smm/domain/db/schema";
 import {

@@ -1,5 +1,5 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { INCOMPLETE_REPLY_APOLOGY, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
+import { INCOMPLETE_REPLY_APOLOGY, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat";
 import { posts, userBrands } from "@smm/domain/db/schema";
 import {
   createTestContext,

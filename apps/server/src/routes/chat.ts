@@ -1,15 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { getBrand } from "@smm/domain/brands/get-brand";
-import { clearConversation, getConversation, saveConversation } from "@smm/domain/chat/conversation";
+import { getBrand } from "@smm/domain/brands";
 import {
   chatRequestInput,
+  clearConversation,
   clearedConversationView,
   clearsConversation,
   conversationView,
-} from "@smm/domain/chat/schemas";
+  getConversation,
+  saveConversation,
+} from "@smm/domain/chat";
 import type { StoredChatMessage } from "@smm/domain/db/schema";
 import { AppError, hasReason } from "@smm/domain/errors";
-import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/schemas";
+import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media";
 import { createTools, type ToolContext } from "@smm/tools";
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, validateUIMessages } from "ai";
 import type { Context } from "hono";

@@ -6,7 +6,7 @@ import {
   getConnectionsUseCase,
   selectAdAccountUseCase,
   startFacebookConnectionUseCase,
-} from "@smm/domain/connections/index";
+} from "@smm/domain/connections";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { enhanceContent, enhanceContentInput } from "@smm/domain/ai/enhance-content";
-import { enhancedContentView } from "@smm/domain/ai/schemas";
+import { enhanceContent, enhanceContentInput, enhancedContentView } from "@smm/domain/ai";
 import type { AppDeps } from "../context";
 import { BRAND_HEADER, userContext } from "../lib/domain-context";
 import { brandHeader, createRoutes, errors, jsonAnswer, jsonBody, readJsonBody } from "../lib/http";

@@ -1,7 +1,7 @@
-import { LOGO_INVALID } from "@smm/domain/brands/schemas";
+import { LOGO_INVALID } from "@smm/domain/brands";
 import { posts, userBrands } from "@smm/domain/db/schema";
-import { MEDIA_NOT_FOUND } from "@smm/domain/media/schemas";
-import { INVALID_IMAGE_URL } from "@smm/domain/posts/schemas";
+import { MEDIA_NOT_FOUND } from "@smm/domain/media";
+import { INVALID_IMAGE_URL } from "@smm/domain/posts";
 import {
   createTestContext,
   jsonRequest,

@@ -1,4 +1,4 @@
-import { listImageStylesUseCase } from "@smm/domain/generation/index";
+import { listImageStylesUseCase } from "@smm/domain/generation";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

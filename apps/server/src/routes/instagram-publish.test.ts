@@ -1,5 +1,5 @@
 import { posts } from "@smm/domain/db/schema";
-import { storeMedia } from "@smm/domain/media/media";
+import { storeMedia } from "@smm/domain/media";
 import {
   createTestContext,
   jsonRequest,

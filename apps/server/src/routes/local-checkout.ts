@@ -1,5 +1,5 @@
 import { formatLongDate } from "@smm/domain/dates";
-import { formatPlanPrice } from "@smm/domain/plans/catalogue";
+import { formatPlanPrice } from "@smm/domain/plans";
 import type { Billing } from "@smm/domain/ports";
 import { Hono } from "hono";
 import { LOCAL_BILLING_LABEL, LOCAL_CHECKOUT_LABEL, type LocalBilling } from "../adapters/local-billing";

@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { posts, userBrands } from "@smm/domain/db/schema";
-import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
+import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation";
 import {
   createTestContext,
   jsonRequest,

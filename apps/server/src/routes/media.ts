@@ -1,11 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "@smm/domain/errors";
-import { getImage } from "@smm/domain/media/get-image";
-import { mediaView } from "@smm/domain/media/media";
-import { readSignedMedia } from "@smm/domain/media/read-signed-media";
-import { IMAGE_TOO_LARGE, INVALID_IMAGE_TYPE, MAX_UPLOAD_BYTES } from "@smm/domain/media/schemas";
-import { chatImageUploadView, uploadChatImage } from "@smm/domain/media/upload-chat-image";
-import { uploadImage } from "@smm/domain/media/upload-image";
+import {
+  chatImageUploadView,
+  getImage,
+  IMAGE_TOO_LARGE,
+  INVALID_IMAGE_TYPE,
+  MAX_UPLOAD_BYTES,
+  mediaView,
+  readSignedMedia,
+  uploadChatImage,
+  uploadImage,
+} from "@smm/domain/media";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";

@@ -1,4 +1,4 @@
-import { createNotification } from "@smm/domain/notifications/create-notification";
+import { createNotification } from "@smm/domain/notifications";
 import {
   createTestContext,
   jsonRequest,

@@ -2,7 +2,7 @@ import {
   deleteNotificationUseCase,
   listNotificationsUseCase,
   markNotificationsReadUseCase,
-} from "@smm/domain/notifications/index";
+} from "@smm/domain/notifications";
 import { runUseCase } from "@smm/domain/run-use-case";
 import type { AppDeps } from "../context";
 import { userContext } from "../lib/domain-context";

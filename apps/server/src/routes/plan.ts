@@ -1,4 +1,4 @@
-import { acknowledgePlanWelcomeUseCase, getPlanUseCase } from "@smm/domain/plans/index";
+import { acknowledgePlanWelcomeUseCase, getPlanUseCase } from "@smm/domain/plans";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

@@ -3,12 +3,7 @@ import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type NewPost, posts } from "@smm/domain/db/schema";
-import {
-  type PostActionName,
-  type PostState,
-  postActionNames,
-  postStates,
-} from "@smm/domain/machines/post-actions";
+import { type PostActionName, type PostState, postActionNames, postStates } from "@smm/domain/machines";
 import {
   createTestContext,
   jsonRequest,

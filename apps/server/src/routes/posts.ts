@@ -1,4 +1,4 @@
-import { generatePostUseCase } from "@smm/domain/generation/index";
+import { generatePostUseCase } from "@smm/domain/generation";
 import {
   approvePostUseCase,
   cancelPostUseCase,
@@ -12,7 +12,7 @@ import {
   publishPostNowUseCase,
   reschedulePostUseCase,
   schedulePostUseCase,
-} from "@smm/domain/posts/index";
+} from "@smm/domain/posts";
 import type { AppDeps } from "../context";
 import { createRoutes } from "../lib/http";
 import { serveUseCase, useCaseRoutes } from "../lib/use-case-routes";

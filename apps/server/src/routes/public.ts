@@ -1,6 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { confirmDataDeletion, confirmDataDeletionInput } from "@smm/domain/account/confirm-data-deletion";
-import { requestDataDeletion, requestDataDeletionInput } from "@smm/domain/account/request-data-deletion";
+import {
+  confirmDataDeletion,
+  confirmDataDeletionInput,
+  requestDataDeletion,
+  requestDataDeletionInput,
+} from "@smm/domain/account";
 import { z } from "zod";
 import type { AppDeps } from "../context";
 import { accountConfirmationOf } from "../lib/domain-context";

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { mediaView } from "@smm/domain/media/media";
-import { uploadImage } from "@smm/domain/media/upload-image";
+import { mediaView, uploadImage } from "@smm/domain/media";
 import {
   applyTemplateUseCase,
   copyCommunityTemplateUseCase,
@@ -15,7 +14,7 @@ import {
   setTemplateVisibilityUseCase,
   unfavouriteTemplateUseCase,
   updateTemplateUseCase,
-} from "@smm/domain/templates/index";
+} from "@smm/domain/templates";
 import type { AppDeps } from "../context";
 import { brandContext } from "../lib/domain-context";
 import { brandHeader, createRoutes, jsonAnswer } from "../lib/http";

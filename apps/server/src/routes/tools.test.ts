@@ -1,6 +1,6 @@
 import { posts, userBrands } from "@smm/domain/db/schema";
-import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation/schemas";
-import { API_ACCESS_REQUIRES_ENTERPRISE } from "@smm/domain/plans/require-api-access";
+import { CUSTOM_PROMPT_REQUIRED } from "@smm/domain/generation";
+import { API_ACCESS_REQUIRES_ENTERPRISE } from "@smm/domain/plans";
 import {
   createTestContext,
   jsonRequest,

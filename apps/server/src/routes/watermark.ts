@@ -5,13 +5,11 @@ import {
   removeWatermarkBackgroundUseCase,
   removeWatermarkUseCase,
   saveWatermarkUseCase,
-} from "@smm/domain/watermark/index";
-import {
+  uploadWatermarkImage,
   WATERMARK_INVALID_TYPE,
   WATERMARK_TOO_LARGE,
   watermarkImageView,
-} from "@smm/domain/watermark/schemas";
-import { uploadWatermarkImage } from "@smm/domain/watermark/upload-watermark-image";
+} from "@smm/domain/watermark";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../context";
 import { brandContext } from "../lib/domain-context";

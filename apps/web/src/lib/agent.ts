@@ -1,5 +1,10 @@
-import type { AgentSettingsView, UpdateAgentSettingsInput } from "@smm/domain/agent/schemas";
-import type { CalendarAnalysisView, CalendarRange, SuggestionView } from "@smm/domain/suggestions/schemas";
+import type {
+  AgentSettingsView,
+  CalendarAnalysisView,
+  CalendarRange,
+  SuggestionView,
+  UpdateAgentSettingsInput,
+} from "@smm/domain/web";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";

@@ -1,9 +1,4 @@
-import type {
-  AnalyticsPlatform,
-  AnalyticsRange,
-  AnalyticsView,
-  PostAnalytics,
-} from "@smm/domain/analytics/schemas";
+import type { AnalyticsPlatform, AnalyticsRange, AnalyticsView, PostAnalytics } from "@smm/domain/web";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 

@@ -1,4 +1,4 @@
-import type { ErrorReason } from "@smm/domain/errors";
+import type { ErrorReason } from "@smm/domain/web";
 import type { AppType } from "@smm/server/app";
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";

@@ -1,4 +1,4 @@
-import type { StartCheckoutInput } from "@smm/domain/billing/start-checkout";
+import type { StartCheckoutInput } from "@smm/domain/web";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";

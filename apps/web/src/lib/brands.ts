@@ -2,7 +2,7 @@ import type {
   UpdateBrandFieldInput,
   UpdateBrandSettingsInput,
   UpdateCompanyProfileInput,
-} from "@smm/domain/brands/schemas";
+} from "@smm/domain/web";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { call, client, pathId } from "@/lib/api";

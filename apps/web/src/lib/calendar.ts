@@ -1,7 +1,10 @@
-import { type CalendarPostView, toCalendarPostView } from "@smm/domain/posts/calendar-post";
-import type { CalendarPosts } from "@smm/domain/posts/list-calendar-posts";
-import type { PostPage } from "@smm/domain/posts/list-posts";
-import type { PostView } from "@smm/domain/posts/post";
+import {
+  type CalendarPosts,
+  type CalendarPostView,
+  type PostPage,
+  type PostView,
+  toCalendarPostView,
+} from "@smm/domain/web";
 import {
   type InfiniteData,
   type QueryClient,

@@ -1,14 +1,14 @@
-import { formatMoney } from "@smm/domain/campaigns/money";
-import type {
-  AdSetView,
-  CampaignChangesInput,
-  CampaignListView,
-  CampaignStatusFilter,
-  CampaignView,
-  CreateAdSetInput,
-  CreateCampaignInput,
-  InsightRange,
-} from "@smm/domain/campaigns/schemas";
+import {
+  type AdSetView,
+  type CampaignChangesInput,
+  type CampaignListView,
+  type CampaignStatusFilter,
+  type CampaignView,
+  type CreateAdSetInput,
+  type CreateCampaignInput,
+  formatMoney,
+  type InsightRange,
+} from "@smm/domain/web";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { call, callOptions, client, pathId } from "@/lib/api";

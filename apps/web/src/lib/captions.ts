@@ -1,5 +1,4 @@
-import type { CaptionFromImageResult } from "@smm/domain/captions/caption-from-image";
-import type { CaptionFromImageInput } from "@smm/domain/captions/schemas";
+import type { CaptionFromImageInput, CaptionFromImageResult } from "@smm/domain/web";
 
 import { call, callOptions, client } from "@/lib/api";
 

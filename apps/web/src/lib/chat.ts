@@ -1,6 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
-import { UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/media/chat-parts";
-import type { MediaView } from "@smm/domain/media/media";
+import { type Brand, type MediaView, UPLOADED_IMAGE_PART, type UploadedImagePartData } from "@smm/domain/web";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useState } from "react";

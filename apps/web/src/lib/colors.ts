@@ -1,4 +1,4 @@
-import { isHexColor, normalizeHexColor } from "@smm/domain/brands/hex-color";
+import { isHexColor, normalizeHexColor } from "@smm/domain/web";
 
 /**
  * `<input type="color">` and the preview need #rrggbb: "#abc" is widened, and an invalid value (mid-typing)

@@ -1,5 +1,4 @@
-import type { ConnectionsView, ExchangeResult } from "@smm/domain/connections/schemas";
-import type { ConnectionFlow } from "@smm/domain/machines/facebook-connection";
+import type { ConnectionFlow, ConnectionsView, ExchangeResult } from "@smm/domain/web";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";

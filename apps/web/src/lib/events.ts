@@ -1,4 +1,4 @@
-import type { AppEvent } from "@smm/domain/events/types";
+import type { AppEvent } from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 

@@ -1,8 +1,11 @@
-import type { GeneratePostInput } from "@smm/domain/generation/generate-post";
-import type { ImageStyleView } from "@smm/domain/generation/list-image-styles";
-import { GENERATION_FAILED_PREFIX, generationProgress } from "@smm/domain/generation/progress";
-import type { MediaView } from "@smm/domain/media/media";
-import type { PostView } from "@smm/domain/posts/post";
+import {
+  GENERATION_FAILED_PREFIX,
+  type GeneratePostInput,
+  generationProgress,
+  type ImageStyleView,
+  type MediaView,
+  type PostView,
+} from "@smm/domain/web";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";

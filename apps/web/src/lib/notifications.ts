@@ -1,4 +1,4 @@
-import type { NotificationView } from "@smm/domain/notifications/schemas";
+import type { NotificationView } from "@smm/domain/web";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { call, client, pathId } from "@/lib/api";

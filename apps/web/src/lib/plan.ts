@@ -1,5 +1,4 @@
-import type { UserPlan } from "@smm/domain/plans/get-plan";
-import { DAILY_POST_LIMIT_MESSAGE, monthlyLimitMessageFor } from "@smm/domain/usage/limits";
+import { DAILY_POST_LIMIT_MESSAGE, monthlyLimitMessageFor, type UserPlan } from "@smm/domain/web";
 import { useMutation, useQuery } from "@tanstack/react-query";
 
 import { call, client } from "@/lib/api";

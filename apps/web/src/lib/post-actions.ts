@@ -1,7 +1,11 @@
-import { nextPostState, type PostEvent, type PostState } from "@smm/domain/machines/post-lifecycle";
-import { POST_CANCELLED_FEEDBACK } from "@smm/domain/posts/messages";
-import type { PostView } from "@smm/domain/posts/post";
-import type { PostWithWarning } from "@smm/domain/posts/views";
+import {
+  nextPostState,
+  POST_CANCELLED_FEEDBACK,
+  type PostEvent,
+  type PostState,
+  type PostView,
+  type PostWithWarning,
+} from "@smm/domain/web";
 import { toast } from "sonner";
 
 import { call, callOptions, client, pathId } from "@/lib/api";

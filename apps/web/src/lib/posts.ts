@@ -1,6 +1,4 @@
-import type { DashboardStats } from "@smm/domain/posts/get-dashboard-stats";
-import type { PostPage } from "@smm/domain/posts/list-posts";
-import type { PostView } from "@smm/domain/posts/post";
+import type { DashboardStats, PostPage, PostView } from "@smm/domain/web";
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import type { PlanType } from "@smm/domain/plans/catalogue";
+import type { PlanType } from "@smm/domain/web";
 
 /** Local storage key of the paid plans this browser has already welcomed (core spec section 4, Plan). */
 export const SEEN_UPGRADES_KEY = "seen_upgrades";

@@ -1,5 +1,4 @@
-import type { PostPage } from "@smm/domain/posts/list-posts";
-import type { PostView } from "@smm/domain/posts/post";
+import type { PostPage, PostView } from "@smm/domain/web";
 import { useQuery } from "@tanstack/react-query";
 
 import { call, callOptions, client } from "@/lib/api";

@@ -1,13 +1,13 @@
-import type { EnhanceContentResult } from "@smm/domain/ai/enhance-content";
-import type { MediaView } from "@smm/domain/media/media";
-import type { CreateTemplateInput } from "@smm/domain/templates/create-template";
 import type {
+  CreateTemplateInput,
+  EnhanceContentResult,
+  MediaView,
   TemplateCategory,
   TemplateDraft,
   TemplateImageView,
   TemplateSort,
   TemplateView,
-} from "@smm/domain/templates/schemas";
+} from "@smm/domain/web";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { ApiError, call, callOptions, client, pathId } from "@/lib/api";

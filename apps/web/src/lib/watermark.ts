@@ -1,12 +1,12 @@
-import type { Brand } from "@smm/domain/brands/views";
 import {
   BACKGROUND_THRESHOLD,
+  type Brand,
   type SaveWatermarkInput,
   WATERMARK_OPACITY,
   WATERMARK_ROTATION,
   WATERMARK_SIZE,
   type WatermarkView,
-} from "@smm/domain/watermark/schemas";
+} from "@smm/domain/web";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 

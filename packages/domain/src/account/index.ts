@@ -1,2 +1,7 @@
-/** The account area's use cases (their declarations: every door is derived from these). */
-export { deleteAccountUseCase } from "./delete-account";
+export * from "./confirm-data-deletion";
+export * from "./delete-account";
+export * from "./erase-account";
+export * from "./finish-account-deletions";
+export * from "./password";
+export * from "./request-data-deletion";
+export * from "./use-cases";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { dataDeletionRequests, user, verification } from "../db/schema";
 import type { Mailer } from "../ports";
 import { safeText } from "../text";

@@ -1,2 +1,4 @@
-/** The ai area's use cases (the Enhance buttons; post suggestions are part of generation, not a tool). */
-export { enhanceContentUseCase } from "./enhance-content";
+export * from "./enhance-content";
+export * from "./prompts";
+export * from "./schemas";
+export * from "./use-cases";

@@ -1,2 +1,4 @@
-/** The analytics area's use cases. */
-export { getAnalyticsUseCase } from "./get-analytics";
+export * from "./get-analytics";
+export * from "./insights-source";
+export * from "./schemas";
+export * from "./use-cases";

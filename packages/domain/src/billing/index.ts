@@ -1,5 +1,4 @@
-/** The billing area's use cases (their declarations: every door is derived from these). */
-export { cancelSubscriptionUseCase } from "./cancel-subscription";
-export { openBillingPortalUseCase } from "./open-billing-portal";
-export { reactivateSubscriptionUseCase } from "./reactivate-subscription";
-export { startCheckoutUseCase } from "./start-checkout";
+export * from "./apply-billing-event";
+export * from "./messages";
+export * from "./start-checkout";
+export * from "./use-cases";

@@ -1,7 +1,10 @@
-/** The campaigns area's use cases (their declarations: every door is derived from these). */
-export { createAdSetUseCase } from "./create-ad-set";
-export { createCampaignUseCase } from "./create-campaign";
-export { deleteCampaignUseCase } from "./delete-campaign";
-export { listAdAccountsUseCase } from "./list-ad-accounts";
-export { listCampaignsUseCase } from "./list-campaigns";
-export { updateCampaignUseCase } from "./update-campaign";
+export * from "./ads-network";
+export * from "./create-ad-set";
+export * from "./create-campaign";
+export * from "./delete-campaign";
+export * from "./list-ad-accounts";
+export * from "./list-campaigns";
+export * from "./money";
+export * from "./schemas";
+export * from "./update-campaign";
+export * from "./use-cases";

@@ -1,2 +1,4 @@
-/** The captions area's use cases. */
-export { captionFromImageUseCase } from "./caption-from-image";
+export * from "./caption-from-image";
+export * from "./prompt";
+export * from "./schemas";
+export * from "./use-cases";

@@ -1,2 +1,3 @@
-/** The chat area's use cases (the stored conversation). */
-export { clearConversationUseCase } from "./conversation";
+export * from "./conversation";
+export * from "./schemas";
+export * from "./use-cases";

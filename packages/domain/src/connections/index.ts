@@ -1,8 +1,10 @@
-/** The connections area's use cases (their declarations: every door is derived from these). */
-export { connectFacebookPageUseCase } from "./connect-facebook-page";
-export { disconnectAdAccountUseCase } from "./disconnect-ad-account";
-export { disconnectFacebookUseCase } from "./disconnect-facebook";
-export { exchangeFacebookCodeUseCase } from "./exchange-facebook-code";
-export { getConnectionsUseCase } from "./get-connections";
-export { selectAdAccountUseCase } from "./select-ad-account";
-export { startFacebookConnectionUseCase } from "./start-facebook-connection";
+export * from "./connect-facebook-page";
+export * from "./connection-rows";
+export * from "./exchange-facebook-code";
+export * from "./get-connections";
+export * from "./mark-connection-expired";
+export * from "./messages";
+export * from "./schemas";
+export * from "./select-ad-account";
+export * from "./start-facebook-connection";
+export * from "./use-cases";

@@ -1,3 +1,7 @@
-/** The generation area's use cases. */
-export { generatePostUseCase } from "./generate-post";
-export { listImageStylesUseCase } from "./list-image-styles";
+export * from "./generate-post";
+export * from "./list-image-styles";
+export * from "./progress";
+export * from "./recover-generations";
+export * from "./run-post-generation";
+export * from "./schemas";
+export * from "./use-cases";

@@ -1,2 +1,8 @@
-/** The media area's use cases (their declarations: every door is derived from these). */
-export { listImagesUseCase, showImageUseCase } from "./list-images";
+export * from "./chat-parts";
+export * from "./get-image";
+export * from "./media";
+export * from "./read-signed-media";
+export * from "./schemas";
+export * from "./upload-chat-image";
+export * from "./upload-image";
+export * from "./use-cases";

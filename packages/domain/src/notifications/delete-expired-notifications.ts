@@ -1,5 +1,5 @@
 import { lt } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../db/database";
 import { notifications } from "../db/schema";
 
 /** Notifications are kept for 24 hours (spec section 9). */

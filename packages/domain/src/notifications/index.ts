@@ -1,4 +1,5 @@
-/** The notifications area's use cases. */
-export { deleteNotificationUseCase } from "./delete-notification";
-export { listNotificationsUseCase } from "./list-notifications";
-export { markNotificationsReadUseCase } from "./mark-notifications-read";
+export * from "./create-notification";
+export * from "./delete-expired-notifications";
+export * from "./list-notifications";
+export * from "./schemas";
+export * from "./use-cases";

@@ -1,3 +1,4 @@
-/** The plans area's use cases (their declarations: every door is derived from these). */
-export { acknowledgePlanWelcomeUseCase } from "./acknowledge-plan-welcome";
-export { getPlanUseCase } from "./get-plan";
+export * from "./catalogue";
+export * from "./get-plan";
+export * from "./require-api-access";
+export * from "./use-cases";

@@ -1,13 +1,15 @@
-/** The posts area's use cases (their declarations: every door is derived from these). */
-export { approvePostUseCase } from "./approve-post";
-export { cancelPostUseCase } from "./cancel-post";
-export { deletePostUseCase } from "./delete-post";
-export { denyPostUseCase } from "./deny-post";
-export { editPostUseCase } from "./edit-post";
-export { getDashboardStatsUseCase } from "./get-dashboard-stats";
-export { getPostUseCase } from "./get-post";
-export { listCalendarPostsUseCase } from "./list-calendar-posts";
-export { listPostsUseCase } from "./list-posts";
-export { publishPostNowUseCase } from "./publish-post-now";
-export { reschedulePostUseCase } from "./reschedule-post";
-export { schedulePostUseCase } from "./schedule-post";
+export * from "./approve-post";
+export * from "./calendar-post";
+export * from "./get-dashboard-stats";
+export * from "./get-post";
+export * from "./list-calendar-posts";
+export * from "./list-posts";
+export * from "./messages";
+export * from "./post";
+export * from "./publish-due-posts";
+export * from "./publish-post-now";
+export * from "./publish-retry";
+export * from "./reschedule-post";
+export * from "./schemas";
+export * from "./use-cases";
+export * from "./views";

@@ -6,9 +6,9 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand } from "../brands/create-brand";
 import type { BrandContext } from "../context";
-import { migrationsFolder } from "../db/migrate";
 import { type NewPost, postCounts, posts, user, userBrands } from "../db/schema";
 import { derivePostState } from "../machines/post-lifecycle";
+import { findRepoRoot } from "../repo-root";
 import { getDashboardStats } from "./get-dashboard-stats";
 import { listPosts } from "./list-posts";
 import { postPlatforms, postSourceFilters, postStateFilters, postStatusFilters } from "./schemas";
@@ -264,7 +264,10 @@ describe("post_counts", () => {
     await insertPosts(ctx, variety);
     await expectCountsExact();
     const before = await t.database.db.select().from(postCounts);
-    const migration = readFileSync(join(migrationsFolder, "0006_post-counts-triggers.sql"), "utf8");
+    const migration = readFileSync(
+      join(findRepoRoot(import.meta.url), "drizzle", "0006_post-counts-triggers.sql"),
+      "utf8",
+    );
     const backfill = migration.split("--> statement-breakpoint").at(-1) ?? "";
     expect(backfill).toContain('INSERT INTO "post_counts"');
     await t.database.db.delete(postCounts);

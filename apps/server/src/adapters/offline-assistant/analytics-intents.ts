@@ -1,4 +1,4 @@
-import { abbreviateNumber } from "@smm/domain/analytics/schemas";
+import { abbreviateNumber } from "@smm/domain/analytics";
 import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
 
 /*

@@ -7,7 +7,7 @@
 import { formatLongDate } from "@smm/domain/dates";
 import { platforms as allPlatforms } from "@smm/domain/db/schema";
 import type { ErrorReason } from "@smm/domain/errors";
-import { isPlanLimitReason } from "@smm/domain/usage/limits";
+import { isPlanLimitReason } from "@smm/domain/usage";
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";

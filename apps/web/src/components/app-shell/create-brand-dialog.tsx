@@ -1,4 +1,4 @@
-import { MAX_BRAND_NAME_LENGTH } from "@smm/domain/brands/schemas";
+import { MAX_BRAND_NAME_LENGTH } from "@smm/domain/web";
 import { Loader2Icon } from "lucide-react";
 import { useId } from "react";
 

@@ -1,4 +1,4 @@
-import { BRAND_NAME_REQUIRED, createBrandInput } from "@smm/domain/brands/schemas";
+import { BRAND_NAME_REQUIRED, createBrandInput } from "@smm/domain/web";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { abbreviateNumber, engagementRateTone } from "@smm/domain/analytics/schemas";
+import { abbreviateNumber, engagementRateTone } from "@smm/domain/web";
 import { ChartColumnIcon, CircleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
 

@@ -1,4 +1,4 @@
-import { UPLOAD_IMAGE_ACCEPT } from "@smm/domain/media/schemas";
+import { UPLOAD_IMAGE_ACCEPT } from "@smm/domain/web";
 import { ImagePlusIcon, Loader2Icon, SendIcon, SquareIcon } from "lucide-react";
 import { useId, useRef } from "react";
 

@@ -1,8 +1,4 @@
-import type {
-  CalendarAnalysisView,
-  ContentIdeasView,
-  WrittenSocialPostView,
-} from "@smm/domain/suggestions/schemas";
+import type { CalendarAnalysisView, ContentIdeasView, WrittenSocialPostView } from "@smm/domain/web";
 import {
   CalendarDaysIcon,
   CheckIcon,

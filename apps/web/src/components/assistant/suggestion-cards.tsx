@@ -1,4 +1,4 @@
-import type { CampaignPlanView, SuggestionView } from "@smm/domain/suggestions/schemas";
+import type { CampaignPlanView, SuggestionView } from "@smm/domain/web";
 import { CalendarDaysIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

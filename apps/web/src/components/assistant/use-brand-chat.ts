@@ -1,6 +1,5 @@
 import { Chat, useChat } from "@ai-sdk/react";
-import { clearsConversation, TECHNICAL_DIFFICULTIES } from "@smm/domain/chat/schemas";
-import { checkImageUpload } from "@smm/domain/media/schemas";
+import { checkImageUpload, clearsConversation, TECHNICAL_DIFFICULTIES } from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from "ai";
 import { useCallback, useEffect, useRef, useState } from "react";

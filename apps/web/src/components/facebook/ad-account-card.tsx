@@ -1,4 +1,4 @@
-import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECT_PAGE_FIRST } from "@smm/domain/connections/messages";
+import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECT_PAGE_FIRST } from "@smm/domain/web";
 import { MegaphoneIcon } from "lucide-react";
 
 import { ConnectionCard, type ConnectionCardProps } from "./connection-card";

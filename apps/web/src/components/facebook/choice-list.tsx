@@ -1,5 +1,4 @@
-import { formatMoney } from "@smm/domain/campaigns/money";
-import type { AdAccountChoice, PageChoice } from "@smm/domain/connections/schemas";
+import { type AdAccountChoice, formatMoney, type PageChoice } from "@smm/domain/web";
 
 import { Badge } from "@/components/ui/badge";
 import { Label } from "@/components/ui/label";

@@ -1,5 +1,4 @@
-import type { ConnectionsView } from "@smm/domain/connections/schemas";
-import type { ConnectionFlow } from "@smm/domain/machines/facebook-connection";
+import type { ConnectionFlow, ConnectionsView } from "@smm/domain/web";
 import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { toast } from "sonner";

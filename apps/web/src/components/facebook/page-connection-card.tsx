@@ -1,4 +1,4 @@
-import { CONNECTION_EXPIRED } from "@smm/domain/connections/messages";
+import { CONNECTION_EXPIRED } from "@smm/domain/web";
 
 import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
 

@@ -3,7 +3,7 @@ import {
   facebookConnectionMachine,
   type PopupMessage,
   popupMessageTypes,
-} from "@smm/domain/machines/facebook-connection";
+} from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";

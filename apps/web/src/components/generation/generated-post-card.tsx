@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/web";
 import type { ReactNode } from "react";
 
 import {

@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/web";
 import { ClockIcon, GlobeIcon, HashIcon, ImageOffIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
 import { useState } from "react";
 

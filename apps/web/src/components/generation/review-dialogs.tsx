@@ -1,8 +1,4 @@
-import {
-  DENY_FEEDBACK_REQUIRED,
-  MISSING_SCHEDULED_DATE,
-  SCHEDULED_IN_PAST,
-} from "@smm/domain/posts/messages";
+import { DENY_FEEDBACK_REQUIRED, MISSING_SCHEDULED_DATE, SCHEDULED_IN_PAST } from "@smm/domain/web";
 import { CalendarCheckIcon, CircleAlertIcon, ThumbsDownIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 

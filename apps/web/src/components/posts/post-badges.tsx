@@ -1,4 +1,4 @@
-import type { PostState } from "@smm/domain/machines/post-actions";
+import type { PostState } from "@smm/domain/web";
 import { ClockIcon, PenLineIcon, SparklesIcon } from "lucide-react";
 
 import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";

@@ -1,4 +1,4 @@
-import { POST_CONTENT_EMPTY } from "@smm/domain/posts/messages";
+import { POST_CONTENT_EMPTY } from "@smm/domain/web";
 import { CalendarClockIcon, SaveIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { InlineError, useFutureDateField } from "@/components/generation/review-dialogs";

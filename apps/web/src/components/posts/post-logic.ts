@@ -1,5 +1,4 @@
-import type { PostView } from "@smm/domain/posts/post";
-import type { postSorts } from "@smm/domain/posts/schemas";
+import type { PostView, postSorts } from "@smm/domain/web";
 
 import { formatDateTime, futureOptimalTime } from "@/lib/generation";
 

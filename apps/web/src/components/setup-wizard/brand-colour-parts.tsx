@@ -1,5 +1,10 @@
-import { colorInvalidMessage, isHexColor, normalizeHexColor } from "@smm/domain/brands/schemas";
-import { PRESET_SWATCHES, type WizardValues } from "@smm/domain/machines/setup-wizard";
+import {
+  colorInvalidMessage,
+  isHexColor,
+  normalizeHexColor,
+  PRESET_SWATCHES,
+  type WizardValues,
+} from "@smm/domain/web";
 import { CheckIcon } from "lucide-react";
 
 import { Input } from "@/components/ui/input";

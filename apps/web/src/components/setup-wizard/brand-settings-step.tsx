@@ -1,5 +1,4 @@
-import { BRAND_NAME_REQUIRED } from "@smm/domain/brands/schemas";
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import { BRAND_NAME_REQUIRED, type WizardValues } from "@smm/domain/web";
 import type { RefObject } from "react";
 
 import { Input } from "@/components/ui/input";

@@ -1,5 +1,4 @@
-import { canEnhance } from "@smm/domain/ai/schemas";
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import { canEnhance, type WizardValues } from "@smm/domain/web";
 import { PlusIcon, XIcon } from "lucide-react";
 import type * as React from "react";
 

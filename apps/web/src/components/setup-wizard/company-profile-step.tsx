@@ -1,5 +1,4 @@
-import { type ContentTone, contentTones } from "@smm/domain/brands/constants";
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import { type ContentTone, contentTones, type WizardValues } from "@smm/domain/web";
 import { ChevronDownIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { SetupWizardEvent, WizardFacebook, WizardValues } from "@smm/domain/machines/setup-wizard";
+import type { SetupWizardEvent, WizardFacebook, WizardValues } from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { BuildingIcon, PaletteIcon, RocketIcon, SettingsIcon } from "lucide-react";
 import type * as React from "react";

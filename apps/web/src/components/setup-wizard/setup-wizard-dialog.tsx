@@ -1,5 +1,4 @@
-import { isBrandNameValid } from "@smm/domain/brands/schemas";
-import { LAST_WIZARD_STEP, type WizardStep } from "@smm/domain/machines/setup-wizard";
+import { isBrandNameValid, LAST_WIZARD_STEP, type WizardStep } from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { ArrowLeftIcon, ArrowRightIcon, Loader2Icon, RocketIcon } from "lucide-react";

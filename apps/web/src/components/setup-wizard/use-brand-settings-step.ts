@@ -1,6 +1,4 @@
-import { canEnhance } from "@smm/domain/ai/schemas";
-import { isBrandNameValid } from "@smm/domain/brands/schemas";
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import { canEnhance, isBrandNameValid, type WizardValues } from "@smm/domain/web";
 import { useState } from "react";
 
 import { COLOR_SLOTS, type ColorField } from "./brand-colour-parts";

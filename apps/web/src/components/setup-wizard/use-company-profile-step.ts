@@ -1,5 +1,4 @@
-import { canEnhance, canEnhanceAll, type EnhanceFieldName } from "@smm/domain/ai/schemas";
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import { canEnhance, canEnhanceAll, type EnhanceFieldName, type WizardValues } from "@smm/domain/web";
 
 import { type EnhanceTarget, useEnhancer } from "./use-enhancer";
 import type { ListDrafts, WizardSend } from "./wizard-types";

@@ -1,6 +1,9 @@
-import type { EnhanceContentResult } from "@smm/domain/ai/enhance-content";
-import type { EnhanceContentInput, EnhanceFieldName } from "@smm/domain/ai/schemas";
-import type { WizardValues } from "@smm/domain/machines/setup-wizard";
+import type {
+  EnhanceContentInput,
+  EnhanceContentResult,
+  EnhanceFieldName,
+  WizardValues,
+} from "@smm/domain/web";
 import { useCallback, useRef, useState } from "react";
 
 import { call, client } from "@/lib/api";

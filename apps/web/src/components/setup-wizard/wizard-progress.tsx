@@ -1,4 +1,4 @@
-import { LAST_WIZARD_STEP, WIZARD_STEPS, type WizardStep } from "@smm/domain/machines/setup-wizard";
+import { LAST_WIZARD_STEP, WIZARD_STEPS, type WizardStep } from "@smm/domain/web";
 
 import { cn } from "@/lib/utils";
 

@@ -1,19 +1,17 @@
 import {
   isHexColor,
   normalizeHexColor,
-  type UpdateBrandSettingsInput,
-  type UpdateCompanyProfileInput,
-} from "@smm/domain/brands/schemas";
-import {
   type SaveAllInput,
   type SaveAllOutput,
   type SaveBrandInput,
   type SaveBrandOutput,
   type SaveProfileInput,
   setupWizardMachine,
+  type UpdateBrandSettingsInput,
+  type UpdateCompanyProfileInput,
   type WizardBrandValues,
   type WizardError,
-} from "@smm/domain/machines/setup-wizard";
+} from "@smm/domain/web";
 import type { QueryClient } from "@tanstack/react-query";
 import { fromPromise } from "xstate";
 

@@ -1,4 +1,4 @@
-import type { SetupWizardEvent } from "@smm/domain/machines/setup-wizard";
+import type { SetupWizardEvent } from "@smm/domain/web";
 
 /** How a step talks to the wizard machine: the `send` of `useMachine`. */
 export type WizardSend = (event: SetupWizardEvent) => void;

@@ -1,4 +1,4 @@
-import { checkReferenceImageFile, MAX_REFERENCE_IMAGES } from "@smm/domain/templates/schemas";
+import { checkReferenceImageFile, MAX_REFERENCE_IMAGES } from "@smm/domain/web";
 import { ImagePlusIcon, Loader2Icon, XIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { templateCategoryLabels } from "@smm/domain/templates/schemas";
+import { templateCategoryLabels } from "@smm/domain/web";
 import { HeartIcon } from "lucide-react";
 import type * as React from "react";
 

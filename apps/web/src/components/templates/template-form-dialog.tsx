@@ -1,4 +1,4 @@
-import type { CreateTemplateInput } from "@smm/domain/templates/create-template";
+import type { CreateTemplateInput } from "@smm/domain/web";
 import { XIcon } from "lucide-react";
 import { useState } from "react";
 import { SelectField } from "@/components/select-field";

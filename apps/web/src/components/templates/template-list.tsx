@@ -5,7 +5,7 @@ import {
   templateCategoryLabels,
   templateSortLabels,
   templateSorts,
-} from "@smm/domain/templates/schemas";
+} from "@smm/domain/web";
 import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import type { SelectOption } from "@/components/select-field";

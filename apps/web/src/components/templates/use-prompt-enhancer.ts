@@ -1,5 +1,4 @@
-import type { EnhanceContentResult } from "@smm/domain/ai/enhance-content";
-import { canEnhance } from "@smm/domain/ai/schemas";
+import { canEnhance, type EnhanceContentResult } from "@smm/domain/web";
 import { useState } from "react";
 import { toast } from "sonner";
 

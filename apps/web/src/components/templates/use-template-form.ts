@@ -1,5 +1,9 @@
-import { createTemplateInput } from "@smm/domain/templates/create-template";
-import { normaliseTags, TEMPLATE_NAME_REQUIRED, type TemplateCategory } from "@smm/domain/templates/schemas";
+import {
+  createTemplateInput,
+  normaliseTags,
+  TEMPLATE_NAME_REQUIRED,
+  type TemplateCategory,
+} from "@smm/domain/web";
 import { useState } from "react";
 
 import type { TemplateDraft, TemplateImageView, TemplateView } from "@/lib/templates";

@@ -1,4 +1,4 @@
-import { UPGRADE_SUCCESS_MESSAGE } from "@smm/domain/plans/catalogue";
+import { UPGRADE_SUCCESS_MESSAGE } from "@smm/domain/web";
 import { CalendarClockIcon, CheckIcon, MessageSquareTextIcon, RocketIcon, SparklesIcon } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";

@@ -1,5 +1,10 @@
-import { chatStyles, contentStyles, SCHEDULING_AGENT_ENTERPRISE_ONLY } from "@smm/domain/agent/schemas";
-import { MAX_POSTS_PER_WEEK, MIN_POSTS_PER_WEEK } from "@smm/domain/suggestions/schemas";
+import {
+  chatStyles,
+  contentStyles,
+  MAX_POSTS_PER_WEEK,
+  MIN_POSTS_PER_WEEK,
+  SCHEDULING_AGENT_ENTERPRISE_ONLY,
+} from "@smm/domain/web";
 import type * as React from "react";
 import { useId } from "react";
 import { Link } from "react-router";

@@ -3,7 +3,7 @@ import {
   type AgentSettingField,
   agentSettingValues,
   type UpdateAgentSettingsInput,
-} from "@smm/domain/agent/schemas";
+} from "@smm/domain/web";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 

@@ -1,4 +1,4 @@
-import { ANALYTICS_ERROR_TITLE, ANALYTICS_GENERIC_ERROR, NO_POST_DATA } from "@smm/domain/analytics/schemas";
+import { ANALYTICS_ERROR_TITLE, ANALYTICS_GENERIC_ERROR, NO_POST_DATA } from "@smm/domain/web";
 import { AlertTriangleIcon, CircleAlertIcon, FileTextIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

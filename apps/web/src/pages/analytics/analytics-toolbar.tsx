@@ -1,4 +1,4 @@
-import type { AnalyticsPlatform, AnalyticsRange } from "@smm/domain/analytics/schemas";
+import type { AnalyticsPlatform, AnalyticsRange } from "@smm/domain/web";
 import { RefreshCwIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { NO_AUDIENCE_DATA, TOP_LOCATIONS_SHOWN } from "@smm/domain/analytics/schemas";
+import { NO_AUDIENCE_DATA, TOP_LOCATIONS_SHOWN } from "@smm/domain/web";
 import { UsersIcon } from "lucide-react";
 import { useState } from "react";
 

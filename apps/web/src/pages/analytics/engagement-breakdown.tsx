@@ -1,4 +1,4 @@
-import { abbreviateNumber, NO_ENGAGEMENT_DATA } from "@smm/domain/analytics/schemas";
+import { abbreviateNumber, NO_ENGAGEMENT_DATA } from "@smm/domain/web";
 import { ActivityIcon, HeartIcon, MessageCircleIcon, MousePointerClickIcon, Share2Icon } from "lucide-react";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

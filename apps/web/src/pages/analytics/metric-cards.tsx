@@ -1,4 +1,4 @@
-import { abbreviateNumber, engagementRateOf, engagementRateTone } from "@smm/domain/analytics/schemas";
+import { abbreviateNumber, engagementRateOf, engagementRateTone } from "@smm/domain/web";
 import {
   ArrowDownRightIcon,
   ArrowUpRightIcon,

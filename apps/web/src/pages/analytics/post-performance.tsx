@@ -1,4 +1,4 @@
-import { abbreviateNumber, NO_POST_DATA, POST_TABLE_SIZE } from "@smm/domain/analytics/schemas";
+import { abbreviateNumber, NO_POST_DATA, POST_TABLE_SIZE } from "@smm/domain/web";
 import { DownloadIcon, FileTextIcon, TrophyIcon } from "lucide-react";
 import { useState } from "react";
 

@@ -1,4 +1,4 @@
-import { abbreviateNumber, engagementRateTone } from "@smm/domain/analytics/schemas";
+import { abbreviateNumber, engagementRateTone } from "@smm/domain/web";
 import { ImageIcon } from "lucide-react";
 import { useState } from "react";
 

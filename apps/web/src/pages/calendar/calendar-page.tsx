@@ -1,5 +1,5 @@
 import { DndContext, DragOverlay } from "@dnd-kit/core";
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/web";
 
 import { NoBrandState } from "@/components/no-brand-state";
 import { PageIntro } from "@/components/page-intro";

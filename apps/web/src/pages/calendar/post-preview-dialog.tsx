@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/web";
 import { CalendarClockIcon, CalendarXIcon } from "lucide-react";
 
 import { PostStateBadge } from "@/components/generation/generated-post-card";

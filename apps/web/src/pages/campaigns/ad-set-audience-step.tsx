@@ -1,10 +1,11 @@
-import { AD_COUNTRIES, ESTIMATED_AUDIENCE } from "@smm/domain/campaigns/schemas";
 import {
+  AD_COUNTRIES,
   type AdSetWizardEvent,
   type AdSetWizardValues,
   AGE_OPTIONS,
   ageLabel,
-} from "@smm/domain/machines/ad-set-wizard";
+  ESTIMATED_AUDIENCE,
+} from "@smm/domain/web";
 import type * as React from "react";
 
 import { Button } from "@/components/ui/button";

@@ -1,12 +1,14 @@
-import { billingEvents, type OptimizationGoal, optimizationGoals } from "@smm/domain/campaigns/schemas";
 import {
   AD_SET_WIZARD_STEPS,
   type AdSetWizardEvent,
   type AdSetWizardValues,
   adSetWizardMachine,
   ageLabel,
-} from "@smm/domain/machines/ad-set-wizard";
-import { toMinorUnits } from "@smm/domain/machines/campaign-wizard";
+  billingEvents,
+  type OptimizationGoal,
+  optimizationGoals,
+  toMinorUnits,
+} from "@smm/domain/web";
 import { useMachine } from "@xstate/react";
 import { useState } from "react";
 import { toast } from "sonner";

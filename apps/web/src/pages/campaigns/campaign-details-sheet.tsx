@@ -1,4 +1,4 @@
-import { fromMinorUnits, toMinorUnits } from "@smm/domain/machines/campaign-wizard";
+import { fromMinorUnits, toMinorUnits } from "@smm/domain/web";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 

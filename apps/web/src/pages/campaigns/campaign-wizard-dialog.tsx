@@ -1,14 +1,15 @@
-import { type CampaignObjective, campaignObjectives } from "@smm/domain/campaigns/schemas";
 import {
   CAMPAIGN_NAME_TIPS,
   CAMPAIGN_WIZARD_STEPS,
+  type CampaignObjective,
   type CampaignWizardField,
   type CampaignWizardValues,
+  campaignObjectives,
   campaignWizardMachine,
   canLeaveCampaignStep,
   startDateProblem,
   toMinorUnits,
-} from "@smm/domain/machines/campaign-wizard";
+} from "@smm/domain/web";
 import { useMachine } from "@xstate/react";
 import { useState } from "react";
 import { toast } from "sonner";

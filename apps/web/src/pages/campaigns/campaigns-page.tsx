@@ -1,6 +1,4 @@
-import { deleteCampaignConfirmation } from "@smm/domain/campaigns/schemas";
-import type { CampaignWizardValues } from "@smm/domain/machines/campaign-wizard";
-import { fromMinorUnits } from "@smm/domain/machines/campaign-wizard";
+import { type CampaignWizardValues, deleteCampaignConfirmation, fromMinorUnits } from "@smm/domain/web";
 import { AlertTriangleIcon, MegaphoneIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { Link } from "react-router";

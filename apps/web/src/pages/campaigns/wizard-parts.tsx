@@ -1,4 +1,4 @@
-import { budgetHint } from "@smm/domain/machines/campaign-wizard";
+import { budgetHint } from "@smm/domain/web";
 import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 

@@ -1,4 +1,4 @@
-import { templatesEmptyText } from "@smm/domain/templates/schemas";
+import { templatesEmptyText } from "@smm/domain/web";
 import { CopyIcon, EyeIcon, FilterIcon, HeartIcon, SearchIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
 

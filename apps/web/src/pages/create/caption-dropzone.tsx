@@ -1,5 +1,4 @@
-import { MAX_CAPTION_IMAGES } from "@smm/domain/captions/schemas";
-import { UPLOAD_IMAGE_ACCEPT } from "@smm/domain/media/schemas";
+import { MAX_CAPTION_IMAGES, UPLOAD_IMAGE_ACCEPT } from "@smm/domain/web";
 import { CircleAlertIcon, ImagePlusIcon } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from "react";
 

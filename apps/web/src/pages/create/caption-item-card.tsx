@@ -1,4 +1,4 @@
-import { MAX_CAPTION_CONTEXT } from "@smm/domain/captions/schemas";
+import { MAX_CAPTION_CONTEXT } from "@smm/domain/web";
 import { CircleAlertIcon, CircleCheckIcon, ExternalLinkIcon, Loader2Icon, XIcon } from "lucide-react";
 import { Link } from "react-router";
 

@@ -1,4 +1,4 @@
-import { UPLOAD_IMAGE_ACCEPT } from "@smm/domain/media/schemas";
+import { UPLOAD_IMAGE_ACCEPT } from "@smm/domain/web";
 import { CircleAlertIcon, CircleCheckIcon, ImageUpIcon, Loader2Icon, XIcon } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef } from "react";
 

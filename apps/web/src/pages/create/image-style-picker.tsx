@@ -1,4 +1,4 @@
-import type { ImageStyle } from "@smm/domain/brands/constants";
+import type { ImageStyle } from "@smm/domain/web";
 import {
   BriefcaseIcon,
   CameraIcon,

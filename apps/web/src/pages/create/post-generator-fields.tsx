@@ -1,4 +1,4 @@
-import { type LanguageCode, languageCodes, languageNames } from "@smm/domain/brands/constants";
+import { type LanguageCode, languageCodes, languageNames } from "@smm/domain/web";
 import { CircleAlertIcon } from "lucide-react";
 
 import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";

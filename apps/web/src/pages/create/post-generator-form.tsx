@@ -1,4 +1,4 @@
-import { MAX_PROMPT_LENGTH } from "@smm/domain/generation/schemas";
+import { MAX_PROMPT_LENGTH } from "@smm/domain/web";
 import { CircleAlertIcon, CpuIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { Link } from "react-router";
 

@@ -4,7 +4,7 @@ import {
   CAPTION_PAUSE_MS,
   captionBatchRefusal,
   checkCaptionSelection,
-} from "@smm/domain/captions/schemas";
+} from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";

@@ -1,7 +1,10 @@
-import type { ImageStyle, LanguageCode } from "@smm/domain/brands/constants";
-import { generatePostInput } from "@smm/domain/generation/schemas";
-import { checkImageUpload } from "@smm/domain/media/schemas";
-import { isPlanLimitReason } from "@smm/domain/usage/limits";
+import {
+  checkImageUpload,
+  generatePostInput,
+  type ImageStyle,
+  isPlanLimitReason,
+  type LanguageCode,
+} from "@smm/domain/web";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 

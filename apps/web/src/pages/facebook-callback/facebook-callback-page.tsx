@@ -1,4 +1,4 @@
-import type { ConnectionFlow } from "@smm/domain/machines/facebook-connection";
+import type { ConnectionFlow } from "@smm/domain/web";
 import { Loader2Icon } from "lucide-react";
 
 import { adAccountChoices, ChoiceList, pageChoices } from "@/components/facebook/choice-list";

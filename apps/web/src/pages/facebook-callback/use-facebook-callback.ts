@@ -1,5 +1,4 @@
-import type { ExchangeResult } from "@smm/domain/connections/schemas";
-import { type ConnectionFlow, facebookConnectionMachine } from "@smm/domain/machines/facebook-connection";
+import { type ConnectionFlow, type ExchangeResult, facebookConnectionMachine } from "@smm/domain/web";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMachine } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";

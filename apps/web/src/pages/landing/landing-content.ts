@@ -1,9 +1,4 @@
-import {
-  describeMonthlyPosts,
-  formatPlanPrice,
-  planMonthlyPrices,
-  planNames,
-} from "@smm/domain/plans/catalogue";
+import { describeMonthlyPosts, formatPlanPrice, planMonthlyPrices, planNames } from "@smm/domain/web";
 import { CalendarClockIcon, ChartColumnIcon, GlobeIcon, type LucideIcon, SparklesIcon } from "lucide-react";
 
 export const FEATURES: { title: string; description: string; icon: LucideIcon; id?: string }[] = [

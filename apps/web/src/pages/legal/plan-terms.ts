@@ -6,7 +6,7 @@ import {
   planMonthlyPrices,
   planNames,
   planYearlyPrices,
-} from "@smm/domain/plans/catalogue";
+} from "@smm/domain/web";
 
 type PaidPlan = Exclude<PlanType, "free">;
 

@@ -1,4 +1,4 @@
-import { formatLongDate } from "@smm/domain/dates";
+import { formatLongDate } from "@smm/domain/web";
 import { CheckIcon, CircleAlertIcon, CreditCardIcon, Loader2Icon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

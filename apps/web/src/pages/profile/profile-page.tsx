@@ -1,4 +1,4 @@
-import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account/password";
+import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/web";
 import {
   BadgeCheckIcon,
   CircleAlertIcon,

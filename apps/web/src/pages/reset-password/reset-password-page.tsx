@@ -1,4 +1,4 @@
-import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/account/password";
+import { findPasswordProblem, PASSWORD_PROBLEMS } from "@smm/domain/web";
 import { KeyRoundIcon, Loader2Icon, MailCheckIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-import { brandImageStyles, type LanguageCode, languageNames } from "@smm/domain/brands/constants";
+import { brandImageStyles, type LanguageCode, languageNames } from "@smm/domain/web";
 
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

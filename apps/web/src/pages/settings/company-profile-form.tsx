@@ -1,6 +1,9 @@
-import { contentTones } from "@smm/domain/brands/constants";
-import { type CompanyProfileField, updateCompanyProfileInput } from "@smm/domain/brands/schemas";
-import type { Brand } from "@smm/domain/brands/views";
+import {
+  type Brand,
+  type CompanyProfileField,
+  contentTones,
+  updateCompanyProfileInput,
+} from "@smm/domain/web";
 
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";

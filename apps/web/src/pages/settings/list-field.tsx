@@ -1,4 +1,4 @@
-import { addListEntry, MAX_LIST_ENTRIES, removeListEntry } from "@smm/domain/brands/schemas";
+import { addListEntry, MAX_LIST_ENTRIES, removeListEntry } from "@smm/domain/web";
 import { PlusIcon, XIcon } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 

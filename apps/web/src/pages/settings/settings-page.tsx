@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/web";
 import { CircleAlertIcon, ExternalLinkIcon, MailIcon, RotateCwIcon, ShieldCheckIcon } from "lucide-react";
 import type * as React from "react";
 import { useSearchParams } from "react-router";

@@ -1,6 +1,9 @@
-import { interfaceLanguageCodes } from "@smm/domain/brands/constants";
-import { type BrandSettingsField, updateBrandSettingsInput } from "@smm/domain/brands/schemas";
-import type { Brand } from "@smm/domain/brands/views";
+import {
+  type Brand,
+  type BrandSettingsField,
+  interfaceLanguageCodes,
+  updateBrandSettingsInput,
+} from "@smm/domain/web";
 
 import { useUpdateBrandSettings } from "@/lib/brands";
 

@@ -1,14 +1,14 @@
-import type { Brand } from "@smm/domain/brands/views";
-import type { ErrorReason } from "@smm/domain/errors";
 import {
   BACKGROUND_REMOVAL_FAILED,
   BACKGROUND_REMOVED,
+  type Brand,
+  type ErrorReason,
   NO_IMAGE_FOR_PROCESSING,
   WATERMARK_REMOVE_FAILED,
   WATERMARK_REMOVED,
   WATERMARK_SAVE_FAILED,
   WATERMARK_SAVED,
-} from "@smm/domain/watermark/schemas";
+} from "@smm/domain/web";
 import type { FormEvent } from "react";
 import { toast } from "sonner";
 import { ApiError } from "@/lib/api";

@@ -1,9 +1,4 @@
-import {
-  BACKGROUND_THRESHOLD,
-  WATERMARK_OPACITY,
-  WATERMARK_ROTATION,
-  WATERMARK_SIZE,
-} from "@smm/domain/watermark/schemas";
+import { BACKGROUND_THRESHOLD, WATERMARK_OPACITY, WATERMARK_ROTATION, WATERMARK_SIZE } from "@smm/domain/web";
 import {
   CrosshairIcon,
   EraserIcon,

@@ -1,4 +1,4 @@
-import type { Brand } from "@smm/domain/brands/views";
+import type { Brand } from "@smm/domain/web";
 import { CircleAlertIcon, Loader2Icon, RotateCwIcon } from "lucide-react";
 
 import { CLEAR_OF_ASSISTANT_BUTTON } from "@/components/assistant/assistant-frame";

@@ -1,8 +1,4 @@
-import {
-  WATERMARK_ACCEPT,
-  WATERMARK_UPLOAD_FAILED,
-  watermarkFileProblem,
-} from "@smm/domain/watermark/schemas";
+import { WATERMARK_ACCEPT, WATERMARK_UPLOAD_FAILED, watermarkFileProblem } from "@smm/domain/web";
 import { Loader2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";

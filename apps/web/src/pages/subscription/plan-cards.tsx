@@ -5,7 +5,7 @@ import {
   planMonthlyPrices,
   planNames,
   planYearlyPrices,
-} from "@smm/domain/plans/catalogue";
+} from "@smm/domain/web";
 import { CheckIcon, Loader2Icon } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import { templatesEmptyText } from "@smm/domain/templates/schemas";
+import { templatesEmptyText } from "@smm/domain/web";
 import {
   CopyIcon,
   EyeIcon,

@@ -1,4 +1,4 @@
-import type { CreateTemplateInput } from "@smm/domain/templates/create-template";
+import type { CreateTemplateInput } from "@smm/domain/web";
 import { useState } from "react";
 import { toast } from "sonner";
 

@@ -1,8 +1,8 @@
 import { join } from "node:path";
+import type { Database } from "@smm/domain/db";
+import { findRepoRoot } from "@smm/domain/repo-root";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { findRepoRoot } from "../repo-root";
-import type { Database } from "./client";
 
 /** The repository's drizzle/ folder: the migrations are shipped with the code, never generated at boot. */
 export const migrationsFolder = join(findRepoRoot(import.meta.url), "drizzle");

@@ -1,8 +1,9 @@
 import { Socket } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
+import type { Database } from "@smm/domain/db";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { type Database, openDatabase } from "./client";
+import { openDatabase } from "./database";
 import { startPgliteWireServer } from "./pglite-wire-server";
 
 let database: Database;

@@ -1,24 +1,12 @@
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { Database } from "@smm/domain/db";
+import * as schema from "@smm/domain/db/schema";
+import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { initialisePgliteDataDir } from "./initialise-pglite";
 import { startPgliteWireServer } from "./pglite-wire-server";
-import * as schema from "./schema";
-
-export type Schema = typeof schema;
-export type Db = PostgresJsDatabase<Schema>;
-export type DbKind = "pglite" | "postgres";
-
-export interface Database {
-  db: Db;
-  sql: postgres.Sql;
-  kind: DbKind;
-  /** A libpq connection string other clients (pg-boss) use to reach the same database. */
-  connectionString: string;
-  close(): Promise<void>;
-}
 
 /** Small buffers keep the embedded database's (never returned) WebAssembly memory near 190 MB. */
 const PGLITE_CONFIG = ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"];

@@ -1,0 +1,2 @@
+/** The analytics area's use cases. */
+export { getAnalyticsUseCase } from "./get-analytics";

@@ -1,0 +1,2 @@
+/** The captions area's use cases. */
+export { captionFromImageUseCase } from "./caption-from-image";

@@ -1,0 +1,2 @@
+/** The chat area's use cases (the stored conversation). */
+export { clearConversationUseCase } from "./conversation";

@@ -1,0 +1,1 @@
+export type { Database, Db, DbKind, Schema } from "./database";

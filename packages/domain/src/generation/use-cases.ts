@@ -1,0 +1,3 @@
+/** The generation area's use cases. */
+export { generatePostUseCase } from "./generate-post";
+export { listImageStylesUseCase } from "./list-image-styles";
