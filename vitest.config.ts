@@ -3,6 +3,13 @@ import { defineConfig } from "vitest/config";
 
 const label = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
+// Tests of the embedded database itself (its first start, its wire server) open PGlite whatever the pass:
+// on the PostgreSQL pass they would only repeat the PGlite pass (42 worker-seconds of it, 2026-11-29).
+const embeddedDatabaseOnly = [
+  "packages/infra/src/initialise-pglite.test.ts",
+  "packages/infra/src/pglite-wire-server.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -14,7 +21,11 @@ export default defineConfig({
   },
   test: {
     include: ["apps/server/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "tests/e2e/**"],
+    exclude: [
+      "**/node_modules/**",
+      "tests/e2e/**",
+      ...(process.env.TEST_DATABASE_URL ? embeddedDatabaseOnly : []),
+    ],
     pool: "forks",
     // Files share a worker's loaded modules (the server, drizzle, PGlite load once per worker, not per file):
     // no test mocks modules or stubs globals, and each file makes its own app, database and clock.

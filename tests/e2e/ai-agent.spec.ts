@@ -1,13 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import {
+  CLOCK_ZONE,
   createServerUser,
   type InProcessServer,
+  onDateSensitiveClocks,
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
-import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
+import { createZonedDates } from "./zoned-dates";
 
 /*
  * The AI agent page end to end on the in-process production server (with its jobs): the calendar analysis
@@ -47,19 +49,16 @@ function consoleErrors(page: Page): string[] {
  * The analysis counts this week's posts and names the next optimal time: it runs in a zone with DST on the
  * days that broke date code before (page and server on the same set clock).
  */
-const ZONE = "America/New_York";
-const zoned = createZonedDates(ZONE);
+const zoned = createZonedDates(CLOCK_ZONE);
 
-serverTest.describe(`in ${ZONE}`, () => {
-  serverTest.use({ timezoneId: ZONE });
-  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
-    serverTest(
-      `analyses the calendar, refreshes it and switches the range on ${day}`,
-      async ({ page, server }) => {
-        await startClockAt(page, server, start);
-        await analyseTheCalendar(page, server, start);
-      },
-    );
+onDateSensitiveClocks(zoned, (day, start) => {
+  serverTest(
+    `analyses the calendar, refreshes it and switches the range on ${day}`,
+    async ({ page, server }) => {
+      await startClockAt(page, server, start);
+      await analyseTheCalendar(page, server, start);
+    },
+  );
 });
 
 async function analyseTheCalendar(page: Page, server: InProcessServer, start: Date) {

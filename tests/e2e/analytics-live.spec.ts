@@ -1,12 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import {
+  CLOCK_ZONE,
   createServerUser,
   type InProcessServer,
+  onDateSensitiveClocks,
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
 import { signInThroughUi } from "./helpers";
-import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
+import { createZonedDates } from "./zoned-dates";
 
 /*
  * Issue 28 item 5 and 6: what the analytics page and the dashboard's weekly target show follows a publish
@@ -102,37 +104,34 @@ serverTest(
  * today is a Sunday: on a month's last days, a year's end, a leap day and a DST change (a Sunday, the week's
  * first day), in a zone with DST, on clocks set on page and server alike.
  */
-const ZONE = "America/New_York";
-const zoned = createZonedDates(ZONE);
+const zoned = createZonedDates(CLOCK_ZONE);
 
-serverTest.describe(`in ${ZONE}`, () => {
-  serverTest.use({ timezoneId: ZONE });
-  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
-    serverTest(
-      `the dashboard's weekly target follows a publish without Refresh on ${day}`,
-      async ({ page, server }) => {
-        serverTest.slow();
-        await startClockAt(page, server, start);
-        const email = await createServerUser(page, server, { prefix: "weekly-live", brand: "Bean There" });
-        // Published yesterday at noon: this week's, unless today is a Sunday (then it was last week's).
-        const yesterday = zoned.daysFrom(start, -1, 12);
-        await server.seedPosts(email, [
-          { content: "Yesterday's post", status: "approved", scheduledDate: yesterday, postedAt: yesterday },
-        ]);
-        const before = new Date(`${zoned.dayKey(start)}T12:00:00Z`).getUTCDay() === 0 ? 0 : 1;
-        await signInThroughUi(page, email);
-        await page.goto("/dashboard");
-        const value = page.getByTestId("weekly-target-value");
-        await expect(value).toHaveText(`${before} / 5`);
-        await expect(page.getByTestId("weekly-target-status")).toHaveText(`${5 - before} to go`);
+onDateSensitiveClocks(zoned, (day, start) => {
+  serverTest(
+    `the dashboard's weekly target follows a publish without Refresh on ${day}`,
+    async ({ page, server }) => {
+      serverTest.slow();
+      await startClockAt(page, server, start);
+      const email = await createServerUser(page, server, { prefix: "weekly-live", brand: "Bean There" });
+      // Published yesterday at noon: this week's, unless today is a Sunday (then it was last week's).
+      const yesterday = zoned.daysFrom(start, -1, 12);
+      await server.seedPosts(email, [
+        { content: "Yesterday's post", status: "approved", scheduledDate: yesterday, postedAt: yesterday },
+      ]);
+      const before = new Date(`${zoned.dayKey(start)}T12:00:00Z`).getUTCDay() === 0 ? 0 : 1;
+      await signInThroughUi(page, email);
+      await page.goto("/dashboard");
+      const value = page.getByTestId("weekly-target-value");
+      await expect(value).toHaveText(`${before} / 5`);
+      await expect(page.getByTestId("weekly-target-status")).toHaveText(`${5 - before} to go`);
 
-        await markPage(page);
-        await publishElsewhere(page, server, email, "Our winter menu starts today: come and try it.");
-        await expect(value).toHaveText(`${before + 1} / 5`);
-        await expect(page.getByTestId("weekly-target-status")).toHaveText(`${4 - before} to go`);
-        await publishElsewhere(page, server, email, "Hot chocolate season: three new recipes this week.");
-        await expect(value).toHaveText(`${before + 2} / 5`);
-        expect(await stillSamePage(page)).toBe(true);
-      },
-    );
+      await markPage(page);
+      await publishElsewhere(page, server, email, "Our winter menu starts today: come and try it.");
+      await expect(value).toHaveText(`${before + 1} / 5`);
+      await expect(page.getByTestId("weekly-target-status")).toHaveText(`${4 - before} to go`);
+      await publishElsewhere(page, server, email, "Hot chocolate season: three new recipes this week.");
+      await expect(value).toHaveText(`${before + 2} / 5`);
+      expect(await stillSamePage(page)).toBe(true);
+    },
+  );
 });

@@ -2,10 +2,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
-import { createServerUser, serverTest, startClockAt } from "./fixtures/in-process-server";
+import {
+  CLOCK_ZONE,
+  createServerUser,
+  onDateSensitiveClocks,
+  serverTest,
+  startClockAt,
+} from "./fixtures/in-process-server";
 import { createConfirmedUser, signInThroughUi } from "./helpers";
 import { holdRequests } from "./hold-requests";
-import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
+import { createZonedDates } from "./zoned-dates";
 
 /*
  * The floating assistant end to end, against the offline assistant: it navigates (a client tool the
@@ -117,60 +123,55 @@ test("the assistant navigates, generates and schedules a post, and keeps the con
  * month's last days, a year's end, a leap day and a DST change in a zone with DST. (The card's Approve &
  * Schedule, tomorrow at 12:00 on the browser's clock, is welcome-chat.spec.ts's clocked test.)
  */
-const ZONE = "America/New_York";
-const zoned = createZonedDates(ZONE);
+const zoned = createZonedDates(CLOCK_ZONE);
 
-serverTest.describe(`in ${ZONE}`, () => {
-  serverTest.use({ timezoneId: ZONE });
-  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
-    serverTest(
-      `the assistant schedules its post for tomorrow at 9, then today at 3pm, when asked, on ${day}`,
-      async ({ page, server }) => {
-        serverTest.setTimeout(90_000);
-        await startClockAt(page, server, start);
-        const email = await createServerUser(page, server, { prefix: "assistant-tomorrow" });
-        await signInThroughUi(page, email);
-        await page.goto("/dashboard");
-        await page.getByTestId("assistant-toggle").click();
-        const panel = page.getByTestId("assistant-panel");
-        const input = panel.getByTestId("assistant-input");
-        await input.fill("Create a post about our winter menu");
-        await input.press("Enter");
-        const card = panel.getByTestId("assistant-post-card");
-        await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
-        const postId = await page.evaluate(async () => {
-          const { messages } = (await (await fetch("/api/chat")).json()) as {
-            messages: { parts: { type: string; output?: { id?: string } }[] }[];
-          };
-          for (const message of messages)
-            for (const part of message.parts)
-              if (part.type === "tool-generatePost" && part.output?.id) return part.output.id;
-          return null;
-        });
-        const scheduledDate = async () =>
-          (
-            (await (await page.request.get(`/api/posts/${postId}`)).json()) as {
-              scheduledDate: string | null;
-            }
-          ).scheduledDate;
-        const reply = panel.getByTestId("assistant-message").first();
+onDateSensitiveClocks(zoned, (day, start) => {
+  serverTest(
+    `the assistant schedules its post for tomorrow at 9, then today at 3pm, when asked, on ${day}`,
+    async ({ page, server }) => {
+      serverTest.setTimeout(90_000);
+      await startClockAt(page, server, start);
+      const email = await createServerUser(page, server, { prefix: "assistant-tomorrow" });
+      await signInThroughUi(page, email);
+      await page.goto("/dashboard");
+      await page.getByTestId("assistant-toggle").click();
+      const panel = page.getByTestId("assistant-panel");
+      const input = panel.getByTestId("assistant-input");
+      await input.fill("Create a post about our winter menu");
+      await input.press("Enter");
+      const card = panel.getByTestId("assistant-post-card");
+      await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
+      const postId = await page.evaluate(async () => {
+        const { messages } = (await (await fetch("/api/chat")).json()) as {
+          messages: { parts: { type: string; output?: { id?: string } }[] }[];
+        };
+        for (const message of messages)
+          for (const part of message.parts)
+            if (part.type === "tool-generatePost" && part.output?.id) return part.output.id;
+        return null;
+      });
+      const scheduledDate = async () =>
+        (
+          (await (await page.request.get(`/api/posts/${postId}`)).json()) as {
+            scheduledDate: string | null;
+          }
+        ).scheduledDate;
+      const reply = panel.getByTestId("assistant-message").first();
 
-        await input.fill("schedule it tomorrow at 9");
-        await input.press("Enter");
-        await expect(reply).toContainText("Done: the post is approved and scheduled for", {
-          timeout: 20_000,
-        });
-        expect(await scheduledDate()).toBe(zoned.daysFrom(start, 1, 9).toISOString());
-        await expect(card).toHaveAttribute("data-state", "scheduled");
+      await input.fill("schedule it tomorrow at 9");
+      await input.press("Enter");
+      await expect(reply).toContainText("Done: the post is approved and scheduled for", {
+        timeout: 20_000,
+      });
+      expect(await scheduledDate()).toBe(zoned.daysFrom(start, 1, 9).toISOString());
+      await expect(card).toHaveAttribute("data-state", "scheduled");
 
-        await input.fill("schedule it today at 3pm");
-        await input.press("Enter");
-        await expect
-          .poll(scheduledDate, { timeout: 20_000 })
-          .toBe(zoned.daysFrom(start, 0, 15).toISOString());
-        await expect(reply).toContainText("Done: the post is approved and scheduled for");
-      },
-    );
+      await input.fill("schedule it today at 3pm");
+      await input.press("Enter");
+      await expect.poll(scheduledDate, { timeout: 20_000 }).toBe(zoned.daysFrom(start, 0, 15).toISOString());
+      await expect(reply).toContainText("Done: the post is approved and scheduled for");
+    },
+  );
 });
 
 test("the assistant is hidden on /welcome", async ({ page, request, baseURL }) => {

@@ -2,9 +2,15 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
-import { createServerUser, serverTest, startClockAt } from "./fixtures/in-process-server";
+import {
+  CLOCK_ZONE,
+  createServerUser,
+  onDateSensitiveClocks,
+  serverTest,
+  startClockAt,
+} from "./fixtures/in-process-server";
 import { createConfirmedUser, signInThroughUi } from "./helpers";
-import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
+import { createZonedDates } from "./zoned-dates";
 
 /*
  * The welcome hub's chat panel against the offline assistant: the first message opens it, a post is
@@ -92,57 +98,54 @@ test("the hub chat generates and schedules a post; Close Chat and Clear Chat wor
  * (which refuses a past date on its own clock) and shown on tomorrow's calendar cell, on a month's last days,
  * a year's end, a leap day and a DST change in a zone with DST.
  */
-const ZONE = "America/New_York";
-const zoned = createZonedDates(ZONE);
+const zoned = createZonedDates(CLOCK_ZONE);
 
-serverTest.describe(`in ${ZONE}`, () => {
-  serverTest.use({ timezoneId: ZONE });
-  for (const [day, start] of Object.entries(dateSensitiveClocks(zoned)))
-    serverTest(
-      `the hub chat approves its post for tomorrow at 12:00, found on the calendar, on ${day}`,
-      async ({ page, server }) => {
-        serverTest.setTimeout(90_000);
-        await startClockAt(page, server, start);
-        const email = await createServerUser(page, server, { prefix: "hub-tomorrow" });
-        await signInThroughUi(page, email);
-        await page.goto("/welcome");
-        const input = page.getByTestId("welcome-chat").getByTestId("assistant-input");
-        await expect(input).toBeEnabled();
-        await input.fill("Create a post about our winter menu");
-        await input.press("Enter");
-        const card = page.getByTestId("welcome-chat-panel").getByTestId("assistant-post-card");
-        await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
+onDateSensitiveClocks(zoned, (day, start) => {
+  serverTest(
+    `the hub chat approves its post for tomorrow at 12:00, found on the calendar, on ${day}`,
+    async ({ page, server }) => {
+      serverTest.setTimeout(90_000);
+      await startClockAt(page, server, start);
+      const email = await createServerUser(page, server, { prefix: "hub-tomorrow" });
+      await signInThroughUi(page, email);
+      await page.goto("/welcome");
+      const input = page.getByTestId("welcome-chat").getByTestId("assistant-input");
+      await expect(input).toBeEnabled();
+      await input.fill("Create a post about our winter menu");
+      await input.press("Enter");
+      const card = page.getByTestId("welcome-chat-panel").getByTestId("assistant-post-card");
+      await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
 
-        const tomorrow = zoned.daysFrom(start, 1, 12);
-        const shown = await page.evaluate(
-          (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
-          tomorrow.toISOString(),
-        );
-        const approve = card.getByTestId("assistant-post-approve");
-        await expect(approve).toHaveText(`Approve & Schedule for ${shown}`);
-        const approved = page.waitForResponse(
-          (response) => /\/api\/posts\/[^/]+\/approve$/.test(response.url()) && response.ok(),
-        );
-        await approve.click();
-        const post = (await (await approved).json()) as { id: string; scheduledDate: string };
-        expect(post.scheduledDate).toBe(tomorrow.toISOString());
-        await expect(card).toHaveAttribute("data-state", "scheduled");
+      const tomorrow = zoned.daysFrom(start, 1, 12);
+      const shown = await page.evaluate(
+        (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+        tomorrow.toISOString(),
+      );
+      const approve = card.getByTestId("assistant-post-approve");
+      await expect(approve).toHaveText(`Approve & Schedule for ${shown}`);
+      const approved = page.waitForResponse(
+        (response) => /\/api\/posts\/[^/]+\/approve$/.test(response.url()) && response.ok(),
+      );
+      await approve.click();
+      const post = (await (await approved).json()) as { id: string; scheduledDate: string };
+      expect(post.scheduledDate).toBe(tomorrow.toISOString());
+      await expect(card).toHaveAttribute("data-state", "scheduled");
 
-        // On tomorrow's cell at 12:00 (the next month's grid when tomorrow is the 1st and not shown).
-        await page.goto("/calendar");
+      // On tomorrow's cell at 12:00 (the next month's grid when tomorrow is the 1st and not shown).
+      await page.goto("/calendar");
+      await expect(page.getByTestId("calendar-grid")).toBeVisible();
+      const cell = page.locator(`[data-testid="calendar-day"][data-date="${zoned.dayKey(tomorrow)}"]`);
+      if ((await cell.count()) === 0) {
+        const title = await page.getByTestId("calendar-month-title").textContent();
+        await page.getByTestId("calendar-next").click();
+        await expect(page.getByTestId("calendar-month-title")).not.toHaveText(title ?? "");
         await expect(page.getByTestId("calendar-grid")).toBeVisible();
-        const cell = page.locator(`[data-testid="calendar-day"][data-date="${zoned.dayKey(tomorrow)}"]`);
-        if ((await cell.count()) === 0) {
-          const title = await page.getByTestId("calendar-month-title").textContent();
-          await page.getByTestId("calendar-next").click();
-          await expect(page.getByTestId("calendar-month-title")).not.toHaveText(title ?? "");
-          await expect(page.getByTestId("calendar-grid")).toBeVisible();
-        }
-        const chip = cell.locator(`[data-testid="calendar-post"][data-post-id="${post.id}"]`);
-        await expect(chip).toHaveAttribute("data-state", "scheduled");
-        await expect(chip).toContainText("12:00");
-      },
-    );
+      }
+      const chip = cell.locator(`[data-testid="calendar-post"][data-post-id="${post.id}"]`);
+      await expect(chip).toHaveAttribute("data-state", "scheduled");
+      await expect(chip).toContainText("12:00");
+    },
+  );
 });
 
 test("navigateTo works from the hub", async ({ page, request, baseURL }) => {
