@@ -66,8 +66,9 @@ function outputValue(
     case "error-text":
       return { error: output.value };
     case "error-json": {
-      // Within a turn the AI SDK hands the thrown AppError itself (its reason included); a stored
-      // conversation carries the API's error body.
+      // generateText's response messages carry the thrown AppError itself (its reason included); a stored
+      // conversation carries the API's error body. streamText's next step gets only error-text: the chat
+      // route's refusals record (below) supplies the reason there.
       const value = output.value as {
         message?: unknown;
         reason?: unknown;
