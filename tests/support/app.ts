@@ -15,6 +15,7 @@ import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
 import { createTestDatabase } from "./database";
+import { testPasswordHashing } from "./password-hashing";
 import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
 import { saveResponseCheckStats } from "./response-check-stats";
 
@@ -94,6 +95,8 @@ export async function createTestContext(
     billing?: (appUrl: string) => Billing;
     /** A Meta app against a fake Graph server; absent: new connections go to the sandbox. */
     meta?: { graphUrl: string; appId: string; appSecret: string };
+    /** Hash passwords at production cost (better-auth's default) instead of the tests' cheap scrypt. */
+    productionPasswordHashing?: boolean;
     /** The outbox the local mailbox page reads (routes/mailbox.ts); absent: no mailbox, as with SMTP. */
     localMailbox?: { dir: string };
   } = {},
@@ -108,6 +111,7 @@ export async function createTestContext(
     publicUrl: TEST_ORIGIN,
     secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
     rateLimitPerMinute: options.rateLimitPerMinute ?? 1000,
+    passwordHashing: options.productionPasswordHashing ? undefined : testPasswordHashing,
     // 'Continue with Facebook' through the same fake as the page connections.
     facebook: options.meta
       ? {

@@ -6,6 +6,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from "@smm/test-support/app";
+import { testPasswordHashing } from "@smm/test-support/password-hashing";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "./auth";
@@ -113,6 +114,7 @@ describe("sign-in limits per account and per address", () => {
       publicUrl: TEST_ORIGIN,
       secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
       rateLimitPerMinute: 1000,
+      passwordHashing: testPasswordHashing,
     });
     const response = await otherServer.handler(
       new Request(`${TEST_ORIGIN}/api/auth/sign-in/email`, {
