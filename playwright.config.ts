@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /*
@@ -11,12 +10,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = PORT === 3100 ? "test-results/e2e-data" : `test-results/e2e-data-${PORT}`;
 const WEB_DIST = PORT === 3100 ? undefined : `${process.cwd()}/test-results/web-dist-${PORT}`;
 const baseURL = `http://localhost:${PORT}`;
-// Debian's headless shell (package chromium-headless-shell, which .ci/run installs) where it is installed:
-// the same Blink as the full browser without its windowing layers, the build Playwright itself prefers for
-// headless runs. The full browser otherwise.
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const CHROMIUM =
-  process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -47,9 +40,6 @@ export default defineConfig({
     // failure's screenshot and error context only. E2E_TRACE=retain-on-failure brings traces back there.
     trace: process.env.E2E_TRACE === "retain-on-failure" || !process.env.CI ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
-    // As a user who asked for less motion sees the app (index.css): no spinner or dialog animates while a
-    // test waits on it, which is CPU the software renderer no longer spends, and nothing waits on a slide.
-    reducedMotion: "reduce",
   },
   projects: [
     {
@@ -57,7 +47,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: CHROMIUM,
+          executablePath: "/usr/bin/chromium",
           args: [
             "--headless",
             "--no-sandbox",

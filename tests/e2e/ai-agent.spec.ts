@@ -8,7 +8,7 @@ import {
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession } from "./helpers";
 import { createZonedDates } from "./zoned-dates";
 
 /*
@@ -30,7 +30,7 @@ async function signIn(page: Page, server: InProcessServer, options: { enterprise
       currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
     });
   }
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   return email;
 }
 
@@ -64,8 +64,9 @@ onDateSensitiveClocks(zoned, (day, start) => {
 async function analyseTheCalendar(page: Page, server: InProcessServer, start: Date) {
   const errors = consoleErrors(page);
   const email = await signIn(page, server);
-  // Sign-in lands on the dashboard, whose weekly-target tile analyses the 7-day range (the spec's dashboard
-  // call): wait for it, so the agent page below always finds that range analysed and the 30-day one not.
+  // The dashboard's weekly-target tile analyses the 7-day range (the spec's dashboard call): wait for it, so
+  // the agent page below always finds that range analysed and the 30-day one not.
+  await page.goto("/dashboard");
   await expect(page.getByTestId("weekly-target-status")).toHaveText("5 to go");
   await page.goto("/ai-agent");
   await expect(page.getByRole("heading", { name: "AI Social Media Agent" })).toBeVisible();

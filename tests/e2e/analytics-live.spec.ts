@@ -7,7 +7,7 @@ import {
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession } from "./helpers";
 import { createZonedDates } from "./zoned-dates";
 
 /*
@@ -46,7 +46,7 @@ serverTest(
   async ({ page, server }) => {
     serverTest.slow();
     const email = await createServerUser(page, server, { prefix: "analytics-live", brand: "Bean There" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/analytics");
     await expect(page.getByTestId("analytics-source")).toContainText("Sandbox network");
 
@@ -119,7 +119,7 @@ onDateSensitiveClocks(zoned, (day, start) => {
         { content: "Yesterday's post", status: "approved", scheduledDate: yesterday, postedAt: yesterday },
       ]);
       const before = new Date(`${zoned.dayKey(start)}T12:00:00Z`).getUTCDay() === 0 ? 0 : 1;
-      await signInThroughUi(page, email);
+      await signInBySession(page, email);
       await page.goto("/dashboard");
       const value = page.getByTestId("weekly-target-value");
       await expect(value).toHaveText(`${before} / 5`);

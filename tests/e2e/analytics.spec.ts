@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession, signInThroughUi } from "./helpers";
 
 /*
  * The analytics dashboard on the sandbox network (issue 19): a brand publishes a dozen posts through the
@@ -102,7 +102,7 @@ serverTest(
     serverTest.slow();
     await page.setViewportSize({ width: 375, height: 800 });
     const email = await createServerUser(page, server, { prefix: "analytics-phone" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/analytics");
     // The sandbox page has a little organic reach of its own, but no posts in the period.
     await expect(page.getByTestId("metric-rate-value")).toHaveText(/%$/);

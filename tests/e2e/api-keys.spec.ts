@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession } from "./helpers";
 
 /*
  * API keys on the Profile page, end to end: a key made there authenticates `Authorization: Bearer` calls
@@ -30,7 +30,7 @@ async function signInUser(page: Page, server: InProcessServer, options: { enterp
       currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
     });
   }
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   return email;
 }
 

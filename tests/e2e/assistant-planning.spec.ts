@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession } from "./helpers";
 
 /*
  * Planning in the floating assistant, against the offline assistant: a campaign plan, the calendar's
@@ -13,7 +13,7 @@ test("the assistant plans a campaign, analyses the calendar and makes a post fro
 }) => {
   test.setTimeout(120_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await page.getByTestId("assistant-toggle").click();
   const panel = page.getByTestId("assistant-panel");

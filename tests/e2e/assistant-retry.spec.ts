@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession } from "./helpers";
 
 /*
  * Core spec section 8: a generation that fails in the chat shows Generation Failed and offers a retry,
@@ -14,7 +14,7 @@ test("a failed generation in the chat offers a retry that asks for the same post
 }) => {
   test.setTimeout(120_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
 
   // The first post read by id is the one the chat generates: it reads as failed from then on.

@@ -9,7 +9,7 @@ import {
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession, signInThroughUi } from "./helpers";
 import { holdRequests } from "./hold-requests";
 import { createZonedDates } from "./zoned-dates";
 
@@ -28,7 +28,7 @@ test("the assistant navigates, generates and schedules a post, and keeps the con
 }) => {
   test.setTimeout(120_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
 
   await page.getByTestId("assistant-toggle").click();
@@ -132,7 +132,7 @@ onDateSensitiveClocks(zoned, (day, start) => {
       serverTest.setTimeout(90_000);
       await startClockAt(page, server, start);
       const email = await createServerUser(page, server, { prefix: "assistant-tomorrow" });
-      await signInThroughUi(page, email);
+      await signInBySession(page, email);
       await page.goto("/dashboard");
       await page.getByTestId("assistant-toggle").click();
       const panel = page.getByTestId("assistant-panel");
@@ -176,7 +176,7 @@ onDateSensitiveClocks(zoned, (day, start) => {
 
 test("the assistant is hidden on /welcome", async ({ page, request, baseURL }) => {
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await expect(page.getByTestId("assistant-toggle")).toBeVisible();
   await page.goto("/welcome");
@@ -194,7 +194,7 @@ test.describe("on a phone", () => {
     baseURL,
   }) => {
     const { email } = await createConfirmedUser(request, baseURL!);
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/dashboard");
     await page.getByTestId("assistant-toggle").click();
     const panel = page.getByTestId("assistant-panel");
@@ -218,7 +218,7 @@ test("the open assistant has no serious or critical accessibility violations", a
 }) => {
   test.setTimeout(60_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await page.getByTestId("assistant-toggle").click();
   await expect(page.getByTestId("assistant-panel")).toBeVisible();
@@ -247,7 +247,7 @@ test("an image uploaded in the assistant shows in the conversation and in 'show 
 }) => {
   test.setTimeout(90_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await page.getByTestId("assistant-toggle").click();
   const panel = page.getByTestId("assistant-panel");
@@ -395,7 +395,7 @@ test("the chat keeps what was typed: a draft across reloads, Shift+Enter, and th
 }) => {
   test.setTimeout(90_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await page.getByTestId("assistant-toggle").click();
   const panel = page.getByTestId("assistant-panel");

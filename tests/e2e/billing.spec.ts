@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect } from "@playwright/test";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
-import { DEFAULT_PASSWORD, signInThroughUi } from "./helpers";
+import { DEFAULT_PASSWORD, signInBySession, signInThroughUi } from "./helpers";
 
 /*
  * Money end to end with the embedded billing: a free user buys annual Pro on the local test checkout, whose
@@ -92,7 +92,7 @@ serverTest(
 
 serverTest("changing the password checks the current one", async ({ page, server }) => {
   const email = await createServerUser(page, server, { prefix: "password" });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/profile");
   const submit = page.getByTestId("change-password-submit");
   await expect(submit).toBeDisabled();
@@ -118,7 +118,7 @@ serverTest(
   async ({ page, server }) => {
     serverTest.setTimeout(90_000);
     const email = await createServerUser(page, server, { prefix: "erase" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/delete");
     await page.getByTestId("delete-start").click();
     // Nothing pre-filled to "type to confirm": the account is named, and its password is asked for.

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
 import { createServerUser, serverTest, startClockAt } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession, signInThroughUi } from "./helpers";
 import { expectCleanLayout } from "./layout-check";
 import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
@@ -99,7 +99,7 @@ serverTest(
     await startClockAt(page, server, start);
     const dayFromToday = (days: number) => dayFrom(start, days);
     const email = await createServerUser(page, server, { prefix: "campaigns" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
 
     await page.goto("/campaigns");
     await expect(page.getByTestId("campaigns-setup-required")).toContainText(
@@ -300,7 +300,7 @@ serverTest("on a phone the campaigns become cards that fit the width", async ({ 
   serverTest.slow();
   await page.setViewportSize({ width: 375, height: 800 });
   const email = await createServerUser(page, server, { prefix: "campaigns-phone" });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/settings?tab=facebook");
   await approveInPopup(page, "Connect Facebook page");
   await expect(page.getByTestId("facebook-connection")).toContainText("Connected to Sandbox page");
@@ -350,7 +350,7 @@ metaTest(
   async ({ page, server, fake }) => {
     metaTest.setTimeout(120_000);
     const email = await createServerUser(page, server, { prefix: "campaignsmeta" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/settings?tab=facebook");
     await approveInPopup(page, "Connect Facebook page", /^Continue as /);
     const pagePicker = page.getByTestId("facebook-page-picker");

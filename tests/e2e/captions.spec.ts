@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession } from "./helpers";
 
 // The connections spec's texts, verbatim (section 5, Caption images), and the upload's by-content refusal.
 const TOO_MANY = "Maximum 10 images allowed at once";
@@ -24,7 +24,7 @@ test("a batch of 3 images, one a renamed text file: 2 pending posts, 1 error, th
 }) => {
   test.setTimeout(90_000);
   const { email } = await createConfirmedUser(request, baseURL!);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/create?tab=image-captions");
   await expect(page.getByTestId("image-captions")).toBeVisible();
   await expect(page.getByTestId("captions-usage")).toHaveText(/25 of 25 captions left this month/);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession } from "./helpers";
 
 // The spec's texts, verbatim (core spec section 8).
 const DAILY_LIMIT =
@@ -24,7 +24,7 @@ async function openCreatePage(
   baseURL: string,
 ) {
   const { email } = await createConfirmedUser(request, baseURL);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/create");
   await expect(page.getByTestId("generator-form")).toBeVisible();
   // Styles and the plan have loaded once the picker and the usage line are there.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession, signInThroughUi } from "./helpers";
 
 /** Generation runs in the background; the offline generator is quick, a real one is not. */
 const GENERATION_TIMEOUT = 45_000;
@@ -65,7 +65,7 @@ test("the dashboard counts a generated post and follows its approval live", asyn
 test("the dashboard fits a phone and shows an empty pending card", async ({ page, request, baseURL }) => {
   const { email } = await createConfirmedUser(request, baseURL!);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await expect(page.getByTestId("stat-total").getByTestId("stat-value")).toHaveText("0");
   await expect(page.getByTestId("pending-empty")).toHaveText("No pending posts");

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession, signInThroughUi } from "./helpers";
 
 /*
  * Connecting through the callback screen against the sandbox (no Meta app configured): the dialog is the
@@ -60,7 +60,7 @@ serverTest(
 
 serverTest("a denied dialog shows the spec's text and returns to Settings", async ({ page, server }) => {
   const email = await createServerUser(page, server, { prefix: "fbdenied" });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/auth/facebook/callback?error=access_denied&error_description=Permissions+error&state=x");
   await expect(page.getByTestId("facebook-callback-error")).toContainText(
     "Facebook access was denied. Please try again and grant the necessary permissions.",
@@ -71,7 +71,7 @@ serverTest("a denied dialog shows the spec's text and returns to Settings", asyn
 serverTest("connects and disconnects from the Facebook Connect screen", async ({ page, server }) => {
   serverTest.setTimeout(90_000);
   const email = await createServerUser(page, server, { prefix: "fbscreen" });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/facebook-connect");
   const card = page.getByTestId("facebook-connection");
   await expect(card).toContainText("No page connected");

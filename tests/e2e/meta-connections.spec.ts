@@ -7,7 +7,7 @@ import {
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession, signInThroughUi } from "./helpers";
 import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
@@ -91,7 +91,7 @@ serverTest(
   async ({ page, server }) => {
     serverTest.setTimeout(120_000);
     const email = await createServerUser(page, server, { prefix: "metasandbox" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/settings?tab=facebook");
     const card = page.getByTestId("facebook-connection");
     const ads = page.getByTestId("facebook-ad-account");
@@ -185,7 +185,7 @@ metaTest(
     metaTest.setTimeout(150_000);
     fake.containerPolls = 1;
     const email = await createServerUser(page, server, { prefix: "metagraph" });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/settings?tab=facebook");
     const card = page.getByTestId("facebook-connection");
     const ads = page.getByTestId("facebook-ad-account");

@@ -6,7 +6,7 @@ import {
   type SeedPost,
   serverTest,
 } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession, signInThroughUi } from "./helpers";
 
 /*
  * The dashboard's post lists end to end on a seeded brand: the stat cards against the rows, the All Posts
@@ -79,7 +79,7 @@ async function seededDashboard(page: Page, server: InProcessServer) {
     email,
     seeds.map((seed) => seed.row),
   );
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
   await expect(page.getByTestId("view-title")).toHaveText("Dashboard");
   return { email, seeds, ids, expected: expectedStats(seeds) };

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession } from "./helpers";
 import { holdRequests } from "./hold-requests";
 
 type ActiveBrand = {
@@ -21,7 +21,7 @@ async function storedBrand(page: Page) {
 
 async function openSettings(page: Page, request: Parameters<typeof createConfirmedUser>[0], baseURL: string) {
   const { email } = await createConfirmedUser(request, baseURL);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/settings");
   await expect(page.getByTestId("brand-name")).toHaveValue("Test Brand");
 }
@@ -255,7 +255,7 @@ test("a user without a brand is sent to the setup wizard instead of an empty for
   baseURL,
 }) => {
   const { email } = await createConfirmedUser(request, baseURL!, { brand: false });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/settings");
   // The wizard opens on its own; once dismissed, the tab says what is missing and how to get it.
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession, signInThroughUi } from "./helpers";
 
 type ActiveBrand = {
   brand: {
@@ -211,7 +211,7 @@ test.describe("on a phone", () => {
     baseURL,
   }) => {
     const { email } = await createConfirmedUser(request, baseURL!, { brand: false });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     // The wizard shows on any signed-in screen, the welcome hub included.
     await page.goto("/welcome");
 

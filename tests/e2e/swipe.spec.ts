@@ -8,7 +8,7 @@ import {
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession } from "./helpers";
 import { createZonedDates, dateSensitiveClocks } from "./zoned-dates";
 
 /*
@@ -24,7 +24,7 @@ const IMAGE = `data:image/svg+xml,${encodeURIComponent(
 
 async function signedInUser(page: Page, server: InProcessServer, prefix: string): Promise<string> {
   const email = await createServerUser(page, server, { prefix, brand: "Swipe Brand" });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   return email;
 }
 

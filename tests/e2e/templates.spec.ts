@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createServerUser, type InProcessServer, serverTest } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession } from "./helpers";
 
 /*
  * Templates end to end: one user creates, edits, duplicates and shares a template; a second user finds it
@@ -14,7 +14,7 @@ function toast(page: Page, text: string) {
 
 async function signIn(page: Page, server: InProcessServer, name: string) {
   const email = await createServerUser(page, server, { prefix: "templates", name });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   return email;
 }
 
@@ -232,7 +232,7 @@ serverTest(
       priceId: "price_pro_monthly",
       currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
     });
-    await signInThroughUi(page, email);
+    await signInBySession(page, email);
     await page.goto("/create");
     await expect(page.getByTestId("image-style-card-custom")).not.toContainText("Upgrade Required");
     await page.getByTestId("image-style-custom").click();

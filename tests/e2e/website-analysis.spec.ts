@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
-import { signInThroughUi } from "./helpers";
+import { signInBySession } from "./helpers";
 
 /*
  * Website analysis from the chat, end to end: a message with a web address shows the analysis indicator,
@@ -43,7 +43,7 @@ const siteTest = serverTest.extend<Record<never, never>, { site: { server: Serve
 siteTest("a web address in the chat is analysed into the brand's profile", async ({ page, server, site }) => {
   test.setTimeout(90_000);
   const email = await createServerUser(page, server, { prefix: "website", name: "website" });
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/dashboard");
 
   await page.getByTestId("assistant-toggle").click();

@@ -9,7 +9,7 @@ import {
   serverTest,
   startClockAt,
 } from "./fixtures/in-process-server";
-import { createConfirmedUser, signInThroughUi } from "./helpers";
+import { createConfirmedUser, signInBySession } from "./helpers";
 import { createZonedDates } from "./zoned-dates";
 
 /*
@@ -23,7 +23,7 @@ const SCREENSHOT_DIR = "test-results/screenshots";
 
 async function openHub(page: Page, request: Parameters<typeof createConfirmedUser>[0], baseURL: string) {
   const { email } = await createConfirmedUser(request, baseURL);
-  await signInThroughUi(page, email);
+  await signInBySession(page, email);
   await page.goto("/welcome");
   await expect(page.getByTestId("welcome-greeting")).toBeVisible();
   await expect(page.getByTestId("assistant-input")).toBeEnabled();
@@ -107,7 +107,7 @@ onDateSensitiveClocks(zoned, (day, start) => {
       serverTest.setTimeout(90_000);
       await startClockAt(page, server, start);
       const email = await createServerUser(page, server, { prefix: "hub-tomorrow" });
-      await signInThroughUi(page, email);
+      await signInBySession(page, email);
       await page.goto("/welcome");
       const input = page.getByTestId("welcome-chat").getByTestId("assistant-input");
       await expect(input).toBeEnabled();

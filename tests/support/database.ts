@@ -13,8 +13,7 @@ import { inject } from "vitest";
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const templatePath = inject("pgliteTemplate");
-    const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
+    const pgliteTemplate = readPgliteTemplate(inject("pgliteTemplate"));
     // The pool the server runs with on PGlite (one connection), so the tests see what users get.
     const database = await openDatabase({ pgliteTemplate });
     // Applies nothing when the snapshot is current; keeps a stale or missing snapshot correct.
@@ -36,6 +35,17 @@ export async function createTestDatabase(): Promise<Database> {
       await admin.end();
     },
   };
+}
+
+/*
+ * The migrated template (42 MB), read once per worker: a Blob is immutable and PGlite only reads it, so every
+ * file's database can start from the same one instead of reading and copying the file again each time.
+ */
+let templateBlob: { path: string; blob: Blob } | undefined;
+function readPgliteTemplate(path: string): Blob | undefined {
+  if (!path) return undefined;
+  if (templateBlob?.path !== path) templateBlob = { path, blob: new Blob([readFileSync(path)]) };
+  return templateBlob.blob;
 }
 
 /** PostgreSQL refuses to clone a template another CREATE DATABASE is reading at that moment (55006): retry. */
