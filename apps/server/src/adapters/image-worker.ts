@@ -22,3 +22,5 @@ port.on("message", async (message: { id: number; job: ImageJob }) => {
     port.postMessage({ id: message.id, result });
   }
 });
+// Loaded (sharp and libvips included): the pool starts the first job's time limit from here.
+port.postMessage({ ready: true });

@@ -486,15 +486,8 @@ describe("image work off the event loop", () => {
       svgWorkLimits: { maxBlurShare: Number.POSITIVE_INFINITY, maxEstimatedMs: Number.POSITIVE_INFINITY },
     });
     try {
-      // The first job starts the worker and loads sharp in it, which a busy machine may take over the limit
-      // for: warmed up until a small drawing is answered.
-      for (let attempt = 1; ; attempt += 1) {
-        const warm = await slow.rasteriseSvg(svgBytes, 100).then(
-          () => true,
-          () => false,
-        );
-        if (warm || attempt === 5) break;
-      }
+      // The first job starts the worker; its time limit counts from the worker having loaded sharp.
+      await slow.rasteriseSvg(svgBytes, 100);
       // The limit answers the caller while the drawing still runs on the worker, which the pool then
       // replaces (a drawing on this thread would have to end first, and would answer "drawn").
       const settled = await slow.rasteriseSvg(new TextEncoder().encode(blurBomb(30)), 1024).then(
@@ -502,20 +495,12 @@ describe("image work off the event loop", () => {
         (error: Error) => error.message,
       );
       expect(settled).toContain("image work took over 1000 ms");
-      // The terminated thread finishes its native call first; then the pool carries on with a new one, whose
-      // start (loading sharp again) may itself outrun the 1 s limit on a starved machine: as with the first
-      // worker, a few tries, and the pool must answer one.
-      let png: Uint8Array | undefined;
-      for (let attempt = 1; !png && attempt <= 5; attempt += 1) {
-        png = await slow.rasteriseSvg(svgBytes, 40).catch((error: Error) => {
-          expect(error.message).toContain("image work took over 1000 ms");
-          return undefined;
-        });
-      }
-      expect(png, "the pool answered no drawing after replacing its worker").toBeDefined();
-      expect((await sharp(png as Uint8Array).metadata()).height).toBe(40);
+      // The terminated thread finishes its native call first; then the pool carries on with a new one.
+      const png = await slow.rasteriseSvg(svgBytes, 40);
+      expect((await sharp(png).metadata()).height).toBe(40);
     } finally {
       await slow.close();
     }
-  });
+    // The replaced thread must first finish its ~3 s native drawing, which a starved CI machine stretches.
+  }, 90_000);
 });

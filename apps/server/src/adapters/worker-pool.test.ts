@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWorkerPool, type WorkerPool, WorkerPoolError, type WorkerPoolOptions } from "./worker-pool";
 
 /**
@@ -14,7 +14,8 @@ parentPort.on("message", ({ id, job }) => {
   const until = Date.now() + (job.spinMs ?? 0);
   while (Date.now() < until) {}
   parentPort.postMessage({ id, result: { threadId, echo: job.echo } });
-});`;
+});
+parentPort.postMessage({ ready: true });`;
 
 interface Job {
   spinMs?: number;
@@ -74,6 +75,29 @@ describe("createWorkerPool", () => {
     expect(next.echo).toBe("after");
     expect(next.threadId).not.toBe(first.threadId);
     expect(events).toContain("timeout");
+  });
+
+  it("counts a job's time limit from its new thread being ready, not from the thread starting", async () => {
+    // A thread that takes 1.5 s to load (as sharp can on a busy machine) before it says it is ready.
+    const slowToLoad = `const until = Date.now() + 1500; while (Date.now() < until) {}\n${FAKE_WORKER}`;
+    const work = createPool({ spawn: () => new Worker(slowToLoad, { eval: true }), jobTimeoutMs: 1_000 });
+    expect(await work.run({ echo: "after loading" })).toMatchObject({ echo: "after loading" });
+    expect(events).toEqual([]);
+  });
+
+  it("fails the job of a new thread that never gets ready, and carries on with a new one", async () => {
+    const neverReady = FAKE_WORKER.replace("parentPort.postMessage({ ready: true });", "");
+    const sources = [neverReady, FAKE_WORKER];
+    const work = createPool({ spawn: () => new Worker(sources.shift() ?? FAKE_WORKER, { eval: true }) });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const stuck = reasonOf(work.run({ echo: "stuck" }));
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await stuck).toBe("worker_failed");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await work.run({ echo: "next" })).toMatchObject({ echo: "next" });
   });
 
   it("refuses work past the queue bound, and work that waits too long", async () => {

@@ -24,7 +24,10 @@ export class WorkerPoolError extends Error {
 }
 
 export interface WorkerPoolOptions {
-  /** Starts one worker; it answers `{ id, job }` messages with `{ id, result }`. */
+  /**
+   * Starts one worker; it posts `{ ready: true }` once it has loaded what its jobs need, and answers
+   * `{ id, job }` messages with `{ id, result }`.
+   */
   spawn: () => Worker;
   /** Threads at most (each costs memory: a V8 isolate, plus whatever the job allocates). */
   size: number;
@@ -56,6 +59,9 @@ export interface WorkerPool<Job, Result> {
   /** Refuses new and queued jobs and stops every thread. */
   close(): Promise<void>;
 }
+
+/** How long a new thread may take to load before its first job fails (the job's own limit starts after). */
+const BOOT_LIMIT_MS = 30_000;
 
 interface Pending<Result> {
   id: number;
@@ -187,10 +193,27 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
         retire(slot);
       }, options.jobTimeoutMs);
     };
-    // The limit is on the work, not on booting a thread: on a busy machine a new thread can take longer to
-    // come up than a job is allowed, and failing that job would punish the user for our cold start.
-    if (fresh) worker.once("online", armTimer);
-    else armTimer();
+    // The limit is on the work, not on booting a thread and loading its modules (sharp, libvips): on a busy
+    // machine that can take longer than a job is allowed, and failing the job would punish the user for our
+    // cold start. A thread that never gets ready is bounded by BOOT_LIMIT_MS instead.
+    if (fresh) {
+      const onReady = (message: { ready?: boolean }) => {
+        if (!message?.ready) return;
+        worker.off("message", onReady);
+        if (slot.running !== pending) return;
+        settle(pending);
+        armTimer();
+      };
+      worker.on("message", onReady);
+      // Held as the job's timer, so a job that ends before the thread is ready (a crash) clears it too.
+      pending.timer = setTimeout(() => {
+        worker.off("message", onReady);
+        if (slot.running !== pending) return;
+        report("worker_failed", `a new worker was not ready after ${BOOT_LIMIT_MS} ms`);
+        fail(slot, new WorkerPoolError("worker_failed", "image worker did not start"));
+        retire(slot);
+      }, BOOT_LIMIT_MS);
+    } else armTimer();
     try {
       worker.postMessage({ id: pending.id, job: pending.job }, pending.transfer);
     } catch (error) {
