@@ -63,7 +63,7 @@ export default defineConfig({
   ],
   webServer: {
     // CI builds the web app once beforehand (E2E_SKIP_BUILD); a local run builds what it serves.
-    command: `${process.env.E2E_SKIP_BUILD && !WEB_DIST ? "" : `${WEB_DIST ? `WEB_OUT_DIR=${WEB_DIST} ` : ""}npm run build -w @smm/web && `}node --import tsx tests/e2e/start-server.ts`,
+    command: `${process.env.E2E_SKIP_BUILD && !WEB_DIST ? "" : `${WEB_DIST ? `WEB_OUT_DIR=${WEB_DIST} ` : ""}npm run build -w @smm/web && node --import tsx scripts/make-pglite-template.ts && `}node --import tsx tests/e2e/start-server.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

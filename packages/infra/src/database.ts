@@ -58,7 +58,22 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   } else {
     pglite = await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
   }
-  // Every client of this process (app pool + pg-boss pool) reaches the one backend over loopback.
+  const served = await servePglite(pglite, options.maxConnections);
+  return {
+    ...served,
+    close: async () => {
+      await served.close();
+      await pglite.close();
+    },
+  };
+}
+
+/**
+ * Serves an open PGlite to this process: every client (app pool + pg-boss pool) reaches its one backend over
+ * a loopback wire server. Closing the result ends the pool and the wire server (dropping any client still
+ * connected); the PGlite stays open for its owner.
+ */
+export async function servePglite(pglite: PGlite, maxConnections?: number): Promise<Database> {
   const server = await startPgliteWireServer(pglite);
   const connectionString = `postgres://postgres@${server.host}:${server.port}/postgres`;
   // Named statements as on PostgreSQL (postgres.js names them with a random id per connection, so two
@@ -67,8 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   // One connection: PGlite is one backend that runs one statement at a time, so more connections only add
   // turns between them, while one connection sends queries back to back (measured: 20 concurrent
   // updateBrandField calls, 2,126 calls/s at p97.5 18 ms on one connection, 1,529 at 24 ms on four).
-  const max = options.maxConnections ?? 1;
-  const sql = postgres(connectionString, { max, onnotice: () => {} });
+  const sql = postgres(connectionString, { max: maxConnections ?? 1, onnotice: () => {} });
   return {
     db: drizzle(sql, { schema }),
     sql,
@@ -77,7 +91,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     close: async () => {
       await sql.end({ timeout: 5 });
       await server.close();
-      await pglite.close();
     },
   };
 }
