@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer";
 
 const label = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
@@ -31,6 +32,7 @@ export default defineConfig({
     // no test mocks modules or stubs globals, and each file makes its own app, database and clock.
     isolate: process.env.VITEST_ISOLATE === "1",
     globalSetup: ["tests/support/global-setup.ts"],
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ["default", "json"] : ["default"],
