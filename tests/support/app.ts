@@ -140,7 +140,6 @@ export async function createTestContext(
       META_GRAPH_VERSION: "v25.0",
     },
     db: database.db,
-    now: clock.now,
     logger,
     secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
     expiry: { db: database.db, events, now: clock.now },

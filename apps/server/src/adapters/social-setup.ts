@@ -42,21 +42,25 @@ export async function createSocialSetup(options: {
     | "META_GRAPH_VERSION"
   >;
   db: Db;
-  now?: () => Date;
   logger: Logger;
   secret: string;
-  /** What the expiry notice (Meta's code 190) is written and announced with. */
+  /**
+   * What the expiry notice (Meta's code 190) is written and announced with; its clock is also the
+   * sandbox's, so a pinned clock (tests, a replay) dates the sandbox's posts, ad objects and consent codes.
+   */
   expiry: Pick<Deps, "db" | "events" | "now">;
   /** TESTS ONLY: a shorter wait for an answer and between retries, to run many faults quickly. */
   graphTiming?: Pick<GraphClientOptions, "timeoutMs" | "retryDelayMs">;
 }): Promise<{ sandbox: SocialNetwork; social: SocialNetwork; connectors: AppConnectors }> {
   const { env } = options;
   const vault = createTokenVault(await loadOrCreateTokenKey(env.dataDir, env.TOKEN_ENCRYPTION_KEY));
-  const sandbox = createSandboxNetwork(options.db);
+  const { now } = options.expiry;
+  const sandbox = createSandboxNetwork(options.db, now);
   const sandboxConnector = createSandboxConnector({
     publicUrl: env.publicUrl,
     secret: options.secret,
     vault,
+    now,
   });
   const graph = createGraphClient({
     graphUrl: env.META_GRAPH_URL,
