@@ -85,7 +85,7 @@ async function preparePglite(): Promise<PooledPglite> {
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where c.relkind in ('r', 'p') and not c.relispartition
       and n.nspname not in ('pg_catalog', 'information_schema', 'drizzle')
-      and n.nspname not like 'pg_%'`);
+      and n.nspname !~ '^pg_'`);
   const tables = rows.map((row) => row.name);
   const seeded: string[] = [];
   await pglite.exec(`create schema ${RESET_SCHEMA}`);
@@ -128,7 +128,7 @@ async function resetPglite(entry: PooledPglite): Promise<boolean> {
 async function schemaFingerprint(pglite: PGlite): Promise<string> {
   const { rows } = await pglite.query<{ fingerprint: string }>(`
     with ours as (select oid from pg_namespace where nspname not in ('pg_catalog', 'information_schema')
-                    and nspname not like 'pg_%')
+                    and nspname !~ '^pg_')
     select md5(coalesce(string_agg(item, ',' order by item), '')) as fingerprint from (
       select concat_ws('/', 'n', n.oid, n.nspname) from pg_namespace n where n.oid in (select oid from ours)
       union all select concat_ws('/', 'c', c.oid, c.relname, c.relkind, c.relnatts) from pg_class c
