@@ -32,7 +32,7 @@ async function seedPublished(databaseUrl: string, email: string): Promise<number
         select external_id, ${owner.user_id}, ${owner.brand_id}, post_id, platform, content, image_url, 'published', at
         from made
       )
-      insert into posts (id, user_id, brand_id, content, image_url, platform, status, facebook_post_id,
+      insert into posts (id, user_id, brand_id, content, image_url, platform, status, external_post_id,
         published_via, posted_at, scheduled_date)
       select post_id, ${owner.user_id}, ${owner.brand_id}, content, image_url, platform, 'approved', external_id,
         'sandbox', at, at

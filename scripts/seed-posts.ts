@@ -163,7 +163,7 @@ function insertPosts(userId: string, brandId: string, count: number) {
     insert into posts (
       user_id, brand_id, content, platform, status, scheduled_date, feedback, language, ai_generated,
       ai_suggestions, source, generation_status, generation_stage, generation_progress,
-      facebook_post_id, published_via, posted_at, created_at, updated_at
+      external_post_id, published_via, posted_at, created_at, updated_at
     )
     select
       ${userId}, ${brandId}::uuid,

@@ -10,10 +10,10 @@ import { eq } from "drizzle-orm";
 import { createLocalBilling, createWebhookDelivery } from "../../apps/server/src/adapters/local-billing";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
 import { createOfflineAssistantModel } from "../../apps/server/src/adapters/offline-assistant/model";
-import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
 import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
 import { createLogger } from "../../apps/server/src/lib/logger";
+import { createSocialSetup } from "../../apps/server/src/networks/setup";
 import { createTestDatabase } from "./database";
 import { testPasswordHashing } from "./password-hashing";
 import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
@@ -81,6 +81,12 @@ export async function createTestContext(
      * TESTS ONLY: addresses the SSRF guard lets through (e.g. `allowOnly("127.0.0.1", fixturePort)`), or a
      * whole fetcher. Absent: the guard at its production settings.
      */
+    /** Lets the channel providers' SSRF guard through to fake network servers on loopback; waits made instant. */
+    channelTesting?: {
+      allowAddress: (address: string, port: number) => boolean;
+      sleep?: (ms: number) => Promise<void>;
+      blueskyServiceUrl?: string;
+    };
     webAllow?: (address: string, port: number) => boolean;
     web?: WebFetcher;
     /** The chat's model; absent: the offline assistant, as in production without OpenAI. */
@@ -143,13 +149,15 @@ export async function createTestContext(
     logger,
     secret: "test-secret-that-is-long-enough-for-better-auth-0123456789",
     expiry: { db: database.db, events, now: clock.now },
+    storage: media.storage,
+    ...(options.channelTesting ? { channelTesting: options.channelTesting } : {}),
   });
   const social = socialSetup.social;
   const { removeUploads: _remove, uploadsDir: _dir, ...mediaPorts } = media;
   const web = options.web ?? createTestWebFetcher(options.webAllow ? { allowAddress: options.webAllow } : {});
   const jobs: TestJobQueue = createTestJobQueue(() => deps, { auto: true });
   // The connectors ride along so tests that call the connection use cases directly reach the same ones.
-  const deps: Deps & Pick<UserContext, "connectors"> = {
+  const deps: Deps & Pick<UserContext, "connectors" | "channels"> = {
     db: database.db,
     events,
     now: clock.now,
@@ -157,6 +165,7 @@ export async function createTestContext(
     plans,
     social,
     connectors: socialSetup.connectors,
+    channels: socialSetup.channels,
     ...mediaPorts,
     jobs,
     web,
@@ -183,6 +192,7 @@ export async function createTestContext(
     billingWebhookSecret: TEST_WEBHOOK_SECRET,
     social,
     connectors: socialSetup.connectors,
+    channels: socialSetup.channels,
     ...mediaPorts,
     jobs,
     web,

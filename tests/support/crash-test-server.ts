@@ -14,8 +14,14 @@ const { values } = parseArgs({
   options: {
     "publish-delay-ms": { type: "string", default: "0" },
     "write-delay-ms": { type: "string", default: "0" },
+    /** Only posts of this platform are held (the others answer at once); absent: every post. */
+    "hold-platform": { type: "string" },
+    /** A fake network's port on 127.0.0.1 the channel providers' SSRF guard lets through. */
+    "allow-port": { type: "string", multiple: true, default: [] },
   },
 });
+const holdPlatform = values["hold-platform"];
+const allowedPorts = new Set((values["allow-port"] ?? []).map(Number));
 const publishDelayMs = Number(values["publish-delay-ms"]);
 const writeDelayMs = Number(values["write-delay-ms"]);
 
@@ -39,11 +45,18 @@ const running = await startServer(env, logger, {
     async publish(request) {
       const result = await network.publish(request);
       // The network holds the post now; its answer is still on the way.
-      signal({ kind: "network.published", postId: request.postId });
-      await sleep(publishDelayMs);
+      signal({ kind: "network.published", postId: request.postId, platform: request.platform });
+      if (!holdPlatform || holdPlatform === request.platform) await sleep(publishDelayMs);
       return result;
     },
   }),
+  ...(allowedPorts.size > 0
+    ? {
+        channelTesting: {
+          allowAddress: (address: string, port: number) => address === "127.0.0.1" && allowedPorts.has(port),
+        },
+      }
+    : {}),
   jobsAi: (ai) => ({
     ...ai,
     async writePost(request) {

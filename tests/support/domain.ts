@@ -6,7 +6,8 @@ import type { AddressedEvent, EventBus } from "@smm/domain/events";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import type { AiProvider } from "@smm/domain/ports";
 import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-ai";
-import { createSandboxNetwork } from "../../apps/server/src/adapters/sandbox-network";
+import { createLogger } from "../../apps/server/src/lib/logger";
+import { createSocialSetup } from "../../apps/server/src/networks/setup";
 import { createTestClock, type TestClock } from "./app";
 import { createTestDatabase } from "./database";
 import { createTestJobQueue, createTestMediaPorts, createTestWebFetcher, type TestJobQueue } from "./ports";
@@ -52,13 +53,31 @@ export async function createDomainTestContext(
   const clock = createTestClock();
   const media = createTestMediaPorts();
   const jobs = createTestJobQueue(() => deps, { auto: false });
+  // The server's own channel router: a brand with no page publishes to the sandbox, as in the app.
+  const socialSetup = await createSocialSetup({
+    env: {
+      dataDir: "",
+      publicUrl: "https://app.example.com",
+      TOKEN_ENCRYPTION_KEY: "ab".repeat(32),
+      FACEBOOK_APP_ID: undefined,
+      FACEBOOK_APP_SECRET: undefined,
+      META_GRAPH_URL: "http://127.0.0.1:9",
+      META_DIALOG_URL: "http://127.0.0.1:9",
+      META_GRAPH_VERSION: "v25.0",
+    },
+    db: database.db,
+    logger: createLogger("silent"),
+    secret: "test-secret-0123456789abcdef0123456789",
+    storage: media.storage,
+    expiry: { db: database.db, events, now: clock.now },
+  });
   const deps: Deps = {
     db: database.db,
     events,
     now: clock.now,
     ai: options.ai ?? createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db, clock.now),
+    social: socialSetup.social,
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

@@ -1,7 +1,8 @@
 import type { Db } from "@smm/domain/db";
 import type { EventBus } from "@smm/domain/events";
-import { createSocialSetup } from "../../apps/server/src/adapters/social-setup";
+import type { FileStorage } from "@smm/domain/ports";
 import { createLogger } from "../../apps/server/src/lib/logger";
+import { createSocialSetup } from "../../apps/server/src/networks/setup";
 import type { FakeMetaGraphServer } from "../fakes/meta-graph-server";
 
 /** The token key the Meta tests seal their pages' tokens with (hex, 32 bytes). */
@@ -19,6 +20,8 @@ export function createTestSocialSetup(options: {
   dataDir: string;
   metaConfigured?: boolean;
   graphTiming?: Parameters<typeof createSocialSetup>[0]["graphTiming"];
+  /** Where stored images are read from (the domain test context's storage). */
+  storage?: FileStorage;
 }) {
   const { fake, metaConfigured = true } = options;
   return createSocialSetup({
@@ -36,6 +39,18 @@ export function createTestSocialSetup(options: {
     logger: createLogger("silent"),
     secret: "test-secret-0123456789abcdef0123456789",
     expiry: { db: options.db, events: options.events, now: options.now },
+    storage: options.storage ?? createMemoryStorage(),
     ...(options.graphTiming ? { graphTiming: options.graphTiming } : {}),
   });
+}
+
+/** A storage that holds nothing: Meta's tests hand images by URL. */
+function createMemoryStorage(): FileStorage {
+  const files = new Map<string, Uint8Array>();
+  return {
+    kind: "local",
+    put: async (key, bytes) => void files.set(key, bytes),
+    get: async (key) => files.get(key) ?? null,
+    delete: async (key) => void files.delete(key),
+  };
 }

@@ -13,6 +13,7 @@ const SLOWEST_FILES: Record<string, number> = {
   "apps/server/src/routes/tools-fuzz.test.ts": 52,
   "apps/server/src/jobs/crash-recovery.test.ts": 46,
   "packages/infra/src/initialise-pglite.test.ts": 33,
+  "apps/server/src/jobs/channels-crash.test.ts": 28,
   "apps/server/src/main.test.ts": 25,
   "apps/server/src/jobs/meta-faults.test.ts": 24,
   "apps/server/src/chat/scripted-tools.test.ts": 18,

@@ -20,6 +20,7 @@ import { createBillingRoutes } from "./routes/billing";
 import { createBrandRoutes } from "./routes/brands";
 import { createCampaignRoutes } from "./routes/campaigns";
 import { createCaptionRoutes } from "./routes/captions";
+import { createChannelRoutes } from "./routes/channels";
 import { createChatRoutes } from "./routes/chat";
 import { createConnectionRoutes } from "./routes/connections";
 import { createEnhanceRoutes } from "./routes/enhance";
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/templates", createTemplateRoutes(deps))
     .route("/api/enhance-content", createEnhanceRoutes(deps))
     .route("/api/connections", createConnectionRoutes(deps))
+    .route("/api/channels", createChannelRoutes(deps))
     .route("/api/tools", createToolRoutes(deps))
     .route("/api/chat", createChatRoutes(deps));
   // The description is made from the declarations above (app.route copies each sub-app's into app).

@@ -5,6 +5,7 @@ import type { PlanCatalogue } from "@smm/domain/plans";
 import type {
   AiProvider,
   Billing,
+  ChannelConnectors,
   FileStorage,
   ImageGenerator,
   ImageProcessor,
@@ -15,9 +16,9 @@ import type {
   SocialNetwork,
   WebFetcher,
 } from "@smm/domain/ports";
-import type { SandboxConnector } from "./adapters/sandbox-connector";
 import type { Auth } from "./auth";
 import type { Logger } from "./lib/logger";
+import type { SandboxConnector } from "./networks/sandbox/sandbox-connector";
 
 export interface SessionUser {
   id: string;
@@ -49,6 +50,8 @@ export interface AppDeps {
   social: SocialNetwork;
   /** Connecting pages and ad accounts: Meta when the app is configured, the sandbox's consent page else. */
   connectors?: AppConnectors;
+  /** Connecting the other channels (Bluesky, Mastodon...) through the network registry. */
+  channels?: ChannelConnectors;
   /** Images: the offline renderer, or the OpenAI image model. */
   images: ImageGenerator;
   imaging: ImageProcessor;

@@ -38,6 +38,8 @@ const envSchema = z.object({
   META_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com")),
   /** Where the login dialog lives; the fake Graph server serves one too. */
   META_DIALOG_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://www.facebook.com")),
+  /** Where Bluesky accounts sign in (the public service; a self-hosted PDS or the tests' fake). */
+  BLUESKY_SERVICE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://bsky.social")),
   META_GRAPH_VERSION: optionalText.pipe(
     z
       .string()

@@ -26,7 +26,6 @@ import { createOpenAiProvider } from "./adapters/openai";
 import { createOpenAiImageGenerator } from "./adapters/openai-images";
 import { createSafeWebFetcher } from "./adapters/safe-web-fetcher";
 import { createSharpImageProcessor } from "./adapters/sharp-imaging";
-import { createSocialSetup } from "./adapters/social-setup";
 import { createStripeBilling } from "./adapters/stripe-billing";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
@@ -34,6 +33,7 @@ import { warmChat } from "./chat/warm-chat";
 import type { Env } from "./env";
 import { type Jobs, startJobs } from "./jobs";
 import type { Logger } from "./lib/logger";
+import { createSocialSetup } from "./networks/setup";
 import { localMailboxFor } from "./routes/mailbox";
 
 const repoRoot = findRepoRoot(import.meta.url);
@@ -65,6 +65,8 @@ export interface ServerOverrides {
   events?: (bus: EventBus) => EventBus;
   /** Date-dependent browser specs: the one clock of every use case, job and adapter of this server. */
   now?: () => Date;
+  /** Crash tests: the channel providers' SSRF guard lets their fake networks' loopback ports through. */
+  channelTesting?: { allowAddress: (address: string, port: number) => boolean };
 }
 
 export async function startServer(
@@ -167,6 +169,8 @@ export async function startServer(
     logger,
     secret: authSecret,
     expiry: { db: database.db, events, now },
+    storage: media.storage,
+    ...(overrides.channelTesting ? { channelTesting: overrides.channelTesting } : {}),
   });
   const social = overrides.social?.(socialSetup.social) ?? socialSetup.social;
   logger.info("social network ready", { newConnections: socialSetup.connectors.current.kind });
@@ -207,6 +211,7 @@ export async function startServer(
     billingWebhookSecret,
     social,
     connectors: socialSetup.connectors,
+    channels: socialSetup.channels,
     ...media,
     web,
     jobs: jobs.queue,

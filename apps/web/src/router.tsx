@@ -49,6 +49,10 @@ const FacebookCallbackPage = lazyNamed(
   () => import("@/pages/facebook-callback/facebook-callback-page"),
   "FacebookCallbackPage",
 );
+const ChannelCallbackPage = lazyNamed(
+  () => import("@/pages/channel-callback/channel-callback-page"),
+  "ChannelCallbackPage",
+);
 const FacebookMarketingCallbackPage = lazyNamed(
   () => import("@/pages/facebook-callback/facebook-callback-page"),
   "FacebookMarketingCallbackPage",
@@ -78,6 +82,7 @@ export function AppRouter() {
                 <Route path="welcome" element={<WelcomePage />} />
                 <Route path="auth/facebook/callback" element={<FacebookCallbackPage />} />
                 <Route path="auth/facebook/marketing/callback" element={<FacebookMarketingCallbackPage />} />
+                <Route path="auth/channels/:platform/callback" element={<ChannelCallbackPage />} />
                 <Route element={<MarketingLayout />}>
                   <Route path="campaigns" element={<CampaignsPage />} />
                   <Route path="analytics" element={<AnalyticsPage />} />

@@ -6,6 +6,7 @@ import type {
   AccountConfirmation,
   AiProvider,
   Billing,
+  ChannelConnectors,
   FileStorage,
   ImageGenerator,
   ImageProcessor,
@@ -59,6 +60,8 @@ export interface UserContext extends Deps {
   billing?: Billing;
   /** Connecting pages and ad accounts (requests carry it; background work never connects). */
   connectors?: SocialConnectors;
+  /** Connecting the other channels: Bluesky, Mastodon... (requests carry it). */
+  channels?: ChannelConnectors;
   /** Password checks and account mail (requests carry it): deleting one's own account needs it. */
   accountConfirmation?: AccountConfirmation;
 }

@@ -105,6 +105,26 @@ export const errorReasons = {
     description:
       "The network may or may not have taken the post (the call was cut off): nothing is sent again; check the page.",
   },
+  // Channels (issue 30): the networks a brand connects beyond Facebook and Instagram.
+  network_token_expired: {
+    code: "upstream_failed",
+    description:
+      "The network no longer accepts the connection's token (expired or revoked): the connection is marked expired and the user is told once to reconnect it in Settings > Channels.",
+  },
+  text_over_limit: {
+    code: "invalid_input",
+    description:
+      "The post's text is longer than its network takes, counted the network's way (graphemes on Bluesky, links as 23 on Mastodon); nothing was sent.",
+  },
+  channel_not_connected: {
+    code: "conflict",
+    description: "The brand has no account connected on that network; connect one in Settings > Channels.",
+  },
+  app_password_required: {
+    code: "invalid_input",
+    description:
+      "Bluesky was given the account's own password, or a login that needs a second factor: an app password is asked for.",
+  },
   // Campaign use cases without a connected page and ad account (the campaigns page shows its setup card).
   ad_account_required: {
     code: "conflict",

@@ -2,7 +2,11 @@
 
 import type { EnhanceFieldName } from "./ai/schemas";
 import type { ContentTone, ImageStyle, LanguageCode } from "./brands/constants";
+import type { NetworkDescriptor } from "./channels/network-descriptor";
+import type { ConnectionMetadata } from "./db/schema/connections";
+import type { PublishNetwork } from "./db/schema/enums";
 import type { WebsiteAnalysis, WebsiteAnalysisRequest } from "./knowledge/types";
+import type { PostPlatform } from "./posts/messages";
 import type { SuggestionPlatform } from "./suggestions/schemas";
 
 export interface MailMessage {
@@ -52,7 +56,7 @@ export interface EnhanceContentRequest {
 export interface PostWritingRequest {
   brand: AiBrandContext;
   language: LanguageCode;
-  platform: "facebook" | "instagram";
+  platform: PostPlatform;
   /** What the user asked for ("a post about our autumn blend"). */
   userPrompt?: string | undefined;
   /** The brand's or template's post prompt override: instructions to the writer, never copied. */
@@ -112,7 +116,7 @@ export interface ContentIdea {
 export interface ImageCaptionRequest {
   brand: AiBrandContext;
   language: LanguageCode;
-  platform: "facebook" | "instagram";
+  platform: PostPlatform;
   image: {
     bytes: Uint8Array;
     mimeType: StoredImageMimeType;
@@ -189,7 +193,7 @@ export interface SocialPostRequest {
   userId: string;
   brandId: string;
   postId: string;
-  platform: "facebook" | "instagram";
+  platform: PostPlatform;
   content: string;
   imageUrl: string | null;
   /**
@@ -198,10 +202,20 @@ export interface SocialPostRequest {
    * by it, not guessed from the text. Absent: the adapter makes one for the call.
    */
   marker?: string | undefined;
+  /**
+   * When the attempt with that marker began (recorded with it): a network whose record key the client
+   * chooses (Bluesky's TID) derives the key from the marker and this time, so the lookup after a lost answer
+   * finds the same key.
+   */
+  attemptAt?: Date | undefined;
+  /** Our stored image's id, when the image is ours: networks that upload read its bytes from storage. */
+  imageMediaId?: string | null | undefined;
+  /** The post's language (ISO 639-1), for networks that tag it. */
+  language?: string | undefined;
 }
 
 /** Which network took a post: its ids only make sense there. */
-export type SocialNetworkKind = "sandbox" | "meta";
+export type SocialNetworkKind = PublishNetwork;
 
 /**
  * Where approved posts go: the embedded sandbox network by default (labelled "Sandbox" in the UI), the Meta
@@ -215,7 +229,9 @@ export interface SocialNetwork {
    */
   readonly kind: SocialNetworkKind;
   /** Posts now; returns the network's id for the post and the network that took it. */
-  publish(request: SocialPostRequest): Promise<{ externalId: string; network: SocialNetworkKind }>;
+  publish(
+    request: SocialPostRequest,
+  ): Promise<{ externalId: string; network: SocialNetworkKind; url?: string | null | undefined }>;
   /**
    * Hands the post to the network to go out at `scheduledDate`; returns the network's id, or null when the
    * network cannot hold it for that time (Instagram has no native scheduling; Meta takes 10 minutes to 75
@@ -234,7 +250,18 @@ export interface SocialNetwork {
     platform: SocialPostRequest["platform"];
     scheduledDate: Date;
   }): Promise<boolean>;
-  cancel(request: { userId: string; brandId: string; externalId: string }): Promise<void>;
+  /** `platform` is the post's (the router reads it from the post holding `externalId` when absent). */
+  cancel(request: {
+    userId: string;
+    brandId: string;
+    platform?: PostPlatform;
+    externalId: string;
+  }): Promise<void>;
+  /**
+   * What the network the brand's post for that platform goes to takes (text limit counted its way, media,
+   * native scheduling): the connection's own limits where the network has them (a Mastodon instance's).
+   */
+  describe(request: { userId: string; brandId: string; platform: PostPlatform }): Promise<NetworkDescriptor>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
   /**
    * The network's published copy of our post made by the attempt with that marker, or null when it holds
@@ -246,10 +273,16 @@ export interface SocialNetwork {
     userId: string;
     brandId: string;
     postId: string;
+    platform?: PostPlatform;
     marker: string;
     /** When the attempt began: copies older than this are not its. */
     since: Date | null;
-  }): Promise<{ externalId: string; publishedAt: Date | null; network: SocialNetworkKind } | null>;
+  }): Promise<{
+    externalId: string;
+    publishedAt: Date | null;
+    network: SocialNetworkKind;
+    url?: string | null | undefined;
+  } | null>;
 }
 
 /** What an image is drawn from: the writer's brief, the brand's look, and the style the user picked. */
@@ -261,7 +294,7 @@ export interface ImageGenerationRequest {
   /** The brand's or template's image prompt override: replaces the default image brief. */
   imagePromptOverride?: string | null | undefined;
   language: LanguageCode;
-  platform: "facebook" | "instagram";
+  platform: PostPlatform;
 }
 
 export interface GeneratedImage {
@@ -456,4 +489,60 @@ export interface AccountConfirmation {
   mailer: Mailer;
   /** The /delete page that follows a mailed deletion link, given its token. */
   deletionLinkUrl(token: string): string;
+}
+
+/** An account a provider connected: what the domain stores (credentials sealed), never shown in clear. */
+export interface ConnectedAccount {
+  network: SocialNetworkKind;
+  platform: PostPlatform;
+  externalAccountId: string;
+  name: string | null;
+  /** The account's handle as the network writes it (@alice.bsky.social, @alice@mastodon.social). */
+  handle: string | null;
+  pictureUrl: string | null;
+  /** The provider's credentials (tokens, app password session), sealed by the server's token vault. */
+  sealedCredentials: string;
+  tokenExpiresAt: Date | null;
+  scopes: string[];
+  metadata: ConnectionMetadata;
+}
+
+/** What the user typed to connect: the fields the network's connect method asks for. */
+export interface ChannelCredentials {
+  handle?: string | undefined;
+  appPassword?: string | undefined;
+  instance?: string | undefined;
+}
+
+export type ChannelConnectStep =
+  | { kind: "connected"; account: ConnectedAccount }
+  /** The user is sent to the network's consent page; `sealedPending` comes back to `complete`. */
+  | { kind: "redirect"; url: string; sealedPending: string; network: SocialNetworkKind };
+
+/**
+ * Connecting a brand to one of the networks a provider serves (apps/server/src/networks): the registry's
+ * providers, or the sandbox's account for that network when `mode` is "sandbox" (offline, labelled).
+ * Throws AppError invalid_input for what the user typed wrong (an account password, an unknown instance),
+ * upstream_failed when the network refuses.
+ */
+export interface ChannelConnectors {
+  /** Every network the app can publish to, as its provider declares it. */
+  networks(): NetworkDescriptor[];
+  /** Whether a live (non-sandbox) connection can be made now (OAuth apps need their settings). */
+  canConnectLive(platform: PostPlatform): boolean;
+  connect(request: {
+    platform: PostPlatform;
+    mode: "live" | "sandbox";
+    credentials: ChannelCredentials;
+    state: string;
+    redirectUri: string;
+  }): Promise<ChannelConnectStep>;
+  complete(request: {
+    platform: PostPlatform;
+    code: string;
+    sealedPending: string;
+    redirectUri: string;
+  }): Promise<ConnectedAccount>;
+  /** Where OAuth consent pages send the user back to (PUBLIC_URL). */
+  redirectUri(platform: PostPlatform): string;
 }

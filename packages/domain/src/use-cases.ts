@@ -6,6 +6,7 @@ import * as billing from "./billing/use-cases";
 import * as brands from "./brands/use-cases";
 import * as campaigns from "./campaigns/use-cases";
 import * as captions from "./captions/use-cases";
+import * as channels from "./channels/use-cases";
 import * as chat from "./chat/use-cases";
 import * as connections from "./connections/use-cases";
 import * as generation from "./generation/use-cases";
@@ -32,6 +33,7 @@ const areas = [
   brands,
   campaigns,
   captions,
+  channels,
   chat,
   connections,
   generation,
@@ -53,6 +55,7 @@ type Catalogue = UseCasesOf<
     typeof brands &
     typeof campaigns &
     typeof captions &
+    typeof channels &
     typeof chat &
     typeof connections &
     typeof generation &

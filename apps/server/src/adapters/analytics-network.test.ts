@@ -16,7 +16,7 @@ import {
 import { createTokenVault } from "./token-vault";
 
 /*
- * getAnalytics through the app's real network wiring (social-setup's routed network): a brand connected
+ * getAnalytics through the app's real network wiring (networks/setup.ts: the registry and the channel router): a brand connected
  * through Meta reads the fake Graph API's current metrics and its posts' insights, with no demographics; a
  * sandbox brand reads the sandbox's model. The cache never mixes the two.
  */

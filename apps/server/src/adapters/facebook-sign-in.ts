@@ -1,5 +1,5 @@
 import type { GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
-import { createGraphClient } from "./meta-graph-client";
+import { createGraphClient } from "../networks/meta/meta-graph-client";
 
 /** The Meta app and the addresses 'Continue with Facebook' goes through: the same as page connections. */
 export interface FacebookSignInSettings {

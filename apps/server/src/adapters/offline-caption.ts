@@ -165,7 +165,7 @@ export function writeCaptionOffline(request: ImageCaptionRequest, m: ImageMeasur
         pick([`Perfect for ${lowerFirst(audience)}`, `Just right for ${lowerFirst(audience)}`], seed >>> 5),
       ),
     );
-  lines.push(pick(CTAS[platform][brand.tone], seed >>> 3));
+  lines.push(pick(CTAS[platform === "instagram" ? "instagram" : "facebook"][brand.tone], seed >>> 3));
 
   const terms = [brand.name, ...hashtagTerms(context), ...hashtagTerms(brand.industry), ...m.colours];
   const tags = [...new Set(terms.map(toHashtag).filter((tag) => tag !== ""))].slice(

@@ -1,5 +1,6 @@
 import type { ContentTone, LanguageCode } from "@smm/domain/brands";
 import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
+import type { MetaPlatform, PostPlatform } from "@smm/domain/posts";
 import { type Brief, readBrief } from "./offline-brief";
 import { hashText, pick } from "./offline-choice";
 import { english, type Phrases, phrasesByLanguage, withBrand } from "./offline-phrases";
@@ -55,8 +56,29 @@ function mentionsForbidden(text: string, forbidden: readonly string[]): boolean 
 const MAX_TOPIC = 200;
 const MAX_MESSAGE = 280;
 const MAX_AUDIENCE = 160;
-export const CAPTION_LIMITS = { instagram: 2200, facebook: 1000 } as const;
-const MAX_HASHTAGS = { instagram: 8, facebook: 3 } as const;
+export const CAPTION_LIMITS = {
+  instagram: 2200,
+  facebook: 1000,
+  // The networks' own limits: Bluesky's 300 graphemes and Mastodon's default 500 (hashtags included).
+  bluesky: 300,
+  mastodon: 500,
+} as const satisfies Record<PostPlatform, number>;
+const MAX_HASHTAGS = { instagram: 8, facebook: 3, bluesky: 2, mastodon: 3 } as const satisfies Record<
+  PostPlatform,
+  number
+>;
+/**
+ * Which phrase set a network's posts are written with: the short text networks read like Facebook
+ * (conversational calls to action, no Instagram marks).
+ */
+const VOICE_OF: Record<PostPlatform, MetaPlatform> = {
+  facebook: "facebook",
+  instagram: "instagram",
+  bluesky: "facebook",
+  mastodon: "facebook",
+};
+/** Networks whose whole post is a few hundred characters: written as one short paragraph that fits. */
+const isShortNetwork = (platform: PostPlatform) => CAPTION_LIMITS[platform] <= 500;
 
 /**
  * Writes a caption in one of a few structures a social media marketer uses: a hook, the topic as a headline,
@@ -114,7 +136,7 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
       : null;
   const hook = pick(phrases.hooks[tone], seed, 4);
   const signOff = allowed(brand.name) ? phrases.signOff(brand.name) : null;
-  const end = writeEnding(phrases, brief, kind?.close ? b(kind.close) : null, platform, seed);
+  const end = writeEnding(phrases, brief, kind?.close ? b(kind.close) : null, VOICE_OF[platform], seed);
   const closing = end.closing && b(end.closing);
   const cta = end.cta;
 
@@ -149,7 +171,20 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const ending = [cta, closing, closing ? null : signOff];
 
   let caption: string;
-  if (platform === "instagram") {
+  if (isShortNetwork(platform)) {
+    // A few hundred characters, tags included: the headline, then what ends the post (a question asked
+    // for stays), then the key message, each only if it still fits whole; nothing is cut mid-sentence.
+    const tagsLength = hashtags.length > 0 ? hashtags.join(" ").length + 2 : 0;
+    caption = fitWhole(
+      [
+        [...opening, ...lead].filter(allowed).join(" "),
+        list.join("\n"),
+        closing ?? cta,
+        short ? null : message,
+      ],
+      CAPTION_LIMITS[platform] - tagsLength,
+    );
+  } else if (platform === "instagram") {
     // Short lines with room around them, the tips as a numbered block, the tags in a block of their own.
     const lines = [...opening, ...lead, list.join("\n"), ...extra, ...ending];
     caption = lines.filter(allowed).join("\n\n");
@@ -161,7 +196,7 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
     caption = [paragraph.filter(allowed).join(" "), list.join("\n"), after].filter(Boolean).join("\n");
   }
   if (brief.emoji === false) caption = caption.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "").trim();
-  caption = clampWords(caption, CAPTION_LIMITS[platform] - 300);
+  if (!isShortNetwork(platform)) caption = clampWords(caption, CAPTION_LIMITS[platform] - 300);
   if (hashtags.length > 0) caption += `\n\n${hashtags.join(" ")}`;
 
   const imagePrompt = [
@@ -176,6 +211,23 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
     .join(", ");
 
   return { caption, hashtags, imagePrompt };
+}
+
+/**
+ * The parts in order of importance, each kept only if the post still fits `max` with it (the first is
+ * clamped at a word if it alone is too long): a short network's post is never cut mid-sentence.
+ */
+function fitWhole(parts: (string | null)[], max: number): string {
+  let text = "";
+  for (const part of parts) {
+    if (!part) continue;
+    // The tips stay on lines of their own; everything else runs on as one paragraph.
+    const joint = part.includes("\n") || text.includes("\n") ? "\n" : " ";
+    const next = text === "" ? part : `${text}${joint}${part}`;
+    if (next.length <= max) text = next;
+    else if (text === "") text = clampWords(part, max);
+  }
+  return text;
 }
 
 /** The numbered tips: as many as asked, up to the ones the writer knows, in a stable order per post. */
@@ -202,7 +254,7 @@ function writeEnding(
   phrases: Phrases,
   brief: Brief,
   kindClose: string | null,
-  platform: "facebook" | "instagram",
+  platform: MetaPlatform,
   seed: number,
 ): { cta: string | null; closing: string | null } {
   const question =
@@ -247,7 +299,7 @@ const TONE_MARKS: Record<ContentTone, string> = {
 function chooseHashtags(
   brand: PostWritingRequest["brand"],
   topic: string,
-  platform: "facebook" | "instagram",
+  platform: PostPlatform,
   forbidden: readonly string[],
 ): string[] {
   // Two-word terms ("morning routine") say more than single words, so they come first.

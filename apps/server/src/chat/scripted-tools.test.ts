@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { requestAccountDeletion } from "@smm/domain/account";
 import { getAgentSettings } from "@smm/domain/agent";
 import { createBrand, getBrand } from "@smm/domain/brands";
 import { createCampaign, listCampaigns } from "@smm/domain/campaigns";
+import { connectChannel, listChannels } from "@smm/domain/channels";
 import { getConversation, saveConversation } from "@smm/domain/chat";
 import {
   connectFacebookPage,
@@ -19,6 +21,7 @@ import {
   postSuggestions,
   posts,
   sitePages,
+  socialConnections,
   stripeUserSubscriptions,
   user,
   userBrands,
@@ -62,6 +65,7 @@ import { getToolName, isToolUIPart } from "ai";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeMastodonServer, startMastodonServer } from "../../../../tests/fakes/mastodon-server";
 import { BRAND_HEADER } from "../lib/domain-context";
 import {
   assembleUIMessage,
@@ -92,14 +96,23 @@ const scripted = createScriptedChatModel();
 let ctx: TestContext;
 let cookie: string;
 let userId: string;
+/** A Mastodon instance for the channel tools, reached through the SSRF guard's test-only allowance. */
+let mastodon: FakeMastodonServer;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ chatModel: scripted.model, web: fixtureWeb });
+  mastodon = await startMastodonServer();
+  const port = Number(new URL(mastodon.url).port);
+  ctx = await createTestContext({
+    chatModel: scripted.model,
+    web: fixtureWeb,
+    channelTesting: { allowAddress: (address, p) => address === "127.0.0.1" && p === port },
+  });
   ({ cookie } = await signUpVerifiedUser(ctx));
   userId = await userIdOf(ctx, cookie);
 });
 afterAll(async () => {
   await ctx?.close();
+  await mastodon?.close();
 });
 
 /** One case's world: the shared user with a brand of its own, which the chat is told to act on. */
@@ -258,6 +271,18 @@ async function connectSandboxPage(scene: Scene) {
   await connectFacebookPage(scene.brand, { pageId: "sandbox-page" });
 }
 
+/** The sandbox's offline account on a network (Settings > Channels' "Use a sandbox account"). */
+async function connectSandboxChannel(scene: Scene, platform: "bluesky" | "mastodon") {
+  await connectChannel(scene.brand, { platform, mode: "sandbox" });
+}
+
+async function channelRows(scene: Scene, platform: "bluesky" | "mastodon") {
+  return ctx.database.db
+    .select()
+    .from(socialConnections)
+    .where(and(eq(socialConnections.brandId, scene.brandId), eq(socialConnections.provider, platform)));
+}
+
 async function connectSandboxAdAccount(scene: Scene) {
   await connectSandboxPage(scene);
   await exchangeFacebookCode(asUser(), await sandboxRound(scene, "ads"));
@@ -315,7 +340,7 @@ const cases: Record<string, ToolCase> = {
       const row = await postRow(input.postId as string);
       expect(row?.status).toBe("approved");
       expect(row?.scheduledDate?.toISOString()).toBe(input.scheduledDate);
-      expect(row?.facebookPostId).toBeTruthy();
+      expect(row?.externalPostId).toBeTruthy();
     },
   }),
 
@@ -621,7 +646,7 @@ const cases: Record<string, ToolCase> = {
           .update(posts)
           .set({
             status: "approved",
-            facebookPostId: externalId,
+            externalPostId: externalId,
             publishedVia: "sandbox",
             postedAt: new Date(),
           })
@@ -802,7 +827,7 @@ const cases: Record<string, ToolCase> = {
       const row = await postRow(input.postId as string);
       expect(row?.status).toBe("approved");
       expect(row?.postedAt).toBeInstanceOf(Date);
-      expect(row?.facebookPostId).toBeTruthy();
+      expect(row?.externalPostId).toBeTruthy();
     },
   }),
 
@@ -874,7 +899,7 @@ const cases: Record<string, ToolCase> = {
       expect(output).toMatchObject({ id: input.postId, state: "scheduled" });
       const row = await postRow(input.postId as string);
       expect(row?.scheduledDate?.toISOString()).toBe(input.scheduledDate);
-      expect(row?.facebookPostId).toBeTruthy();
+      expect(row?.externalPostId).toBeTruthy();
     },
   }),
 
@@ -1165,6 +1190,95 @@ const cases: Record<string, ToolCase> = {
       await expect(
         requestAccountDeletion({ ...scene.brand }, { email: "gone@example.com" }),
       ).rejects.toMatchObject({ reason: "invalid_input" });
+    },
+  }),
+
+  listChannels: toolCase({
+    async arrange(scene) {
+      await connectSandboxChannel(scene, "bluesky");
+      return { input: {} };
+    },
+    async verify(scene, _, output) {
+      expect(output).toEqual(json(await listChannels(scene.brand)));
+      expect(output).toMatchObject({
+        channels: [
+          { platform: "bluesky", sandbox: true, state: "connected", limits: { text: { maxLength: 300 } } },
+        ],
+      });
+      // Sessions and secrets never leave the server.
+      expect(JSON.stringify(output)).not.toMatch(/jwt|accessToken|encrypted/i);
+    },
+  }),
+
+  connectChannel: toolCase({
+    arrange: async () => ({ input: { platform: "mastodon", mode: "sandbox" } }),
+    parsedInput: { platform: "mastodon", mode: "sandbox" },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ status: "connected", channel: { platform: "mastodon", sandbox: true } });
+      expect(await channelRows(scene, "mastodon")).toHaveLength(1);
+    },
+  }),
+
+  completeChannelConnection: toolCase({
+    async arrange(scene) {
+      const started = await connectChannel(scene.brand, { platform: "mastodon", instance: mastodon.host });
+      if (started.status !== "redirect") throw new Error(`expected a redirect, got ${started.status}`);
+      // The instance's consent page approves at once and sends the browser back with a code.
+      const consent = await fetch(started.url, { redirect: "manual" });
+      const back = new URL(consent.headers.get("location") ?? "");
+      return {
+        input: {
+          platform: "mastodon",
+          code: back.searchParams.get("code") ?? "",
+          state: back.searchParams.get("state") ?? "",
+        },
+      };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({
+        status: "connected",
+        channel: {
+          platform: "mastodon",
+          network: "mastodon",
+          sandbox: false,
+          handle: `@alice@${mastodon.host}`,
+        },
+      });
+      const [row] = await channelRows(scene, "mastodon");
+      expect(row?.network).toBe("mastodon");
+      // The access token is stored sealed, never as it came.
+      expect(row?.encryptedToken.startsWith("v1.")).toBe(true);
+      for (const token of mastodon.state.tokens.keys()) expect(row?.encryptedToken).not.toContain(token);
+    },
+  }),
+
+  disconnectChannel: toolCase({
+    async arrange(scene) {
+      await connectSandboxChannel(scene, "bluesky");
+      return { input: { platform: "bluesky" } };
+    },
+    async verify(scene, _, output) {
+      expect(output).toMatchObject({ channels: [] });
+      expect(await channelRows(scene, "bluesky")).toHaveLength(0);
+    },
+  }),
+
+  approvePostGroup: toolCase({
+    async arrange(scene) {
+      await connectSandboxChannel(scene, "bluesky");
+      const groupId = randomUUID();
+      const facebook = await insertPost(scene, { platform: "facebook", groupId, content: "Autumn is here." });
+      const bluesky = await insertPost(scene, { platform: "bluesky", groupId, content: "Autumn is here 🍂" });
+      return { input: { groupId, scheduledDate: inDays(2) }, ids: [facebook.id, bluesky.id] };
+    },
+    async verify(scene, arranged, output) {
+      const { ids } = arranged as unknown as { ids: string[] };
+      expect((output as { posts: { status: string }[] }).posts.map((post) => post.status)).toEqual([
+        "approved",
+        "approved",
+      ]);
+      const rows = await ctx.database.db.select().from(posts).where(eq(posts.brandId, scene.brandId));
+      for (const id of ids) expect(rows.find((row) => row.id === id)?.status).toBe("approved");
     },
   }),
 

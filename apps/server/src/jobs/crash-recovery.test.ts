@@ -17,7 +17,7 @@ import { eq, inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
-import { createSandboxNetwork } from "../adapters/sandbox-network";
+import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { GENERATE_QUEUE, sendGenerationJob } from "./generate-posts";
 
 /*
@@ -142,7 +142,7 @@ describe("kill -9 during publishing", () => {
         expect(
           ofPost.map((copy) => copy.id),
           `network copies of ${row.id}`,
-        ).toEqual([row.facebookPostId]);
+        ).toEqual([row.externalPostId]);
       }
       for (const { userId } of due) {
         const messages = await db.db.select().from(notifications).where(eq(notifications.userId, userId));

@@ -18,10 +18,10 @@ import {
   type FakeMetaGraphServer,
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
-import { withoutMark } from "../adapters/meta-network";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
-import { createSandboxNetwork } from "../adapters/sandbox-network";
 import { createTokenVault } from "../adapters/token-vault";
+import { withoutMark } from "../networks/meta/meta-network";
+import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 
 /*
  * kill -9 of the real server while its publish job waits for Meta's answer to a post Meta has already made
@@ -153,7 +153,7 @@ describe("kill -9 while Meta's answer is on its way", () => {
       for (const row of rows) {
         expect(row.postedAt, row.content).toBeInstanceOf(Date);
         expect(row).toMatchObject({ publishAttemptId: null, publishError: null, publishedVia: "meta" });
-        expect(withoutMark(fake.posts.get(row.facebookPostId ?? "")?.message ?? "")).toBe(row.content);
+        expect(withoutMark(fake.posts.get(row.externalPostId ?? "")?.message ?? "")).toBe(row.content);
       }
       const messages = await db.db
         .select()

@@ -14,8 +14,8 @@ import {
   type FakeMetaGraphServer,
   startFakeMetaGraphServer,
 } from "../../../../tests/fakes/meta-graph-server";
-import { withoutMark } from "../adapters/meta-network";
 import { createTokenVault } from "../adapters/token-vault";
+import { withoutMark } from "../networks/meta/meta-network";
 
 /*
  * The publish job against a Meta that misbehaves, over real HTTP: 200 posts fall due while the fake Graph
@@ -111,7 +111,7 @@ describe("200 due posts against a failing Meta", () => {
     // Published: exactly one copy on the page, the one recorded.
     for (const row of published) {
       expect(fake.creationsOf(row.content), row.content).toBe(1);
-      const copy = fake.posts.get(row.facebookPostId ?? "");
+      const copy = fake.posts.get(row.externalPostId ?? "");
       expect(withoutMark(copy?.message ?? ""), row.content).toBe(row.content);
       expect(row).toMatchObject({ publishError: null, publishAttemptId: null, publishedVia: "meta" });
     }

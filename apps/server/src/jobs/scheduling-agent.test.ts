@@ -16,8 +16,8 @@ import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/po
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
-import { createSandboxNetwork } from "../adapters/sandbox-network";
 import { createLogger } from "../lib/logger";
+import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { type Jobs, startJobs } from "./index";
 import { SCHEDULING_AGENT_CRON, SCHEDULING_AGENT_QUEUE } from "./scheduling-agent";
 

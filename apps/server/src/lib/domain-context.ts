@@ -42,6 +42,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     web: deps.web,
     billing: deps.billing,
     ...(deps.connectors ? { connectors: deps.connectors } : {}),
+    ...(deps.channels ? { channels: deps.channels } : {}),
     accountConfirmation: accountConfirmationOf(deps),
     userId: requireUser(c).id,
   };

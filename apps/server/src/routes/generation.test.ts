@@ -87,7 +87,7 @@ describe("POST /api/posts/generate", () => {
       error: {
         code: "invalid_input",
         reason: "invalid_input",
-        message: "Platform must be facebook or instagram",
+        message: "Platform must be facebook, instagram, bluesky or mastodon",
       },
     });
     const list = (await (await jsonRequest(ctx, "/api/posts", { cookie })).json()) as { total: number };

@@ -1,5 +1,6 @@
 import { generatePostUseCase } from "@smm/domain/generation";
 import {
+  approvePostGroupUseCase,
   approvePostUseCase,
   cancelPostUseCase,
   deletePostUseCase,
@@ -36,6 +37,10 @@ const routes = {
   edit: route(editPostUseCase, "patch", "/{id}", { id, errors: ["409"] }),
   delete: route(deletePostUseCase, "delete", "/{id}", { id, errors: ["409"] }),
   approve: route(approvePostUseCase, "post", "/{id}/approve", { id, errors: ["409", "502"] }),
+  approveGroup: route(approvePostGroupUseCase, "post", "/groups/approve", {
+    summary: "Approve every post of a group written for several channels, for one time.",
+    errors: ["404", "409", "502"],
+  }),
   deny: route(denyPostUseCase, "post", "/{id}/deny", { id, errors: ["409"] }),
   schedule: route(schedulePostUseCase, "post", "/{id}/schedule", { id, errors: ["409", "502"] }),
   reschedule: route(reschedulePostUseCase, "post", "/{id}/reschedule", { id, errors: ["409", "502"] }),
@@ -53,6 +58,7 @@ export function createPostRoutes(deps: AppDeps) {
     .openapi(routes.get, serveUseCase(deps, routes.get))
     .openapi(routes.edit, serveUseCase(deps, routes.edit))
     .openapi(routes.delete, serveUseCase(deps, routes.delete))
+    .openapi(routes.approveGroup, serveUseCase(deps, routes.approveGroup))
     .openapi(routes.approve, serveUseCase(deps, routes.approve))
     .openapi(routes.deny, serveUseCase(deps, routes.deny))
     .openapi(routes.schedule, serveUseCase(deps, routes.schedule))

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { SANDBOX_AD_ACCOUNT, SANDBOX_PAGE } from "../adapters/sandbox-connector";
 import type { AppDeps, AppEnv } from "../context";
+import { SANDBOX_AD_ACCOUNT, SANDBOX_PAGE } from "../networks/sandbox/sandbox-connector";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

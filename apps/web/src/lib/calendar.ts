@@ -2,7 +2,10 @@ import {
   type CalendarPosts,
   type CalendarPostView,
   type PostPage,
+  type PostPlatform,
   type PostView,
+  platformLabels,
+  postPlatforms,
   toCalendarPostView,
 } from "@smm/domain/web";
 import {
@@ -152,14 +155,20 @@ export function groupByDay(posts: CalendarPostView[]): Map<string, CalendarPostV
 
 // ---- queries ----
 
-export type SidebarFilter = "all" | "facebook" | "instagram" | "ai" | "manual";
-export const SIDEBAR_FILTERS: { value: SidebarFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "facebook", label: "Facebook" },
-  { value: "instagram", label: "Instagram" },
-  { value: "ai", label: "AI" },
-  { value: "manual", label: "Manual" },
-];
+export type SidebarFilter = "all" | PostPlatform | "ai" | "manual";
+
+/** The sidebar's chips: All, the brand's networks (Facebook and Instagram always), AI and Manual. */
+export function sidebarFilters(networks: PostPlatform[]): { value: SidebarFilter; label: string }[] {
+  return [
+    { value: "all", label: "All" },
+    ...networks.map((platform) => ({ value: platform, label: platformLabels[platform] })),
+    { value: "ai", label: "AI" },
+    { value: "manual", label: "Manual" },
+  ];
+}
+
+const isPlatformFilter = (filter: SidebarFilter): filter is PostPlatform =>
+  (postPlatforms as readonly string[]).includes(filter);
 
 export interface SidebarParams {
   filter: SidebarFilter;
@@ -189,7 +198,7 @@ function sidebarQuery(params: SidebarParams, cursor: string | null) {
     state: "approved" as const,
     sort: "newest" as const,
     limit: String(SIDEBAR_PAGE_SIZE),
-    ...(params.filter === "facebook" || params.filter === "instagram" ? { platform: params.filter } : {}),
+    ...(isPlatformFilter(params.filter) ? { platform: params.filter } : {}),
     ...(params.filter === "ai" || params.filter === "manual" ? { source: params.filter } : {}),
     ...(text ? { search: text } : {}),
     ...(cursor ? { cursor } : {}),
@@ -234,8 +243,7 @@ export interface MovePostVariables {
 }
 
 function matchesSidebar(post: CalendarPostView, params: SidebarParams): boolean {
-  if ((params.filter === "facebook" || params.filter === "instagram") && post.platform !== params.filter)
-    return false;
+  if (isPlatformFilter(params.filter) && post.platform !== params.filter) return false;
   if (params.filter === "ai" && !post.aiGenerated) return false;
   if (params.filter === "manual" && post.aiGenerated) return false;
   const text = params.search.trim().toLowerCase();

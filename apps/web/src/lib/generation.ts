@@ -6,7 +6,7 @@ import {
   type MediaView,
   type PostView,
 } from "@smm/domain/web";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 
@@ -116,7 +116,14 @@ export function uploadImage(
 
 export type GenerateRequest = Pick<
   GeneratePostInput,
-  "platform" | "prompt" | "language" | "imageStyle" | "imageId" | "includeWatermark" | "imagePromptOverride"
+  | "platform"
+  | "channels"
+  | "prompt"
+  | "language"
+  | "imageStyle"
+  | "imageId"
+  | "includeWatermark"
+  | "imagePromptOverride"
 >;
 
 export function useGeneratePost(brandId: string | undefined) {
@@ -124,8 +131,10 @@ export function useGeneratePost(brandId: string | undefined) {
   return useMutation({
     mutationFn: (body: GenerateRequest) =>
       call(client.api.posts.generate.$post({ json: body }, callOptions({ brandId }))),
-    onSuccess: (post) => {
-      queryClient.setQueryData(generationKeys.post(post.brandId, post.id), post);
+    onSuccess: ({ group, ...post }) => {
+      // Written for several channels: every channel's post is known at once, so each card starts from it.
+      for (const member of group ?? [post])
+        queryClient.setQueryData(generationKeys.post(member.brandId, member.id), member);
       void queryClient.invalidateQueries({ queryKey: generationKeys.posts(post.brandId) });
     },
     // Success spends a post; a 429 means the plan on screen is out of date.
@@ -224,6 +233,16 @@ function toastErrorUnlessNotified(message: string, id: string) {
   }, NOTIFICATION_GRACE_MS);
 }
 
+/** One generated post read by id, every 3 s while it generates (shared by a card and its group). */
+export function generatedPostQuery(brandId: string, postId: string) {
+  return queryOptions({
+    queryKey: generationKeys.post(brandId, postId),
+    queryFn: ({ signal }) =>
+      call(client.api.posts[":id"].$get({ param: pathId(postId) }, callOptions({ brandId, signal }))),
+    refetchInterval: (current) => (current.state.data?.state === "generating" ? GENERATION_POLL_MS : false),
+  });
+}
+
 /**
  * One generated post, kept current: the post is read by id (every 3 s while generating, and after each
  * post.changed event or a reconnect), and generation.progress events move the bar between reads. With
@@ -232,12 +251,7 @@ function toastErrorUnlessNotified(message: string, id: string) {
 export function useGeneratedPost(brandId: string, postId: string, { announce = true } = {}) {
   const queryClient = useQueryClient();
   const key = generationKeys.post(brandId, postId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      call(client.api.posts[":id"].$get({ param: pathId(postId) }, callOptions({ brandId, signal }))),
-    refetchInterval: (current) => (current.state.data?.state === "generating" ? GENERATION_POLL_MS : false),
-  });
+  const query = useQuery(generatedPostQuery(brandId, postId));
 
   const [live, setLive] = useState<{ percent: number; stage: string } | null>(null);
   useAppEvent("generation.progress", (event) => {
@@ -368,6 +382,7 @@ export function formatDateTime(value: string | Date): string {
 
 const SESSION_LIMIT = 10;
 const sessionKey = (brandId: string) => `smm.generations.${brandId}`;
+const groupsKey = (brandId: string) => `smm.generation-groups.${brandId}`;
 
 function readSession(brandId: string): string[] {
   try {
@@ -379,29 +394,69 @@ function readSession(brandId: string): string[] {
   }
 }
 
+/** A group's posts by its first post's id (the id the session list holds). */
+type SessionGroups = Record<string, string[]>;
+
+function readGroups(brandId: string): SessionGroups {
+  try {
+    const raw = sessionStorage.getItem(groupsKey(brandId));
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string[]] =>
+          Array.isArray(entry[1]) && entry[1].every((id) => typeof id === "string"),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function store(key: string, value: unknown) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or a full store: the list just does not survive a reload.
+  }
+}
+
 /**
- * The ids of the posts generated on this tab for a brand, newest first. Kept in sessionStorage so a
- * reload (or a visit to another screen) comes back to the generation still running.
+ * The generations made on this tab for a brand, newest first, by their first post's id; a generation
+ * written for several channels also keeps its posts (`postsOf`). Kept in sessionStorage so a reload (or a
+ * visit to another screen) comes back to the generation still running.
  */
 export function useSessionGenerations(brandId: string | undefined) {
   const [ids, setIds] = useState<string[]>(() => (brandId ? readSession(brandId) : []));
+  const [groups, setGroups] = useState<SessionGroups>(() => (brandId ? readGroups(brandId) : {}));
   const [loadedFor, setLoadedFor] = useState(brandId);
   if (loadedFor !== brandId) {
     setLoadedFor(brandId);
     setIds(brandId ? readSession(brandId) : []);
+    setGroups(brandId ? readGroups(brandId) : {});
   }
-  const write = (next: string[]) => {
-    setIds(next);
+  const write = (nextIds: string[], nextGroups: SessionGroups) => {
+    // Groups whose generation left the list are forgotten with it.
+    const kept = Object.fromEntries(Object.entries(nextGroups).filter(([id]) => nextIds.includes(id)));
+    setIds(nextIds);
+    setGroups(kept);
     if (!brandId) return;
-    try {
-      sessionStorage.setItem(sessionKey(brandId), JSON.stringify(next));
-    } catch {
-      // Private mode or a full store: the list just does not survive a reload.
-    }
+    store(sessionKey(brandId), nextIds);
+    store(groupsKey(brandId), kept);
   };
   return {
     ids,
-    add: (postId: string) => write([postId, ...ids.filter((id) => id !== postId)].slice(0, SESSION_LIMIT)),
-    remove: (postId: string) => write(ids.filter((id) => id !== postId)),
+    /** Every post of a generation: its group's, or the one post. */
+    postsOf: (id: string): string[] => groups[id] ?? [id],
+    add: (postId: string, group?: string[]) =>
+      write(
+        [postId, ...ids.filter((id) => id !== postId)].slice(0, SESSION_LIMIT),
+        group && group.length > 1 ? { ...groups, [postId]: group } : groups,
+      ),
+    remove: (postId: string) =>
+      write(
+        ids.filter((id) => id !== postId),
+        groups,
+      ),
   };
 }

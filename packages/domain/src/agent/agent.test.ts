@@ -230,11 +230,11 @@ describe("learned best times", () => {
         status: "approved" as const,
         scheduledDate: date,
         postedAt: date,
-        facebookPostId: `ext_${ctx.brandId}_${i}`,
+        externalPostId: `ext_${ctx.brandId}_${i}`,
       };
     });
     await t.database.db.insert(posts).values(rows);
-    return new Map(rows.map((row, i) => [row.facebookPostId, i % 2 === 0 ? 90 : 10]));
+    return new Map(rows.map((row, i) => [row.externalPostId, i % 2 === 0 ? 90 : 10]));
   }
 
   function withInsights(ctx: BrandContext, engagement: Map<string, number>): BrandContext {

@@ -49,14 +49,14 @@ export async function learnBestTimes(ctx: BrandContext, utcOffsetMinutes: number
   const source = insightsSourceOf(ctx.social);
   if (!source) return ESTIMATED_BEST_TIMES;
   const published = await ctx.db
-    .select({ externalId: posts.facebookPostId, postedAt: posts.postedAt })
+    .select({ externalId: posts.externalPostId, postedAt: posts.postedAt })
     .from(posts)
     .where(
       and(
         eq(posts.brandId, ctx.brandId),
         eq(posts.status, "approved"),
         isNotNull(posts.postedAt),
-        isNotNull(posts.facebookPostId),
+        isNotNull(posts.externalPostId),
       ),
     )
     .orderBy(desc(posts.postedAt))

@@ -1,4 +1,5 @@
 import type { AiSuggestions } from "../db/schema/posts";
+import type { PostPlatform } from "../posts/messages";
 
 /** Core spec section 9: the default AI prediction when a model's answer is missing or invalid. */
 export const DEFAULT_PREDICTION = { engagement: 85, audience: 80, trend: 75 } as const;
@@ -7,7 +8,10 @@ export const DEFAULT_PREDICTION = { engagement: 85, audience: 80, trend: 75 } as
 export const HEURISTIC_POSTING_HOURS = {
   facebook: [13, 9, 12, 15, 18, 17, 11],
   instagram: [14, 12, 19, 15, 20, 17, 12],
-} as const;
+  // Text networks read most on weekday mornings and lunch (UTC, as the spec's two above).
+  bluesky: [15, 14, 13, 14, 13, 14, 15],
+  mastodon: [16, 13, 14, 13, 14, 13, 16],
+} as const satisfies Record<PostPlatform, readonly number[]>;
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +21,7 @@ const DAY_MS = 86_400_000;
  * Computed in UTC (the server's clock); `random` is injectable so tests are exact.
  */
 export function suggestOptimalTime(
-  platform: "facebook" | "instagram",
+  platform: PostPlatform,
   now: Date,
   engagementScore: number,
   random: () => number = Math.random,
@@ -39,7 +43,7 @@ const isScore = (value: unknown): value is number =>
  */
 export function validateAiSuggestions(
   raw: unknown,
-  fallback: { platform: "facebook" | "instagram"; now: Date; random?: () => number },
+  fallback: { platform: PostPlatform; now: Date; random?: () => number },
 ): AiSuggestions {
   const value = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const valid =

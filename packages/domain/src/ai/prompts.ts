@@ -1,5 +1,6 @@
 import { languageNames } from "../brands/constants";
 import type { EnhanceContentRequest, PostWritingRequest } from "../ports";
+import { type PostPlatform, platformLabels } from "../posts/messages";
 import type { EnhanceFieldName } from "./schemas";
 
 const fieldInstructions: Record<EnhanceFieldName, string> = {
@@ -46,6 +47,16 @@ export function buildEnhancePrompt(request: EnhanceContentRequest): { system: st
   };
 }
 
+/** How each network's posts read: length, hashtags, links (the provider enforces the hard limit). */
+const NETWORK_HABITS: Record<PostPlatform, string> = {
+  instagram: "Use short lines, a few fitting emojis and 5 to 8 hashtags.",
+  facebook: "Write one or two short paragraphs with at most 3 hashtags.",
+  bluesky:
+    "Bluesky allows 300 characters in all, hashtags included: write one or two sentences, at most 2 hashtags, no link unless asked.",
+  mastodon:
+    "Mastodon allows 500 characters, hashtags included (a link counts 23): a short conversational paragraph and 2 or 3 CamelCase hashtags at the end.",
+};
+
 /**
  * The chat prompt for writing a post (core spec section 7, generate-post): the brand, the platform, the
  * language, the prompt override as instructions and the user's brief, answered as one JSON object.
@@ -53,11 +64,9 @@ export function buildEnhancePrompt(request: EnhanceContentRequest): { system: st
 export function buildPostPrompt(request: PostWritingRequest): { system: string; prompt: string } {
   const { brand } = request;
   const rules = [
-    `You write ${request.platform === "instagram" ? "Instagram" : "Facebook"} posts for a brand.`,
+    `You write ${platformLabels[request.platform]} posts for a brand.`,
     `Write in ${languageNames[request.language]}, in a ${brand.tone} tone, for the brand's audience.`,
-    request.platform === "instagram"
-      ? "Use short lines, a few fitting emojis and 5 to 8 hashtags."
-      : "Write one or two short paragraphs with at most 3 hashtags.",
+    NETWORK_HABITS[request.platform],
     'Answer with one JSON object only: {"caption": string, "hashtags": string[], "image_prompt": string}.',
     "The caption already includes the hashtags at its end. image_prompt describes the picture to go with it.",
   ];

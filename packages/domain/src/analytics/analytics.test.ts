@@ -62,7 +62,7 @@ async function publish(
     platform,
     imageUrl: "/media/x.png",
     status: "approved",
-    facebookPostId: externalId,
+    externalPostId: externalId,
     publishedVia: "sandbox",
     postedAt: at,
     updatedAt: at,

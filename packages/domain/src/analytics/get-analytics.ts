@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, isNotNull, lt, max } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, max } from "drizzle-orm";
 import { requireUserBrand } from "../brands/brand";
 import type { BrandContext } from "../context";
 import { brandPageInsights, posts, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { asMetaNetwork, isMetaPlatform, metaPlatforms } from "../posts/messages";
 import { declareUseCase } from "../use-case";
 import {
   type PageInsights,
@@ -53,7 +54,7 @@ export async function getAnalytics(ctx: BrandContext, input: GetAnalyticsInput =
         eq(socialConnections.provider, "facebook"),
       ),
     );
-  const network = connection?.network ?? "sandbox";
+  const network = asMetaNetwork(connection?.network ?? "sandbox");
   const key = and(
     eq(brandPageInsights.brandId, ctx.brandId),
     eq(brandPageInsights.timeRange, range),
@@ -131,10 +132,10 @@ function publishedWhere(
     eq(posts.userId, ctx.userId),
     eq(posts.status, "approved"),
     eq(posts.publishedVia, network),
-    isNotNull(posts.facebookPostId),
+    isNotNull(posts.externalPostId),
     gte(posts.postedAt, from),
     lt(posts.postedAt, to),
-    platform === "all" ? undefined : eq(posts.platform, platform),
+    platform === "all" ? inArray(posts.platform, [...metaPlatforms]) : eq(posts.platform, platform),
   );
 }
 
@@ -164,7 +165,7 @@ async function computeAnalytics(
     ctx.db
       .select({
         id: posts.id,
-        externalId: posts.facebookPostId,
+        externalId: posts.externalPostId,
         platform: posts.platform,
         content: posts.content,
         imageUrl: posts.imageUrl,
@@ -178,13 +179,19 @@ async function computeAnalytics(
     ctx.db.select({ n: count() }).from(posts).where(published(since, now)),
     ctx.db.select({ n: count() }).from(posts).where(published(previousSince, since)),
   ]);
-  const refs: PublishedPostRef[] = rows.map((row) => ({
-    externalId: row.externalId ?? "",
-    platform: row.platform,
-    content: row.content,
-    hasImage: Boolean(row.imageUrl ?? row.imageId),
-    publishedAt: row.postedAt ?? now,
-  }));
+  const refs: PublishedPostRef[] = rows.flatMap((row) =>
+    isMetaPlatform(row.platform)
+      ? [
+          {
+            externalId: row.externalId ?? "",
+            platform: row.platform,
+            content: row.content,
+            hasImage: Boolean(row.imageUrl ?? row.imageId),
+            publishedAt: row.postedAt ?? now,
+          },
+        ]
+      : [],
+  );
   const read = (request: { since: Date; until: Date; posts: PublishedPostRef[] }) =>
     source.readPageInsights({ userId: ctx.userId, brandId: ctx.brandId, platform, ...request });
   let current: PageInsights;
@@ -200,7 +207,9 @@ async function computeAnalytics(
   }
 
   const byId = new Map(current.posts.map((insight) => [insight.externalId, insight]));
-  const postViews: PostAnalytics[] = rows.map((row) => {
+  const postViews: PostAnalytics[] = rows.flatMap((row) => {
+    if (!isMetaPlatform(row.platform)) return [];
+    const platform = row.platform;
     const insight = byId.get(row.externalId ?? "");
     const likes = insight?.likes ?? 0;
     const comments = insight?.comments ?? 0;
@@ -208,22 +217,24 @@ async function computeAnalytics(
     const clicks = insight?.clicks ?? 0;
     const engagement = likes + comments + shares + clicks;
     const reach = insight?.reach ?? 0;
-    return {
-      postId: row.id,
-      platform: row.platform,
-      content: row.content,
-      imageUrl: row.imageId ? null : row.imageUrl,
-      imageId: row.imageId,
-      publishedAt: (row.postedAt ?? now).toISOString(),
-      reach,
-      views: insight?.views ?? 0,
-      engagement,
-      likes,
-      comments,
-      shares,
-      clicks,
-      engagementRate: engagementRateOf(engagement, reach),
-    };
+    return [
+      {
+        postId: row.id,
+        platform,
+        content: row.content,
+        imageUrl: row.imageId ? null : row.imageUrl,
+        imageId: row.imageId,
+        publishedAt: (row.postedAt ?? now).toISOString(),
+        reach,
+        views: insight?.views ?? 0,
+        engagement,
+        likes,
+        comments,
+        shares,
+        clicks,
+        engagementRate: engagementRateOf(engagement, reach),
+      },
+    ];
   });
   const best = postViews.reduce<PostAnalytics | null>(
     (top, post) => (post.engagement > (top?.engagement ?? 0) ? post : top),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postPlatforms } from "../posts/messages";
+import { metaPlatforms } from "../posts/messages";
 
 /**
  * Inputs, views and constants of the analytics dashboard (connections spec: Analytics dashboard, Insights
@@ -8,7 +8,8 @@ import { postPlatforms } from "../posts/messages";
 
 export const analyticsRanges = ["7d", "30d", "90d"] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
-export const analyticsPlatforms = ["all", ...postPlatforms] as const;
+// Insights are the page's (Meta or the sandbox's model of it): the other networks report none yet.
+export const analyticsPlatforms = ["all", ...metaPlatforms] as const;
 export type AnalyticsPlatform = (typeof analyticsPlatforms)[number];
 
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = "30d";
@@ -45,7 +46,7 @@ const rate = z
 export const postAnalyticsView = z
   .object({
     postId: z.string(),
-    platform: z.enum(postPlatforms),
+    platform: z.enum(metaPlatforms),
     content: z.string(),
     imageUrl: z.string().nullable().meta({
       description:

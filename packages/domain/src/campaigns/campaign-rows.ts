@@ -3,6 +3,7 @@ import { requireUserBrand } from "../brands/brand";
 import type { BrandContext } from "../context";
 import { type AdSet, adSets, type Campaign, campaigns, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
+import { asMetaNetwork } from "../posts/messages";
 import { type AdsNetwork, adsNetworkOf } from "./ads-network";
 import {
   type AdSetView,
@@ -48,7 +49,7 @@ export async function requireAdAccount(ctx: BrandContext): Promise<BrandAdAccoun
     currency: ads.metadata.currency ?? DEFAULT_CURRENCY,
     accountStatus: ads.metadata.accountStatus ?? 0,
     businessName: ads.metadata.businessName ?? null,
-    network: ads.network,
+    network: asMetaNetwork(ads.network),
   };
 }
 

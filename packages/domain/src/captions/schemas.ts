@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postPlatforms } from "../posts/schemas";
+import { metaPlatforms } from "../posts/messages";
 import { safeText } from "../text";
 import { CAPTION_GENERATION_LIMIT, captionLimitMessage, captionsLeftMessage } from "../usage/limits";
 
@@ -72,7 +72,8 @@ export function captionBatchRefusal(
 export const captionFromImageInput = z.object({
   /** An image of the brand's (uploaded first with POST /api/media, or one listImages shows). */
   imageId: z.uuid({ error: CAPTION_IMAGE_NOT_FOUND }),
-  platform: z.enum(postPlatforms, { error: "Platform must be facebook or instagram" }).default("facebook"),
+  // Captions are written for the spec's two networks (the offline writer's phrases are theirs).
+  platform: z.enum(metaPlatforms, { error: "Platform must be facebook or instagram" }).default("facebook"),
   /** What the user wants said about the image ("our new autumn menu"), optional. */
   context: safeText()
     .trim()

@@ -2,6 +2,7 @@ import type { BrandContext } from "../context";
 import { platforms, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { asMetaNetwork } from "../posts/messages";
 import { declareUseCase } from "../use-case";
 import { deleteBrandConnections, requireConnectors, toConnectionsView } from "./connection-rows";
 import { AUTH_FAILED, connectedPageMessage, PAGE_NOT_FOUND } from "./messages";
@@ -27,7 +28,7 @@ export async function connectFacebookPage(
   const page = pending?.row.choices?.pages?.find((choice) => choice.id === pageId);
   const sealedToken = pending?.tokens.pages[pageId];
   if (!pending || !page || !sealedToken) throw new AppError("not_found", PAGE_NOT_FOUND);
-  const connector = requireConnectors(ctx).byKind(pending.row.network);
+  const connector = requireConnectors(ctx).byKind(asMetaNetwork(pending.row.network));
   if (!connector) throw new AppError("upstream_failed", AUTH_FAILED);
   const instagramId = await connector.readInstagramAccount({ pageId, sealedPageToken: sealedToken });
 

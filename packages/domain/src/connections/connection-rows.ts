@@ -3,6 +3,7 @@ import type { BrandContext, DbExecutor, UserContext } from "../context";
 import { type ConnectionProvider, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import type { SocialConnectors } from "../ports";
+import { asMetaNetwork } from "../posts/messages";
 import { describeAdAccountStatus } from "./messages";
 import type { ConnectionsView } from "./schemas";
 
@@ -47,7 +48,7 @@ export async function toConnectionsView(ctx: BrandContext): Promise<ConnectionsV
           name: page.name,
           pictureUrl: page.metadata.pictureUrl ?? null,
           category: page.metadata.category ?? null,
-          network: page.network,
+          network: asMetaNetwork(page.network),
           status: page.expiredAt ? "expired" : "connected",
           instagramAccountId: instagram?.externalAccountId ?? null,
         }
@@ -59,7 +60,7 @@ export async function toConnectionsView(ctx: BrandContext): Promise<ConnectionsV
           name: adAccount.name,
           currency: adAccount.metadata.currency ?? null,
           statusText: describeAdAccountStatus(adAccount.metadata.accountStatus ?? 0),
-          network: adAccount.network,
+          network: asMetaNetwork(adAccount.network),
           status: adAccount.expiredAt ? "expired" : "connected",
         }
       : null,

@@ -3,6 +3,7 @@ import type { UserContext } from "../context";
 import { oauthStates, userProfiles } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { asMetaNetwork } from "../posts/messages";
 import { declareUseCase } from "../use-case";
 import { requireConnectors } from "./connection-rows";
 import {
@@ -51,7 +52,7 @@ export async function exchangeFacebookCode(
     .returning({ id: oauthStates.id });
   if (!claimed) throw new AppError("conflict", ALREADY_PROCESSED);
 
-  const connector = connectors.byKind(round.network);
+  const connector = connectors.byKind(asMetaNetwork(round.network));
   if (!connector) throw new AppError("upstream_failed", flow === "ads" ? MARKETING_AUTH_FAILED : AUTH_FAILED);
   let exchange: Awaited<ReturnType<typeof connector.exchange>>;
   try {
@@ -105,7 +106,7 @@ export async function exchangeFacebookCode(
   return {
     success: true,
     flow,
-    network: round.network,
+    network: asMetaNetwork(round.network),
     profile: exchange.profile,
     pages,
     adAccounts,

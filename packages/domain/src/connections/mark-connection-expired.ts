@@ -1,14 +1,21 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../context";
-import { type ConnectionProvider, platforms, socialConnections } from "../db/schema";
+import { type ConnectionProvider, socialConnections } from "../db/schema";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
+import { metaPlatforms, type PostPlatform, platformLabels } from "../posts/messages";
 import { AD_ACCOUNT_CONNECTION_EXPIRED, CONNECTION_EXPIRED } from "./messages";
 
-/** Which token Meta refused: the page's (the page and its Instagram account) or the ad account's. */
-export type ExpiredToken = "page" | "ad_account";
+/**
+ * Which token a network refused: Meta's page token (the page and its Instagram account), the ad account's,
+ * or one channel's (a Bluesky or Mastodon account).
+ */
+export type ExpiredToken = "page" | "ad_account" | { platform: PostPlatform };
 
-const EXPIRING: Record<ExpiredToken, { providers: ConnectionProvider[]; message: string }> = {
-  page: { providers: [...platforms], message: CONNECTION_EXPIRED },
+export const channelConnectionExpired = (platform: PostPlatform) =>
+  `Your ${platformLabels[platform]} connection has expired. Please reconnect it in Settings > Channels.`;
+
+const EXPIRING: Record<"page" | "ad_account", { providers: ConnectionProvider[]; message: string }> = {
+  page: { providers: [...metaPlatforms], message: CONNECTION_EXPIRED },
   ad_account: { providers: ["facebook_ads"], message: AD_ACCOUNT_CONNECTION_EXPIRED },
 };
 
@@ -21,7 +28,10 @@ export async function markConnectionExpired(
   who: { userId: string; brandId: string },
   token: ExpiredToken = "page",
 ): Promise<void> {
-  const { providers, message } = EXPIRING[token];
+  const { providers, message } =
+    typeof token === "string"
+      ? EXPIRING[token]
+      : { providers: [token.platform], message: channelConnectionExpired(token.platform) };
   const notification = await deps.db.transaction(async (tx) => {
     const marked = await tx
       .update(socialConnections)

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
+import { z } from "zod";
 import { requireUserBrand } from "../brands/brand";
 import type { BrandContext, DbTransaction } from "../context";
 import { brandStyles, type GenerationRequest, type Post, posts, templates } from "../db/schema";
@@ -18,6 +20,15 @@ import {
 } from "./schemas";
 
 export { type GeneratePostInput, generatePostInput };
+
+/** The new post; written for several channels, every channel's post in `group` (the first is this one). */
+export const generatedPostView = postView.extend({
+  group: z
+    .array(postView)
+    .optional()
+    .meta({ description: "Every channel's post when several channels were asked for, in their order." }),
+});
+export type GeneratedPostView = PostView & { group?: PostView[] };
 
 /** Styles that need pro or enterprise when the catalogue has no row for them. */
 const premiumByDefault = new Set(["custom"]);
@@ -40,7 +51,7 @@ export async function generatePost(
   ctx: BrandContext,
   input: GeneratePostInput,
   options: GeneratePostOptions = {},
-): Promise<PostView> {
+): Promise<GeneratedPostView> {
   const parsed = parseInput(generatePostInput, input);
   const brand = await requireUserBrand(ctx.db, ctx.userId, ctx.brandId);
   const settings = brand.brandSettings;
@@ -68,44 +79,63 @@ export async function generatePost(
     sourceMediaId: parsed.imageId ?? null,
   };
 
-  const row = await ctx.db.transaction(async (tx) => {
+  const channels = parsed.channels ?? [parsed.platform];
+  // Written for several channels: one post per channel, kept together (the spec's post has one platform).
+  const groupId = parsed.channels ? randomUUID() : null;
+  const rows = await ctx.db.transaction(async (tx) => {
+    const created: Post[] = [];
+    // One post written for several channels counts once against the plan (the user wrote one post); the
+    // first channel's post carries the reservation, so a generation that fails for good gives it back once.
     const reservation = await reservePostQuota(tx, ctx);
     if (reservation.plan === "free" && (await isPremiumStyle(tx, imageStyle)))
       throw new AppError("forbidden", PREMIUM_STYLE_REQUIRED);
-    const [created] = await tx
-      .insert(posts)
-      .values({
-        userId: ctx.userId,
-        brandId: ctx.brandId,
-        content: "",
-        platform: parsed.platform,
-        status: "pending",
-        language: parsed.language ?? settings.defaultLanguage ?? "en",
-        aiGenerated: true,
-        source: "prompt",
-        templateId: template?.id ?? null,
-        generationStatus: "queued",
-        generationProgress: 0,
-        generationRequest: {
-          ...request,
-          quota: {
-            reservedAt: reservation.reservedAt.toISOString(),
-            daily: reservation.dailyPostsUsed !== null,
+    for (const platform of channels) {
+      const carriesQuota = created.length === 0;
+      const [row] = await tx
+        .insert(posts)
+        .values({
+          userId: ctx.userId,
+          brandId: ctx.brandId,
+          content: "",
+          platform,
+          groupId,
+          status: "pending",
+          language: parsed.language ?? settings.defaultLanguage ?? "en",
+          aiGenerated: true,
+          source: "prompt",
+          templateId: template?.id ?? null,
+          generationStatus: "queued",
+          generationProgress: 0,
+          generationRequest: {
+            ...request,
+            ...(carriesQuota
+              ? {
+                  quota: {
+                    reservedAt: reservation.reservedAt.toISOString(),
+                    daily: reservation.dailyPostsUsed !== null,
+                  },
+                }
+              : {}),
           },
-        },
-        createdAt: ctx.now(),
-        updatedAt: ctx.now(),
-      })
-      .returning();
-    if (!created) throw new Error("post insert returned nothing");
-    await options.onCreated?.(tx, created);
+          createdAt: ctx.now(),
+          updatedAt: ctx.now(),
+        })
+        .returning();
+      if (!row) throw new Error("post insert returned nothing");
+      await options.onCreated?.(tx, row);
+      created.push(row);
+    }
     return created;
   });
 
-  await publishPostChanged(ctx, row.id, "created");
-  // A failed enqueue leaves the post queued; the recovery sweep picks it up, so the user still gets a post.
-  await ctx.jobs.enqueuePostGeneration(row.id).catch(() => {});
-  return toPostView(ctx, row);
+  for (const row of rows) {
+    await publishPostChanged(ctx, row.id, "created");
+    // A failed enqueue leaves the post queued; the recovery sweep picks it up, so the user still gets a post.
+    await ctx.jobs.enqueuePostGeneration(row.id).catch(() => {});
+  }
+  const [first, ...others] = await Promise.all(rows.map((row) => toPostView(ctx, row)));
+  if (!first) throw new Error("no post was created");
+  return groupId ? { ...first, group: [first, ...others] } : first;
 }
 
 async function isPremiumStyle(tx: Pick<BrandContext, "db">["db"], style: string): Promise<boolean> {
@@ -135,9 +165,9 @@ async function requireUsableTemplate(ctx: BrandContext, templateId: string) {
 export const generatePostUseCase = declareUseCase({
   name: "generatePost",
   description:
-    "Start generating a post (caption and image) for the active brand. Returns the new pending post at once; content and image fill in the background, with progress over the events stream.",
+    "Start generating a post (caption and image) for the active brand. Returns the new pending post at once; content and image fill in the background, with progress over the events stream. With channels (e.g. facebook, bluesky, mastodon) one post per channel is written, each for its network, kept together as a group.",
   scope: "brand",
   input: generatePostInput,
-  output: postView,
+  output: generatedPostView,
   run: generatePost,
 });

@@ -7,6 +7,7 @@ import { isAppError } from "../errors";
 import { readMediaBytes, storeMedia } from "../media/media";
 import { createNotification } from "../notifications/create-notification";
 import type { AiBrandContext, StoredImageMimeType } from "../ports";
+import { platformLabels } from "../posts/messages";
 import { publishPostChanged } from "../posts/post";
 import { releasePostQuota } from "../usage/release-post-quota";
 import { applyBrandWatermark } from "../watermark/apply-brand-watermark";
@@ -155,7 +156,7 @@ class PipelineRun {
     const aiSuggestions = validateAiSuggestions(
       {
         optimal_time: optimal.toISOString(),
-        reasoning: `${platform === "instagram" ? "Instagram" : "Facebook"} audiences are most active around ${String(optimal.getUTCHours()).padStart(2, "0")}:00 UTC on ${optimal.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" })}s.`,
+        reasoning: `${platformLabels[platform]} audiences are most active around ${String(optimal.getUTCHours()).padStart(2, "0")}:00 UTC on ${optimal.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" })}s.`,
         engagement_prediction: DEFAULT_PREDICTION.engagement,
         audience_match: DEFAULT_PREDICTION.audience,
         trend_score: DEFAULT_PREDICTION.trend,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { imageStyles, languageCodes } from "../brands/constants";
+import { PLATFORM_INVALID } from "../posts/messages";
 import { postPlatforms } from "../posts/schemas";
 import { safeText } from "../text";
 
@@ -24,7 +25,17 @@ const optionalText = (max: number, label: string) =>
 
 /** The fields of generatePost's input; the rule that ties two of them together is added below. */
 const generatePostFields = z.object({
-  platform: z.enum(postPlatforms, { error: "Platform must be facebook or instagram" }).default("facebook"),
+  platform: z.enum(postPlatforms, { error: PLATFORM_INVALID }).default("facebook"),
+  /**
+   * Several channels at once: one post per channel, each written for its network, kept together as a
+   * group (`platform` is then ignored). Absent: the one post for `platform`.
+   */
+  channels: z
+    .array(z.enum(postPlatforms, { error: PLATFORM_INVALID }))
+    .min(1, "Choose at least one channel")
+    .max(postPlatforms.length)
+    .refine((list) => new Set(list).size === list.length, "Each channel may be listed once")
+    .optional(),
   /** What the post should be about ("our autumn blend"). */
   prompt: optionalText(MAX_PROMPT_LENGTH, "Prompt"),
   /** Defaults to the brand's language. */

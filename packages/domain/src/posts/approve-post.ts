@@ -1,8 +1,10 @@
+import { fitText } from "../channels/text-count";
 import type { BrandContext } from "../context";
 import type { Post } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
+import { platformLabels } from "./messages";
 import {
   changedMeanwhile,
   futureOptimalTime,
@@ -30,6 +32,24 @@ function requireOptimalTime(post: Post, now: Date): Date {
 }
 
 /**
+ * A version over its network's limit (counted the network's way: graphemes on Bluesky, a link as 23 on
+ * Mastodon) cannot be approved: it would only fail when it falls due.
+ */
+export async function requireFitsNetwork(ctx: BrandContext, post: Post): Promise<void> {
+  const network = await ctx.social.describe({
+    userId: ctx.userId,
+    brandId: ctx.brandId,
+    platform: post.platform,
+  });
+  const fit = fitText(post.content, network.text);
+  if (fit.over)
+    throw new AppError(
+      "text_over_limit",
+      `This ${platformLabels[post.platform]} post is ${fit.count} characters long; ${platformLabels[post.platform]} takes ${fit.max}. Shorten it before approving.`,
+    );
+}
+
+/**
  * Approves (or re-approves) a pending or denied post. With a future date the post is handed to the network
  * for that time; with a date that is not in the future it is posted now; without a date it waits in the
  * calendar's Approved Content list.
@@ -41,6 +61,7 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
   const date = atOptimalTime ? requireOptimalTime(post, now) : scheduledDate ? new Date(scheduledDate) : null;
   const when = !date ? "unscheduled" : date.getTime() > now.getTime() ? "future" : "now";
   requireTransition(post, "APPROVE", { type: "APPROVE", when });
+  await requireFitsNetwork(ctx, post);
 
   if (when === "now") {
     // Claimed like the publish job's attempts: the job and this request never both send it.
@@ -63,7 +84,7 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     feedback: null,
     scheduledDate: date,
     postedAt: null,
-    facebookPostId: externalId,
+    externalPostId: externalId,
     publishedVia: externalId ? network : null,
     publishError: null,
     publishErrorReason: null,
@@ -73,7 +94,9 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
   if (!updated) {
     // Someone else changed the post while the network call ran: take back what we handed over, if we can.
     if (when === "future" && externalId)
-      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+      await ctx.social
+        .cancel({ userId: ctx.userId, brandId: ctx.brandId, platform: post.platform, externalId })
+        .catch(() => {});
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");

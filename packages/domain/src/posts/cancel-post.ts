@@ -31,9 +31,14 @@ export async function cancelPost(
   requireTransition(post, "CANCEL", { type: "CANCEL" });
 
   let warning: string | null = null;
-  if (isScheduledOnNetwork(post) && post.facebookPostId) {
+  if (isScheduledOnNetwork(post) && post.externalPostId) {
     try {
-      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: post.facebookPostId });
+      await ctx.social.cancel({
+        userId: ctx.userId,
+        brandId: ctx.brandId,
+        platform: post.platform,
+        externalId: post.externalPostId,
+      });
     } catch (error) {
       warning = `Post cancelled locally, but Facebook cancellation failed: ${(error as Error).message}`;
     }
@@ -44,7 +49,7 @@ export async function cancelPost(
     scheduledDate: null,
     publishRetryAt: null,
     publishTries: 0,
-    facebookPostId: null,
+    externalPostId: null,
     publishedVia: null,
   });
   if (!updated) throw changedMeanwhile();

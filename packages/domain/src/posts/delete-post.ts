@@ -16,9 +16,9 @@ export async function deletePost(ctx: BrandContext, input: DeletePostInput): Pro
   const { postId } = parseInput(deletePostInput, input);
   const post = await requireBrandPost(ctx.db, ctx, postId);
   requireTransition(post, "DELETE", { type: "DELETE" });
-  if (isScheduledOnNetwork(post) && post.facebookPostId) {
+  if (isScheduledOnNetwork(post) && post.externalPostId) {
     await ctx.social
-      .cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: post.facebookPostId })
+      .cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: post.externalPostId })
       .catch(() => {});
   }
   await ctx.db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.brandId, ctx.brandId)));

@@ -49,11 +49,11 @@ export async function editPost(
   if (!updated) throw changedMeanwhile();
 
   let warning: string | null = null;
-  if (updated.facebookPostId) {
+  if (updated.externalPostId) {
     try {
       await ctx.social.update({
         ...toSocialRequest(ctx, updated),
-        externalId: updated.facebookPostId,
+        externalId: updated.externalPostId,
         scheduledDate: updated.postedAt ? undefined : updated.scheduledDate,
       });
     } catch (error) {

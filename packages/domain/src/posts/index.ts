@@ -1,4 +1,5 @@
 export * from "./approve-post";
+export * from "./approve-post-group";
 export * from "./calendar-post";
 export * from "./get-dashboard-stats";
 export * from "./get-post";

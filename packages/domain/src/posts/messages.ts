@@ -2,7 +2,25 @@
 // cards) need them before any form's code has loaded. Messages are the spec's where it names one.
 
 /** The networks a post goes to: the platform enum (db/schema/enums.ts) is made from this list, kept here so the web bundle needs no drizzle. */
-export const postPlatforms = ["facebook", "instagram"] as const;
+export const postPlatforms = ["facebook", "instagram", "bluesky", "mastodon"] as const;
+export type PostPlatform = (typeof postPlatforms)[number];
+/** How each network is named on screens and in the chat. */
+export const platformLabels: Record<PostPlatform, string> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  bluesky: "Bluesky",
+  mastodon: "Mastodon",
+};
+/** Said when a platform is none of the networks: names them all, so it grows with the list. */
+export const PLATFORM_INVALID = `Platform must be ${postPlatforms.slice(0, -1).join(", ")} or ${postPlatforms.at(-1)}`;
+/** The platforms of Meta's page connection (the spec's Facebook tab, insights and ads are theirs alone). */
+export const metaPlatforms = ["facebook", "instagram"] as const;
+export type MetaPlatform = (typeof metaPlatforms)[number];
+export const isMetaPlatform = (platform: PostPlatform): platform is MetaPlatform =>
+  platform === "facebook" || platform === "instagram";
+/** The networks a page connection or ad account is made with (Meta, or the sandbox offline). */
+export type MetaNetwork = "meta" | "sandbox";
+export const asMetaNetwork = (network: string): MetaNetwork => (network === "meta" ? "meta" : "sandbox");
 
 export const POST_NOT_FOUND = "Post not found";
 export const POST_CONTENT_EMPTY = "Post content cannot be empty";

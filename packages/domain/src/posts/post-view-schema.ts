@@ -46,7 +46,15 @@ export const postView = z
       progress: z.number().nullable(),
       error: z.string().nullable(),
     }),
-    facebookPostId: z.string().nullable(),
+    facebookPostId: z.string().nullable().meta({
+      description: "The spec's name for externalPostId (the id on whichever network holds the post).",
+    }),
+    externalPostId: z.string().nullable(),
+    externalUrl: z.string().nullable().meta({ description: "The post's public address on its network." }),
+    groupId: z
+      .string()
+      .nullable()
+      .meta({ description: "Posts written together for several channels share a group id." }),
     publishedVia: z.enum(publishNetworks).nullable(),
     publishing: z
       .object({

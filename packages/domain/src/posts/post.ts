@@ -40,8 +40,13 @@ export interface PostView {
     progress: number | null;
     error: string | null;
   };
-  /** The network's id for the post, and which network holds it ("sandbox" or "meta"). */
+  /** The spec's name for the network's id of the post (kept for the API; every network's id, not Facebook's only). */
   facebookPostId: string | null;
+  /** The network's id for the post, its public address, and which network holds it. */
+  externalPostId: string | null;
+  externalUrl: string | null;
+  /** Posts written together for several channels share a group (null: written alone). */
+  groupId: string | null;
   publishedVia: Post["publishedVia"];
   /** A post that has not gone out: waiting for a rate limit, failed, or unconfirmed; null otherwise. */
   publishing: PublishingView | null;
@@ -84,7 +89,10 @@ export function toPostView(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): Po
       progress: row.generationProgress,
       error: row.generationError,
     },
-    facebookPostId: row.facebookPostId,
+    facebookPostId: row.externalPostId,
+    externalPostId: row.externalPostId,
+    externalUrl: row.externalUrl,
+    groupId: row.groupId,
     publishedVia: row.publishedVia,
     publishing: toPublishingView(row),
     // While the publish job holds the post, every action would race the network call (requireTransition).
@@ -209,8 +217,10 @@ export function toSocialRequest(
     platform: row.platform,
     content,
     imageUrl,
+    imageMediaId: row.imageMediaId,
+    language: row.language,
   };
 }
 
 /** A post handed to the network for later that has not gone out yet. */
-export const isScheduledOnNetwork = (row: Post): boolean => Boolean(row.facebookPostId) && !row.postedAt;
+export const isScheduledOnNetwork = (row: Post): boolean => Boolean(row.externalPostId) && !row.postedAt;

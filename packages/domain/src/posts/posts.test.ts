@@ -67,7 +67,7 @@ describe("approvePost", () => {
       postedAt: null,
       publishedVia: "sandbox",
     });
-    expect(await sandboxRow(later.facebookPostId)).toMatchObject({
+    expect(await sandboxRow(later.externalPostId)).toMatchObject({
       state: "scheduled",
       content: "Fresh beans today",
     });
@@ -75,10 +75,10 @@ describe("approvePost", () => {
     const now = await approvePost(ctx, { postId: (await insertPost(ctx)).id, scheduledDate: inHours(-1) });
     expect(now.state).toBe("published");
     expect(now.postedAt).not.toBeNull();
-    expect(await sandboxRow(now.facebookPostId)).toMatchObject({ state: "published" });
+    expect(await sandboxRow(now.externalPostId)).toMatchObject({ state: "published" });
 
     const undated = await approvePost(ctx, { postId: (await insertPost(ctx)).id });
-    expect(undated).toMatchObject({ state: "approved", scheduledDate: null, facebookPostId: null });
+    expect(undated).toMatchObject({ state: "approved", scheduledDate: null, externalPostId: null });
     expect(t.events.published.some((e) => e.event.type === "post.changed" && e.userId === ctx.userId)).toBe(
       true,
     );
@@ -146,9 +146,9 @@ describe("cancelPost", () => {
       status: "denied",
       feedback: "Post cancelled by user",
       scheduledDate: null,
-      facebookPostId: null,
+      externalPostId: null,
     });
-    expect(await sandboxRow(scheduled.facebookPostId)).toMatchObject({ state: "cancelled" });
+    expect(await sandboxRow(scheduled.externalPostId)).toMatchObject({ state: "cancelled" });
     expect((await rejection(cancelPost(ctx, { postId: scheduled.id }))).code).toBe("conflict");
   });
 
@@ -188,7 +188,7 @@ describe("editPost", () => {
     });
     const { post } = await editPost(ctx, { postId: scheduled.id, content: "Roasted fresh this morning" });
     expect(post.content).toBe("Roasted fresh this morning");
-    expect(await sandboxRow(scheduled.facebookPostId)).toMatchObject({
+    expect(await sandboxRow(scheduled.externalPostId)).toMatchObject({
       content: "Roasted fresh this morning",
     });
   });
@@ -219,11 +219,11 @@ describe("schedulePost and reschedulePost", () => {
     expect(moved.scheduledDate).toBe(
       new Date(inHours(30)).toISOString().slice(0, 16) + moved.scheduledDate?.slice(16),
     );
-    expect((await sandboxRow(moved.facebookPostId))?.scheduledFor?.toISOString()).toBe(moved.scheduledDate);
+    expect((await sandboxRow(moved.externalPostId))?.scheduledFor?.toISOString()).toBe(moved.scheduledDate);
 
     const unscheduled = await reschedulePost(ctx, { postId: approved.id, scheduledDate: null });
-    expect(unscheduled).toMatchObject({ state: "approved", scheduledDate: null, facebookPostId: null });
-    expect(await sandboxRow(moved.facebookPostId)).toMatchObject({ state: "cancelled" });
+    expect(unscheduled).toMatchObject({ state: "approved", scheduledDate: null, externalPostId: null });
+    expect(await sandboxRow(moved.externalPostId)).toMatchObject({ state: "cancelled" });
   });
 });
 
@@ -236,9 +236,9 @@ describe("publishPostNow", () => {
     });
     const published = await publishPostNow(ctx, { postId: scheduled.id });
     expect(published.state).toBe("published");
-    expect(published.facebookPostId).not.toBe(scheduled.facebookPostId);
-    expect(await sandboxRow(scheduled.facebookPostId)).toMatchObject({ state: "cancelled" });
-    expect(await sandboxRow(published.facebookPostId)).toMatchObject({ state: "published" });
+    expect(published.externalPostId).not.toBe(scheduled.externalPostId);
+    expect(await sandboxRow(scheduled.externalPostId)).toMatchObject({ state: "cancelled" });
+    expect(await sandboxRow(published.externalPostId)).toMatchObject({ state: "published" });
     expect((await rejection(publishPostNow(ctx, { postId: scheduled.id }))).message).toBe(
       "This post has already been published",
     );
@@ -286,7 +286,7 @@ describe("deletePost", () => {
     });
     expect(await deletePost(ctx, { postId: scheduled.id })).toEqual({ deleted: true });
     expect((await rejection(getPost(ctx, { postId: scheduled.id }))).code).toBe("not_found");
-    expect(await sandboxRow(scheduled.facebookPostId)).toMatchObject({ state: "cancelled" });
+    expect(await sandboxRow(scheduled.externalPostId)).toMatchObject({ state: "cancelled" });
   });
 });
 
@@ -368,11 +368,11 @@ describe("publishDuePosts (the publish-post job)", () => {
       expect(await getPost(ctx, { postId: held.id })).toMatchObject({
         state: "published",
         postedAt: held.scheduledDate,
-        facebookPostId: held.facebookPostId,
+        externalPostId: held.externalPostId,
       });
       const published = await getPost(ctx, { postId: undated.id });
       expect(published.state).toBe("published");
-      expect(await sandboxRow(published.facebookPostId)).toMatchObject({
+      expect(await sandboxRow(published.externalPostId)).toMatchObject({
         state: "published",
         content: "Later",
       });

@@ -114,9 +114,9 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
   // Someone else claimed it, or it changed since it was read (the next batch or run reads it again).
   if (!post) return "skipped";
 
-  if (post.facebookPostId) {
+  if (post.externalPostId) {
     return recordPublished(ctx, post, attemptId, {
-      externalId: post.facebookPostId,
+      externalId: post.externalPostId,
       postedAt: post.scheduledDate ?? ctx.now(),
       network: post.publishedVia,
     });
@@ -131,6 +131,7 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
         userId: post.userId,
         brandId: post.brandId,
         postId: post.id,
+        platform: post.platform,
         marker: read.publishAttemptId,
         since: read.publishAttemptAt,
       });
@@ -145,17 +146,24 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
         externalId: copy.externalId,
         postedAt: copy.publishedAt ?? ctx.now(),
         network: copy.network,
+        url: copy.url ?? null,
       });
     }
   }
 
   let externalId: string;
   let network: Post["publishedVia"];
+  let url: string | null = null;
   try {
     // The attempt id goes with the post as its marker: a lost answer is settled by it (above).
-    ({ externalId, network } = await ctx.social.publish({
+    ({
+      externalId,
+      network,
+      url = null,
+    } = await ctx.social.publish({
       ...(await toPublishRequest(ctx, post)),
       marker: attemptId,
+      attemptAt: post.publishAttemptAt ?? undefined,
     }));
   } catch (error) {
     const wait = rateLimitWaitMs(error, post.publishTries);
@@ -178,7 +186,7 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
     return "failed";
   }
   // A database failure from here on leaves the attempt on the post; it is settled with the network later.
-  return recordPublished(ctx, post, attemptId, { externalId, postedAt: ctx.now(), network });
+  return recordPublished(ctx, post, attemptId, { externalId, postedAt: ctx.now(), network, url });
 }
 
 /** Marks the attempt on the row, only if nobody changed the row since it was read. */
@@ -214,7 +222,7 @@ async function recordPublished(
   post: Post,
   attemptId: string,
   /** `network`: the one that took the post (null only for a legacy row handed over before it was recorded). */
-  result: { externalId: string; postedAt: Date; network: Post["publishedVia"] },
+  result: { externalId: string; postedAt: Date; network: Post["publishedVia"]; url?: string | null },
 ): Promise<Outcome> {
   const done = await finishAttempt(
     ctx,
@@ -222,7 +230,8 @@ async function recordPublished(
     attemptId,
     {
       postedAt: result.postedAt,
-      facebookPostId: result.externalId,
+      externalPostId: result.externalId,
+      externalUrl: result.url ?? null,
       publishedVia: result.network ?? post.publishedVia,
       publishRetryAt: null,
       publishTries: 0,

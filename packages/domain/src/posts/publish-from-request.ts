@@ -30,7 +30,7 @@ export async function publishFromRequest(
       scheduledDate: now,
       publishError: null,
       publishErrorReason: null,
-      facebookPostId: null,
+      externalPostId: null,
       // The user asked for now: a wait for a rate limit is over, and its count starts again.
       publishRetryAt: null,
       publishTries: 0,
@@ -52,12 +52,23 @@ export async function publishFromRequest(
 
   let externalId: string;
   let network: Post["publishedVia"];
+  let url: string | null = null;
   try {
     if (options.cancelFirst)
-      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId: options.cancelFirst });
-    ({ externalId, network } = await ctx.social.publish({
+      await ctx.social.cancel({
+        userId: ctx.userId,
+        brandId: ctx.brandId,
+        platform: claimed.platform,
+        externalId: options.cancelFirst,
+      });
+    ({
+      externalId,
+      network,
+      url = null,
+    } = await ctx.social.publish({
       ...(await toPublishRequest(ctx, claimed)),
       marker: attemptId,
+      attemptAt: claimed.publishAttemptAt ?? undefined,
     }));
   } catch (error) {
     const wait = rateLimitWaitMs(error, 0);
@@ -86,7 +97,7 @@ export async function publishFromRequest(
         scheduledDate: read.scheduledDate,
         publishError: read.publishError,
         publishErrorReason: read.publishErrorReason,
-        facebookPostId: options.cancelFirst ? null : read.facebookPostId,
+        externalPostId: options.cancelFirst ? null : read.externalPostId,
         publishAttemptId: null,
         publishAttemptBy: null,
         publishAttemptAt: null,
@@ -100,7 +111,8 @@ export async function publishFromRequest(
     .update(posts)
     .set({
       postedAt: ctx.now(),
-      facebookPostId: externalId,
+      externalPostId: externalId,
+      externalUrl: url,
       publishedVia: network,
       publishAttemptId: null,
       publishAttemptBy: null,

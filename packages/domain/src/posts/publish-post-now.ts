@@ -26,7 +26,7 @@ export async function publishPostNow(ctx: BrandContext, input: PublishPostNowInp
   requireTransition(post, "PUBLISH_NOW", { type: "PUBLISH_NOW" });
 
   const updated = await publishFromRequest(ctx, post, {
-    cancelFirst: isScheduledOnNetwork(post) ? post.facebookPostId : null,
+    cancelFirst: isScheduledOnNetwork(post) ? post.externalPostId : null,
   });
   await publishPostChanged(ctx, post.id, "updated");
   return toPostView(ctx, updated);

@@ -104,7 +104,7 @@ describe("an attempt cut off by a process that died", () => {
     expect(await publishDuePosts({ ...t.deps, social: network })).toEqual({ published: 1, failed: 0 });
     expect(calls).toEqual([]);
     expect(await readPost(post.id)).toMatchObject({
-      facebookPostId: externalId,
+      externalPostId: externalId,
       publishedVia: "sandbox",
       publishAttemptId: null,
       publishError: null,

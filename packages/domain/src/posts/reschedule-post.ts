@@ -28,7 +28,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   const post = await requireBrandPost(ctx.db, ctx, postId);
   requireTransition(post, "RESCHEDULE", { type: "RESCHEDULE", unschedule: date === null });
 
-  let externalId = isScheduledOnNetwork(post) ? post.facebookPostId : null;
+  let externalId = isScheduledOnNetwork(post) ? post.externalPostId : null;
   let network = post.publishedVia;
   const handedOver = !externalId && date !== null;
   // A copy the network holds moves with the date while the network can hold it for the new one (Meta: 11
@@ -45,7 +45,12 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   if (externalId && date && stillHeld) {
     await ctx.social.update({ ...toSocialRequest(ctx, post), externalId, scheduledDate: date });
   } else if (externalId) {
-    await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId });
+    await ctx.social.cancel({
+      userId: ctx.userId,
+      brandId: ctx.brandId,
+      platform: post.platform,
+      externalId,
+    });
     externalId = null;
   } else if (date) {
     ({ externalId, network } = await ctx.social.schedule({
@@ -56,7 +61,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
 
   const updated = await updatePostIfUnchanged(ctx, post, {
     scheduledDate: date,
-    facebookPostId: externalId,
+    externalPostId: externalId,
     publishedVia: externalId ? network : null,
     publishRetryAt: null,
     publishTries: 0,
@@ -64,7 +69,9 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
   if (!updated) {
     // Someone else changed the post meanwhile: take back a copy this call handed to the network.
     if (handedOver && externalId)
-      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+      await ctx.social
+        .cancel({ userId: ctx.userId, brandId: ctx.brandId, platform: post.platform, externalId })
+        .catch(() => {});
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");

@@ -37,12 +37,14 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
   });
   const updated = await updatePostIfUnchanged(ctx, post, {
     scheduledDate: date,
-    facebookPostId: externalId,
+    externalPostId: externalId,
     publishedVia: externalId ? network : null,
   });
   if (!updated) {
     if (externalId)
-      await ctx.social.cancel({ userId: ctx.userId, brandId: ctx.brandId, externalId }).catch(() => {});
+      await ctx.social
+        .cancel({ userId: ctx.userId, brandId: ctx.brandId, platform: post.platform, externalId })
+        .catch(() => {});
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");

@@ -46,6 +46,14 @@ export const approvePostInput = z
   });
 export type ApprovePostInput = z.infer<typeof approvePostInput>;
 
+export const approvePostGroupInput = z.object({
+  /** The group of posts written together for several channels (each post's groupId). */
+  groupId: z.uuid({ error: "Post group not found" }),
+  /** As approvePost: absent waits unscheduled, future schedules, now or past publishes now. */
+  scheduledDate: isoDate(MISSING_SCHEDULED_DATE).nullish(),
+});
+export type ApprovePostGroupInput = z.infer<typeof approvePostGroupInput>;
+
 export const denyPostInput = z.object({
   postId,
   feedback: safeText({ error: DENY_FEEDBACK_REQUIRED })

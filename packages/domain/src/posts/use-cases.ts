@@ -1,5 +1,6 @@
 /** The posts area's use cases (their declarations: every door is derived from these). */
 export { approvePostUseCase } from "./approve-post";
+export { approvePostGroupUseCase } from "./approve-post-group";
 export { cancelPostUseCase } from "./cancel-post";
 export { deletePostUseCase } from "./delete-post";
 export { denyPostUseCase } from "./deny-post";

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { BrandContext } from "../context";
-import { agentSettings, platforms as allPlatforms, postSuggestions } from "../db/schema";
+import { agentSettings, postSuggestions } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
+import { metaPlatforms } from "../posts/messages";
 import { declareUseCase } from "../use-case";
 import { removeForbidden } from "./do-not-mention";
 import { planCampaignSlots } from "./plan-campaign-slots";
@@ -20,7 +21,8 @@ import { readAiBrand, toSuggestionView } from "./suggestion";
 
 export { type CreateCampaignPlanInput, createCampaignPlanInput };
 
-const DEFAULT_PLATFORMS: SuggestionPlatform[] = [...allPlatforms];
+// The spec's plan alternates Facebook and Instagram; other networks are planned when asked for.
+const DEFAULT_PLATFORMS: SuggestionPlatform[] = [...metaPlatforms];
 // The spec's text columns are unbounded; a model's runaway answer is cut rather than stored whole.
 const MAX_IDEA_LENGTH = 1_000;
 

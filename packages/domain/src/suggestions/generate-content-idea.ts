@@ -1,8 +1,8 @@
 import type { BrandContext } from "../context";
-import { platforms } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { ContentIdea } from "../ports";
+import { metaPlatforms } from "../posts/messages";
 import { declareUseCase } from "../use-case";
 import { removeForbidden } from "./do-not-mention";
 import {
@@ -18,7 +18,8 @@ import { readAiBrand } from "./suggestion";
 
 export { type GenerateContentIdeaInput, generateContentIdeaInput };
 
-const PLATFORMS: SuggestionPlatform[] = [...platforms];
+// Ideas are for the spec's two networks unless the brand has others (the writer adapts any idea).
+const PLATFORMS: SuggestionPlatform[] = [...metaPlatforms];
 
 /**
  * A few post ideas (title, angle, suggested platform) for the brand, about the topic when one is given.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLATFORM_INVALID } from "../posts/messages";
 import { postPlatforms, postStatusFilters } from "../posts/schemas";
 import { safeText } from "../text";
 
@@ -54,9 +55,13 @@ export const BEST_DAY_COUNT = 3;
 export const PLATFORM_RULES: Record<SuggestionPlatform, { maxCaptionLength: number; maxHashtags: number }> = {
   instagram: { maxCaptionLength: 2_200, maxHashtags: 30 },
   facebook: { maxCaptionLength: 63_206, maxHashtags: 30 },
+  // The networks' own text limits (their providers declare them with the counting rule; these are the
+  // defaults a written post is held to before it knows its account).
+  bluesky: { maxCaptionLength: 300, maxHashtags: 3 },
+  mastodon: { maxCaptionLength: 500, maxHashtags: 5 },
 };
 
-const platformSchema = z.enum(postPlatforms, { error: "Platform must be facebook or instagram" });
+const platformSchema = z.enum(postPlatforms, { error: PLATFORM_INVALID });
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z

@@ -13,9 +13,16 @@ import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-inten
 import { decideBrandTurn, describeBrandOutcome, NEEDS_BRAND_TEXT } from "./brand-intents";
 import { decideCampaignTurn, describeCampaignOutcome } from "./campaign-intents";
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
+import { decideChannelTurn, describeChannelOutcome } from "./channel-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
-import type { OfferedTools, ToolCallIntent, ToolName, ToolOutput } from "./tool-call";
+import {
+  formatWhen,
+  type OfferedTools,
+  type ToolCallIntent,
+  type ToolName,
+  type ToolOutput,
+} from "./tool-call";
 
 export type { ToolCallIntent };
 
@@ -27,6 +34,10 @@ export interface TurnContext {
   utcOffsetMinutes: number;
   /** The post the conversation is about (the last one generated or shown), with its state. */
   lastPost: { id: string; state: string } | null;
+  /** What the last post was asked to be about (its generatePost prompt), for "post this to Bluesky too". */
+  lastPostPrompt?: string | null;
+  /** The newest group of posts written for several channels in the conversation ("schedule them all"). */
+  lastGroup?: { groupId: string; count: number } | null;
   /** The next open suggestion of the newest suggestion list in the conversation. */
   nextSuggestion?: { id: string } | null;
   /** Templates the conversation has shown, newest first ("use the Product launch template"). */
@@ -194,6 +205,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     };
   }
 
+  const channel = decideChannelTurn(text, ctx.tools, ctx.lastPostPrompt ?? null);
+  if (channel) return channel;
   const connection = decideConnectionTurn(lower, ctx.tools);
   if (connection) return connection;
   const billing = decideBilling(lower, ctx);
@@ -298,6 +311,22 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
       if (field === "defaultLanguage") value = LANGUAGES[value.toLowerCase()] ?? value.toLowerCase();
       return { kind: "call", call: { toolName: "updateBrandField", input: { field, value } } };
     }
+  }
+
+  // A group written for several channels: "approve them all", "schedule them tomorrow at 9".
+  if (
+    ctx.lastGroup &&
+    /\b(approve|schedule|post|publish)\b.*\b(them|all|these|the group|every(?:one| channel)?)\b/.test(lower)
+  ) {
+    if (!has(ctx, "approvePostGroup")) return { kind: "say", text: cannotYet("approve groups of posts") };
+    const when = parseWhen(lower, ctx);
+    return {
+      kind: "call",
+      call: {
+        toolName: "approvePostGroup",
+        input: { groupId: ctx.lastGroup.groupId, ...(when ? { scheduledDate: when } : {}) },
+      },
+    };
   }
 
   if (/\b(schedule|post|publish)\b.*\b(it|this|that|the post)\b/.test(lower) || /^schedule\b/.test(lower)) {
@@ -442,10 +471,6 @@ export interface ToolOutcome {
   reason?: ErrorReason;
 }
 
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
-  " UTC";
-
 /** The reply once tools have run. */
 export function describeOutcome(outcome: ToolOutcome): string {
   const { toolName, input, result } = outcome;
@@ -461,6 +486,8 @@ export function describeOutcome(outcome: ToolOutcome): string {
   if (templateReply !== null) return templateReply;
   const captionReply = describeCaptionOutcome(toolName, value);
   if (captionReply !== null) return captionReply;
+  const channelReply = describeChannelOutcome(toolName, value);
+  if (channelReply !== null) return channelReply;
   const connectionReply = describeConnectionOutcome(toolName, value);
   if (connectionReply !== null) return connectionReply;
   const billing = describeBilling(toolName, value, input);

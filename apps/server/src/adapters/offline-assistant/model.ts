@@ -116,6 +116,44 @@ function findLastPost(prompt: LanguageModelV3Message[]): { id: string; state: st
   return null;
 }
 
+/** The newest group of posts a tool returned (generatePost with channels, approvePostGroup). */
+function findLastGroup(prompt: LanguageModelV3Message[]): { groupId: string; count: number } | null {
+  for (const output of toolResultsNewestFirst(prompt)) {
+    const list = Array.isArray(output.group)
+      ? output.group
+      : Array.isArray(output.posts)
+        ? output.posts
+        : null;
+    const first = list?.[0] as { groupId?: unknown } | undefined;
+    if (list && typeof first?.groupId === "string") return { groupId: first.groupId, count: list.length };
+  }
+  return null;
+}
+
+/** The prompt the conversation's newest generatePost call was given ("post this to Bluesky too"). */
+function findLastPostPrompt(prompt: LanguageModelV3Message[]): string | null {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i];
+    if (message?.role !== "assistant") continue;
+    for (let j = message.content.length - 1; j >= 0; j--) {
+      const part = message.content[j];
+      if (part?.type !== "tool-call" || part.toolName !== "generatePost") continue;
+      const input = typeof part.input === "string" ? safeParse(part.input) : part.input;
+      const value = (input as { prompt?: unknown } | null)?.prompt;
+      return typeof value === "string" && value.trim() !== "" ? value : null;
+    }
+  }
+  return null;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 interface SuggestionLike {
   id?: unknown;
   isUsed?: unknown;
@@ -210,6 +248,8 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
     now,
     utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
     lastPost: findLastPost(prompt),
+    lastPostPrompt: findLastPostPrompt(prompt),
+    lastGroup: findLastGroup(prompt),
     nextSuggestion: findNextSuggestion(prompt),
     templates: knownTemplatesOf(toolResultsNewestFirst(prompt)),
     hasBrand: providerOptions.hasBrand !== false,

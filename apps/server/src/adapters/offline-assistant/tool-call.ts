@@ -19,3 +19,8 @@ export type OfferedTools = ReadonlySet<ToolName>;
  * tool declares, so a renamed or removed field fails the type check instead of reading as missing.
  */
 export type ToolOutput<K extends ToolName> = InferToolOutput<AppTools[K]>;
+
+/** A time as the replies say it ("29 Nov 2026, 09:00 UTC"). */
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
+  " UTC";

@@ -1,9 +1,11 @@
+import { platformLabels } from "@smm/domain/web";
 import { CircleAlertIcon, RotateCwIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { cardClass } from "@/components/assistant/card-styles";
 import { useChatPostCard } from "@/components/assistant/use-chat-post-card";
 import { GenerationProgress } from "@/components/generation/generation-progress";
+import { NetworkIcon } from "@/components/network-icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { tomorrowAtNoon } from "@/lib/chat";
@@ -29,7 +31,12 @@ export function ChatPostCard({
   const { post, view, loadFailed, busy, approve, deny } = useChatPostCard(brandId, postId);
 
   return (
-    <div className={cn(cardClass, "space-y-3")} data-testid="assistant-post-card" data-state={post?.state}>
+    <div
+      className={cn(cardClass, "space-y-3")}
+      data-testid="assistant-post-card"
+      data-state={post?.state}
+      data-platform={post?.platform}
+    >
       {!post || !view ? (
         loadFailed ? (
           <p className="text-muted-foreground">Could not load the post.</p>
@@ -41,6 +48,13 @@ export function ChatPostCard({
         )
       ) : (
         <>
+          {post.platform !== "facebook" || post.groupId ? (
+            // Which network this version is for (a group has one card per channel).
+            <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+              <NetworkIcon platform={post.platform} />
+              <span data-testid="assistant-post-network">{platformLabels[post.platform]}</span>
+            </p>
+          ) : null}
           <GenerationProgress view={view} />
           {view.phase !== "generating" && view.phase !== "failed" && (
             <>

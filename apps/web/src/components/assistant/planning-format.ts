@@ -1,6 +1,9 @@
+import { type PostPlatform, platformLabels } from "@smm/domain/web";
+
 /* How the planning cards write networks and dates. */
 
-export const networkName = (platform: string) => (platform === "instagram" ? "Instagram" : "Facebook");
+export const networkName = (platform: string) =>
+  platformLabels[platform as PostPlatform] ?? platform.charAt(0).toUpperCase() + platform.slice(1);
 
 /** "Wed 25 Nov, 12:00" in the browser's time zone (the server stores UTC). */
 export function formatSlot(iso: string | null): string {

@@ -10,6 +10,7 @@ import type { ChatPart, ChatTools, ToolPart } from "@/components/assistant/chat-
 import { ChatPostCard } from "@/components/assistant/chat-post-card";
 import { ImageListCard, ShownImageCard } from "@/components/assistant/image-cards";
 import { isPlanningToolPart, PlanningToolCard } from "@/components/assistant/planning-cards";
+import { networkName } from "@/components/assistant/planning-format";
 import { NAVIGATE_DELAY_MS } from "@/lib/chat";
 import { cn } from "@/lib/utils";
 
@@ -126,15 +127,23 @@ export function ToolPartCard({
 function outputCard(part: ToolPart, brandId: string, onAsk: (text: string) => void) {
   if (part.state !== "output-available") return null;
   switch (part.type) {
-    case "tool-generatePost":
+    case "tool-generatePost": {
+      // Written for several channels: a card per channel's post, each followed live like a single one.
+      const written = part.output.group ?? [part.output];
       return (
-        <ChatPostCard
-          brandId={brandId}
-          postId={part.output.id}
-          retryRequest={generationRequest(part.input)}
-          onAsk={onAsk}
-        />
+        <div className="space-y-2" data-testid={written.length > 1 ? "assistant-post-group" : undefined}>
+          {written.map((post) => (
+            <ChatPostCard
+              key={post.id}
+              brandId={brandId}
+              postId={post.id}
+              retryRequest={generationRequest({ platform: post.platform, prompt: part.input.prompt })}
+              onAsk={onAsk}
+            />
+          ))}
+        </div>
       );
+    }
     case "tool-generateFromSuggestion": {
       const { post, suggestion } = part.output;
       return (
@@ -237,7 +246,8 @@ export function generationRequest({
   platform?: string | null;
   prompt?: string | null;
 }): string {
-  const kind = platform === "instagram" ? "an Instagram" : "a Facebook";
+  const name = networkName(platform ?? "facebook");
+  const kind = /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
   const topic = typeof prompt === "string" && prompt.trim() ? ` about ${prompt.trim()}` : "";
   return `Create ${kind} post${topic}`;
 }

@@ -1,6 +1,7 @@
 import { CONNECTION_EXPIRED } from "@smm/domain/web";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { FacebookIcon } from "@/components/network-icons/facebook";
+import { InstagramIcon } from "@/components/network-icons/instagram";
 
 import { ConnectionCard, type ConnectionCardProps } from "./connection-card";
 

@@ -11,6 +11,7 @@ import {
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { GeneratedPostPreview } from "@/components/generation/post-preview";
 import { ApproveDialog, DenyDialog } from "@/components/generation/review-dialogs";
+import { TextCounter } from "@/components/generation/text-counter";
 import { useGeneratedPostCard } from "@/components/generation/use-generated-post-card";
 import { PostStateBadge, postStateLabels } from "@/components/posts/post-badges";
 import { cn } from "@/lib/utils";
@@ -67,6 +68,15 @@ export function GeneratedPostCard({
           <GeneratedPostPreview post={post} brand={brand} onReloadImage={card.reload} />
         )}
 
+        {view.phase !== "failed" && post.content && card.textFit && (
+          <TextCounter
+            fit={card.textFit.fit}
+            reason={card.textFit.reason}
+            reasonId={`generated-post-limit-${postId}`}
+            testId="generated-post-counter"
+          />
+        )}
+
         {view.phase !== "failed" && <ReviewOutcome post={post} />}
 
         <ReviewActions
@@ -77,6 +87,8 @@ export function GeneratedPostCard({
           approving={card.approving}
           denying={card.denying}
           approveLabel={card.approval.label}
+          approveBlocked={card.approveBlocked}
+          approveBlockedId={`generated-post-limit-${postId}`}
           onApprove={card.approval.approve}
           onDeny={() => card.setDenyOpen(true)}
           onRetry={onRetry}

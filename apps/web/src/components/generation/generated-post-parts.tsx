@@ -175,6 +175,8 @@ export function ReviewActions({
   approveLabel,
   approving,
   denying,
+  approveBlocked = null,
+  approveBlockedId,
   onApprove,
   onDeny,
   onRetry,
@@ -184,6 +186,10 @@ export function ReviewActions({
   view: GenerationView;
   canApprove: boolean;
   canDeny: boolean;
+  /** Why Approve cannot be pressed (the text is over its network's limit); shown by the counter. */
+  approveBlocked?: string | null;
+  /** The id of the element that says why. */
+  approveBlockedId?: string;
   /** What approving does, stated (approvalLabel): at the AI's time, or through the picker. */
   approveLabel: string;
   approving: boolean;
@@ -197,7 +203,13 @@ export function ReviewActions({
     <>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         {canApprove && (
-          <Button onClick={onApprove} disabled={approving} data-testid="generated-post-approve">
+          <Button
+            onClick={onApprove}
+            disabled={approving || approveBlocked !== null}
+            aria-describedby={approveBlocked ? approveBlockedId : undefined}
+            title={approveBlocked ?? undefined}
+            data-testid="generated-post-approve"
+          >
             <ThumbsUpIcon aria-hidden="true" />
             {approveLabel}
           </Button>

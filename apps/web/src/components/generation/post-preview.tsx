@@ -1,9 +1,9 @@
-import type { Brand } from "@smm/domain/web";
+import { type Brand, platformLabels } from "@smm/domain/web";
 import { ClockIcon, GlobeIcon, HashIcon, ImageOffIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
 import { useState } from "react";
 
 import { BrandChip } from "@/components/app-shell/brand-switcher";
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { NetworkIcon } from "@/components/network-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,7 +11,25 @@ import { formatDateTime, type PostView } from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
 /** Where each network cuts a caption in the feed before its "See more" / "more". */
-const TRUNCATE_AT = { facebook: 480, instagram: 125 } as const;
+const TRUNCATE_AT: Record<PostView["platform"], number> = {
+  facebook: 480,
+  instagram: 125,
+  // Bluesky and Mastodon show the whole post (their limits keep it short); a long draft is cut here only.
+  bluesky: 600,
+  mastodon: 1000,
+};
+
+/** How each network lays a post out: the caption above the image (a feed card) or below it (a square). */
+const captionFirst = (platform: PostView["platform"]) => platform !== "instagram";
+
+/** A handle as the brand would have it on a network that shows one ("@test-brand"), until one is connected. */
+function fallbackHandle(brandName: string): string {
+  const slug = brandName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "")
+    .slice(0, 20);
+  return `@${slug || "yourbrand"}`;
+}
 
 function Caption({ post, brandName }: { post: PostView; brandName: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -62,9 +80,11 @@ function PostImage({
   // Remembers which link failed, so a fresh signed link (after a reload) is tried again.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const square = post.platform === "instagram";
+  // Bluesky and Mastodon show the image inset in the post, with rounded corners, 16:9.
+  const inset = post.platform === "bluesky" || post.platform === "mastodon";
   const frame = cn(
     "w-full overflow-hidden bg-muted",
-    square ? "aspect-square" : "aspect-[1.91/1] sm:aspect-[4/3]",
+    square ? "aspect-square" : inset ? "aspect-video rounded-lg border" : "aspect-[1.91/1] sm:aspect-[4/3]",
   );
   if (!post.imageUrl) {
     if (generating) {
@@ -111,30 +131,20 @@ function PostImage({
   );
 }
 
-/**
- * A generated post as its network shows it (UI.md): a Facebook card or an Instagram square with the
- * brand's name and avatar, the caption cut where the network cuts it; then the AI's hashtags and the
- * suggested time. While the post is generating, the missing parts are skeletons.
- */
-export function GeneratedPostPreview({
+function PostHeader({
   post,
   brand,
-  onReloadImage,
-  className,
+  brandName,
+  handle,
 }: {
   post: PostView;
   brand: Brand | null | undefined;
-  onReloadImage?: () => void;
-  className?: string;
+  brandName: string;
+  handle: string | undefined;
 }) {
-  const generating = post.state === "generating";
-  const brandName = brand?.name ?? "Your brand";
-  const hashtags = (post.aiSuggestions?.hashtags ?? []).map((tag) => (tag.startsWith("#") ? tag : `#${tag}`));
-  const optimal = post.aiSuggestions?.optimal_time;
-  const PlatformIcon = post.platform === "instagram" ? InstagramIcon : FacebookIcon;
-  const platformName = post.platform === "instagram" ? "Instagram" : "Facebook";
-
-  const header = (
+  const shownHandle = handle ?? fallbackHandle(brandName);
+  const social = post.platform === "bluesky" || post.platform === "mastodon";
+  return (
     <div className="flex items-center gap-3 px-4 py-3">
       {brand ? (
         <BrandChip brand={brand} className="size-9 text-xs" />
@@ -149,10 +159,51 @@ export function GeneratedPostPreview({
             <span className="sr-only">Public</span>
           </p>
         )}
+        {social && (
+          <p className="truncate text-xs text-muted-foreground" data-testid="generated-post-handle">
+            {shownHandle} · now
+          </p>
+        )}
       </div>
-      <PlatformIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <NetworkIcon platform={post.platform} className="size-5 text-muted-foreground" />
     </div>
   );
+}
+
+/**
+ * A generated post as its network shows it (UI.md): a Facebook card, an Instagram square, or a Bluesky or
+ * Mastodon post (name, handle, the text, the image inset), with the brand's name and avatar and the caption
+ * cut where the network cuts it; then the AI's hashtags and the suggested time. While the post is
+ * generating, the missing parts are skeletons. `compact` leaves out the badges above the card.
+ */
+export function GeneratedPostPreview({
+  post,
+  brand,
+  handle,
+  onReloadImage,
+  compact = false,
+  className,
+}: {
+  post: PostView;
+  brand: Brand | null | undefined;
+  /** The connected account's handle, for the networks that show one. */
+  handle?: string | undefined;
+  onReloadImage?: () => void;
+  compact?: boolean;
+  className?: string;
+}) {
+  const generating = post.state === "generating";
+  const brandName = brand?.name ?? "Your brand";
+  const hashtags = (post.aiSuggestions?.hashtags ?? []).map((tag) => (tag.startsWith("#") ? tag : `#${tag}`));
+  const optimal = post.aiSuggestions?.optimal_time;
+  const platformName = platformLabels[post.platform];
+  const inset = post.platform === "bluesky" || post.platform === "mastodon";
+  const caption = (
+    <div className={captionFirst(post.platform) ? "px-4 pb-3" : "px-4 py-3"}>
+      {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}
+    </div>
+  );
+  const image = <PostImage post={post} generating={generating} onReload={onReloadImage} />;
 
   return (
     <div
@@ -160,18 +211,20 @@ export function GeneratedPostPreview({
       data-testid="generated-post-preview"
       data-platform={post.platform}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="outline" data-testid="generated-post-platform">
-          <PlatformIcon aria-hidden="true" />
-          {platformName}
-        </Badge>
-        {post.aiGenerated && (
-          <Badge variant="secondary" data-testid="generated-post-ai-badge">
-            <SparklesIcon aria-hidden="true" />
-            AI
+      {!compact && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline" data-testid="generated-post-platform">
+            <NetworkIcon platform={post.platform} />
+            {platformName}
           </Badge>
-        )}
-      </div>
+          {post.aiGenerated && (
+            <Badge variant="secondary" data-testid="generated-post-ai-badge">
+              <SparklesIcon aria-hidden="true" />
+              AI
+            </Badge>
+          )}
+        </div>
+      )}
 
       <article
         aria-label={`${platformName} preview`}
@@ -180,22 +233,22 @@ export function GeneratedPostPreview({
           post.platform === "instagram" ? "max-w-sm" : "max-w-lg",
         )}
       >
-        {header}
-        {post.platform === "facebook" && (
-          <div className="px-4 pb-3">
-            {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}
-          </div>
-        )}
-        <PostImage post={post} generating={generating} onReload={onReloadImage} />
-        {post.platform === "instagram" && (
-          <div className="px-4 py-3">
-            {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}
-          </div>
+        <PostHeader post={post} brand={brand} brandName={brandName} handle={handle} />
+        {captionFirst(post.platform) ? (
+          <>
+            {caption}
+            {inset ? <div className="px-4 pb-4">{image}</div> : image}
+          </>
+        ) : (
+          <>
+            {image}
+            {caption}
+          </>
         )}
       </article>
 
       {(hashtags.length > 0 || optimal) && (
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <dl className={cn("grid gap-3 text-sm", !compact && "sm:grid-cols-2")}>
           {hashtags.length > 0 && (
             <div className="space-y-1.5">
               <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">

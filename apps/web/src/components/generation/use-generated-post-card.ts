@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useApproval } from "@/components/posts/use-approval";
 
 import { ApiError } from "@/lib/api";
+import { useTextFit } from "@/lib/channels";
 import { reviewFeedback, useGeneratedPost } from "@/lib/generation";
 import { usePostAction } from "@/lib/use-post-action";
 
@@ -10,8 +11,10 @@ import { usePostAction } from "@/lib/use-post-action";
  * One generated post followed live, with its review: which of Approve and Deny the post's state and
  * generation phase offer, the two dialogs, and the requests they send. The card only renders it.
  */
-export function useGeneratedPostCard(brandId: string, postId: string) {
-  const { query, post, view } = useGeneratedPost(brandId, postId);
+export function useGeneratedPostCard(brandId: string, postId: string, { announce = true } = {}) {
+  const { query, post, view } = useGeneratedPost(brandId, postId, { announce });
+  // Counted the network's way: a version over its limit is one the server will not approve.
+  const textFit = useTextFit(brandId, post?.platform, post?.content ?? "");
   const approve = usePostAction(brandId, reviewFeedback);
   const deny = usePostAction(brandId, reviewFeedback);
   const approval = useApproval(
@@ -33,6 +36,9 @@ export function useGeneratedPostCard(brandId: string, postId: string) {
     gone: query.error instanceof ApiError && query.error.status === 404,
     reload: () => void query.refetch(),
     canApprove: reviewable && Boolean(post?.availableActions.includes("approve")),
+    textFit,
+    /** Why Approve is disabled: the text is over its network's limit. */
+    approveBlocked: reviewable && post?.state !== "generating" ? (textFit?.reason ?? null) : null,
     canDeny: reviewable && Boolean(post?.availableActions.includes("deny")),
     approving: approve.isPending,
     denying: deny.isPending,

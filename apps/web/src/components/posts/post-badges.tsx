@@ -1,7 +1,7 @@
-import type { PostState } from "@smm/domain/web";
+import { type PostState, platformLabels } from "@smm/domain/web";
 import { ClockIcon, PenLineIcon, SparklesIcon } from "lucide-react";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { NetworkIcon } from "@/components/network-icon";
 import { Badge } from "@/components/ui/badge";
 import type { PostView } from "@/lib/posts";
 import { formatRelativeTime } from "@/lib/relative-time";
@@ -41,8 +41,7 @@ export function PostStateBadge({ state, className }: { state: PostState; classNa
   );
 }
 
-export const platformLabel = (platform: PostView["platform"]) =>
-  platform === "instagram" ? "Instagram" : "Facebook";
+export const platformLabel = (platform: PostView["platform"]) => platformLabels[platform];
 
 export function SourceBadge({ post }: { post: Pick<PostView, "aiGenerated"> }) {
   return post.aiGenerated ? (
@@ -59,10 +58,9 @@ export function SourceBadge({ post }: { post: Pick<PostView, "aiGenerated"> }) {
 }
 
 export function PlatformBadge({ platform }: { platform: PostView["platform"] }) {
-  const Icon = platform === "instagram" ? InstagramIcon : FacebookIcon;
   return (
     <Badge variant="outline" data-testid="post-platform" data-platform={platform}>
-      <Icon aria-hidden="true" />
+      <NetworkIcon platform={platform} />
       {platformLabel(platform)}
     </Badge>
   );

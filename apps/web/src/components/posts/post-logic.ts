@@ -1,4 +1,4 @@
-import type { PostView, postSorts } from "@smm/domain/web";
+import type { PostPlatform, PostView, postSorts } from "@smm/domain/web";
 
 import { formatDateTime, futureOptimalTime } from "@/lib/generation";
 
@@ -30,7 +30,7 @@ export type PostSort = (typeof postSorts)[number];
 
 export interface PostListFilters {
   status: "all" | "pending" | "approved" | "denied";
-  platform: "all" | "facebook" | "instagram";
+  platform: "all" | PostPlatform;
   source: "all" | "ai" | "manual";
   sort: PostSort;
   search: string;
@@ -71,7 +71,7 @@ export interface PostListQuery {
   status?: "pending" | "approved" | "denied";
   /** The pending list asks by lifecycle state: posts still being generated are not awaiting review yet. */
   state?: "pending";
-  platform?: "facebook" | "instagram";
+  platform?: PostPlatform;
   source?: "ai" | "manual";
   search?: string;
   sort: PostSort;

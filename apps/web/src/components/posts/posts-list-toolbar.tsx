@@ -1,3 +1,4 @@
+import { type PostPlatform, platformLabels } from "@smm/domain/web";
 import { FilterIcon, SearchIcon, XIcon } from "lucide-react";
 import { useId } from "react";
 
@@ -16,10 +17,10 @@ const statusOptions: SelectOption<PostListFilters["status"]>[] = [
   { value: "approved", label: "Approved" },
   { value: "denied", label: "Denied" },
 ];
-const platformOptions: SelectOption<PostListFilters["platform"]>[] = [
+/** All, then the brand's networks (Facebook and Instagram always, the connected others after). */
+const platformOptions = (networks: PostPlatform[]): SelectOption<PostListFilters["platform"]>[] => [
   { value: "all", label: "All" },
-  { value: "facebook", label: "Facebook" },
-  { value: "instagram", label: "Instagram" },
+  ...networks.map((platform) => ({ value: platform, label: platformLabels[platform] })),
 ];
 const sourceOptions: SelectOption<PostListFilters["source"]>[] = [
   { value: "all", label: "All Sources" },
@@ -110,7 +111,7 @@ export function PostsListToolbar({ list, variant }: { list: PostsListState; vari
           <FilterSelect
             label="Platform"
             value={filters.platform}
-            options={platformOptions}
+            options={platformOptions(list.networks)}
             onChange={(platform) => update({ platform })}
             testId="filter-platform"
           />

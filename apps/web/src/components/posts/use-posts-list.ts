@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
+import { useBrandNetworks } from "@/lib/channels";
 import { type PostView, useInfinitePostList } from "@/lib/posts";
 
 import {
@@ -40,6 +41,8 @@ export function usePostsList(brandId: string, variant: PostListVariant) {
   }, [searchInput]);
 
   const query = useInfinitePostList(brandId, variant, filters);
+  // Facebook and Instagram always, and the other networks the brand has an account on.
+  const networks = useBrandNetworks(brandId);
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -71,6 +74,7 @@ export function usePostsList(brandId: string, variant: PostListVariant) {
 
   return {
     filters,
+    networks,
     searchInput,
     setSearchInput,
     filtersOpen,

@@ -3,9 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { BuildingIcon, PaletteIcon, RocketIcon, SettingsIcon } from "lucide-react";
 import type * as React from "react";
 import { useEffect } from "react";
-
-import { FacebookIcon } from "@/components/brand-icons";
 import { FacebookConnectionPanel } from "@/components/facebook/facebook-connection-panel";
+import { FacebookIcon } from "@/components/network-icons/facebook";
 import { connectionKeys, useConnections } from "@/lib/connections";
 
 import { BrandPreview } from "./brand-colour-parts";

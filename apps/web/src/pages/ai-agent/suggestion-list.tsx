@@ -1,8 +1,8 @@
+import { platformLabels } from "@smm/domain/web";
 import { LightbulbIcon, Loader2Icon, SparklesIcon, XIcon } from "lucide-react";
 import { toast } from "sonner";
-
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
 import { EmptyState } from "@/components/empty-state";
+import { NetworkIcon } from "@/components/network-icon";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -38,7 +38,6 @@ function SuggestionCard({ suggestion, brandId }: { suggestion: SuggestionView; b
   const generate = useGenerateFromSuggestion(brandId);
   const dismiss = useDismissSuggestion(brandId);
   const button = suggestionButton(suggestion);
-  const Icon = suggestion.platform === "instagram" ? InstagramIcon : FacebookIcon;
   const plan = usePlan();
   const onGenerate = async () => {
     // The spec's allowance check first: a spent plan is told so without a refused request. A plan invalidated
@@ -66,8 +65,8 @@ function SuggestionCard({ suggestion, brandId }: { suggestion: SuggestionView; b
       data-suggestion-id={suggestion.id}
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Icon className="size-4" aria-hidden="true" />
-        <span className="font-medium capitalize">{suggestion.platform}</span>
+        <NetworkIcon platform={suggestion.platform} />
+        <span className="font-medium">{platformLabels[suggestion.platform]}</span>
         <span className="text-muted-foreground" data-testid="suggestion-date">
           {formatDate(suggestion.scheduledDate)}
         </span>

@@ -1,8 +1,8 @@
-import { abbreviateNumber, engagementRateTone } from "@smm/domain/web";
+import { abbreviateNumber, engagementRateTone, platformLabels } from "@smm/domain/web";
 import { ImageIcon } from "lucide-react";
 import { useState } from "react";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { NetworkIcon } from "@/components/network-icon";
 import type { PostAnalytics } from "@/lib/analytics";
 import { cn } from "@/lib/utils";
 
@@ -37,11 +37,10 @@ function Thumb({ url }: { url: string | null }) {
 }
 
 export function PlatformLabel({ platform }: { platform: PostAnalytics["platform"] }) {
-  const Icon = platform === "instagram" ? InstagramIcon : FacebookIcon;
   return (
     <span className="inline-flex items-center gap-1.5 text-sm">
-      <Icon className="size-4" aria-hidden="true" />
-      {platform === "instagram" ? "Instagram" : "Facebook"}
+      <NetworkIcon platform={platform} />
+      {platformLabels[platform]}
     </span>
   );
 }

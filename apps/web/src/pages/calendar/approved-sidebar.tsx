@@ -1,12 +1,13 @@
 import { useDroppable } from "@dnd-kit/core";
+import { platformLabels } from "@smm/domain/web";
 import { InboxIcon, PlusIcon, RotateCwIcon, SearchIcon } from "lucide-react";
 import { Link } from "react-router";
-
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type CalendarPostView, SIDEBAR_FILTERS, type SidebarFilter, truncateText } from "@/lib/calendar";
+
+import { type CalendarPostView, type SidebarFilter, truncateText } from "@/lib/calendar";
 import { cn } from "@/lib/utils";
 
 import { AiBadge, DraggablePost, PlatformIcon } from "./post-chip";
@@ -26,6 +27,8 @@ interface ApprovedSidebarProps {
   search: string;
   onSearch: (value: string) => void;
   filter: SidebarFilter;
+  /** The chips: All, the brand's networks, AI and Manual. */
+  filters: { value: SidebarFilter; label: string }[];
   onFilter: (value: SidebarFilter) => void;
   onOpenPost: (post: CalendarPostView) => void;
   /** A scheduled post is being dragged: the sidebar is a drop target that unschedules it. */
@@ -38,7 +41,7 @@ function SidebarPost({ post, onOpen }: { post: CalendarPostView; onOpen: (post: 
       <span className="flex flex-col gap-1.5 rounded-lg border bg-background p-2.5 text-left shadow-xs transition-colors hover:border-primary/50 hover:bg-accent/50">
         <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <PlatformIcon platform={post.platform} className="size-3.5" />
-          {post.platform === "instagram" ? "Instagram" : "Facebook"}
+          {platformLabels[post.platform]}
           {post.aiGenerated && <AiBadge />}
         </span>
         <span className="text-sm leading-snug break-words">
@@ -95,7 +98,7 @@ export function ApprovedSidebar(props: ApprovedSidebarProps) {
       </div>
 
       <fieldset className="flex flex-wrap gap-1.5" aria-label="Filter approved posts">
-        {SIDEBAR_FILTERS.map((chip) => (
+        {props.filters.map((chip) => (
           <Button
             key={chip.value}
             type="button"

@@ -1,8 +1,9 @@
 import { useDraggable } from "@dnd-kit/core";
+import { platformLabels } from "@smm/domain/web";
 import { SparklesIcon } from "lucide-react";
 import type * as React from "react";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { NetworkIcon } from "@/components/network-icon";
 import { type CalendarPostView, calendarTime, formatTime, truncateText } from "@/lib/calendar";
 import { cn } from "@/lib/utils";
 
@@ -29,11 +30,10 @@ export function PlatformIcon({
   platform: CalendarPostView["platform"];
   className?: string;
 }) {
-  const Icon = platform === "instagram" ? InstagramIcon : FacebookIcon;
-  return <Icon className={cn("size-3 shrink-0", className)} aria-hidden="true" />;
+  return <NetworkIcon platform={platform} className={cn("size-3 shrink-0", className)} />;
 }
 
-const platformName = (post: CalendarPostView) => (post.platform === "instagram" ? "Instagram" : "Facebook");
+const platformName = (post: CalendarPostView) => platformLabels[post.platform];
 
 export function chipLabel(post: CalendarPostView): string {
   const time = calendarTime(post);
@@ -97,6 +97,7 @@ export function CalendarPostChip({
         data-testid="calendar-post"
         data-post-id={post.id}
         data-state={post.state}
+        data-platform={post.platform}
       >
         <ChipFace post={post} />
       </button>
@@ -152,6 +153,7 @@ export function DraggablePost({
       data-testid={testId}
       data-post-id={post.id}
       data-state={post.state}
+      data-platform={post.platform}
     >
       {children}
     </div>

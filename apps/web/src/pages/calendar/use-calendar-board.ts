@@ -20,12 +20,15 @@ import {
   monthGridDays,
   PAST_DATE_MESSAGE,
   type SidebarFilter,
+  sidebarFilters,
   startOfMonth,
   useApprovedContent,
   useCalendarPosts,
   useLiveCalendarQueries,
   useMovePost,
 } from "@/lib/calendar";
+
+import { useBrandNetworks } from "@/lib/channels";
 
 import { SIDEBAR_DROPPABLE_ID } from "./approved-sidebar";
 import { calendarKeyboardCoordinates } from "./keyboard-coordinates";
@@ -58,6 +61,7 @@ export function useCalendarBoard(brandId: string) {
   useLiveCalendarQueries(brandId);
   const calendar = useCalendarPosts(brandId, month);
   const approved = useApprovedContent(brandId, { filter, search });
+  const networks = useBrandNetworks(brandId);
   const move = useMovePost(brandId);
 
   const days = useMemo(() => monthGridDays(month), [month]);
@@ -143,6 +147,7 @@ export function useCalendarBoard(brandId: string) {
       search: searchInput,
       onSearch: setSearchInput,
       filter,
+      filters: sidebarFilters(networks),
       onFilter: setFilter,
     },
     dragging,

@@ -2,6 +2,8 @@ import { CircleAlertIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
 
 import { EmptyState } from "@/components/empty-state";
 import { GeneratedPostCard } from "@/components/generation/generated-post-card";
+import { GeneratedGroup } from "@/components/generation/group/generated-group";
+import { GroupVersions } from "@/components/generation/group/group-versions";
 import { NoBrandState } from "@/components/no-brand-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -59,38 +61,59 @@ export function PostGenerator() {
     );
   }
 
-  return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <PostGeneratorForm g={g} />
+  // Written for several channels: the summary beside the form, the versions side by side below both.
+  const group = g.shownPosts.length > 1;
+  const sessionList =
+    g.brandId && g.otherIds.length > 0 ? (
+      <SessionGenerations
+        brandId={g.brandId}
+        ids={g.otherIds}
+        postsOf={g.postsOf}
+        onShow={g.showGeneration}
+        onGone={g.forgetGeneration}
+      />
+    ) : null;
 
-      <div ref={g.resultRef} className="grid min-w-0 scroll-mt-20 gap-6">
-        {g.shownId && g.brandId ? (
-          <GeneratedPostCard
-            key={g.shownId}
-            brandId={g.brandId}
-            postId={g.shownId}
-            brand={g.brand}
-            onGenerateAnother={g.generateAnother}
-            onRetry={() => g.submit()}
-            onGone={g.forgetShown}
-          />
-        ) : (
-          <EmptyState
-            icon={SparklesIcon}
-            title="Your post will appear here"
-            description="Describe what the post is about and press Generate. The caption and the image show up here as they are made, ready for you to approve or deny."
-            testId="generator-result-empty"
-          />
-        )}
-        {g.brandId && g.otherIds.length > 0 && (
-          <SessionGenerations
-            brandId={g.brandId}
-            ids={g.otherIds}
-            onShow={g.showGeneration}
-            onGone={g.forgetGeneration}
-          />
-        )}
+  return (
+    <div className="grid gap-6">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <PostGeneratorForm g={g} />
+
+        <div ref={g.resultRef} className="grid min-w-0 scroll-mt-20 gap-6">
+          {g.shownId && g.brandId ? (
+            group ? (
+              <GeneratedGroup
+                key={g.shownId}
+                brandId={g.brandId}
+                postIds={g.shownPosts}
+                onGenerateAnother={g.generateAnother}
+              />
+            ) : (
+              <GeneratedPostCard
+                key={g.shownId}
+                brandId={g.brandId}
+                postId={g.shownId}
+                brand={g.brand}
+                onGenerateAnother={g.generateAnother}
+                onRetry={() => g.submit()}
+                onGone={g.forgetShown}
+              />
+            )
+          ) : (
+            <EmptyState
+              icon={SparklesIcon}
+              title="Your post will appear here"
+              description="Describe what the post is about and press Generate. The caption and the image show up here as they are made, ready for you to approve or deny."
+              testId="generator-result-empty"
+            />
+          )}
+          {group ? null : sessionList}
+        </div>
       </div>
+      {group && g.brandId ? (
+        <GroupVersions key={g.shownId} brandId={g.brandId} postIds={g.shownPosts} brand={g.brand} />
+      ) : null}
+      {group ? sessionList : null}
     </div>
   );
 }

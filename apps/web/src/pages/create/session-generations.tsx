@@ -1,19 +1,41 @@
+import { platformLabels } from "@smm/domain/web";
+import { useQueries } from "@tanstack/react-query";
 import { ImageIcon, Loader2Icon } from "lucide-react";
 
 import { PostStateBadge } from "@/components/generation/generated-post-card";
+import { NetworkIcon } from "@/components/network-icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api";
-import { useGeneratedPost } from "@/lib/generation";
+import { generatedPostQuery, type PostView, useGeneratedPost } from "@/lib/generation";
+
+/** The networks a generation was written for: one, or each of its group's. */
+function Networks({ brandId, post, postIds }: { brandId: string; post: PostView; postIds: string[] }) {
+  const others = useQueries({
+    queries: postIds.slice(1).map((postId) => generatedPostQuery(brandId, postId)),
+  });
+  const platforms = [post.platform, ...others.flatMap((query) => (query.data ? [query.data.platform] : []))];
+  return (
+    <span className="flex items-center gap-1.5" data-testid="session-generation-networks">
+      {platforms.map((platform) => (
+        <NetworkIcon key={platform} platform={platform} className="size-3.5" />
+      ))}
+      <span>{platforms.map((platform) => platformLabels[platform]).join(", ")}</span>
+    </span>
+  );
+}
 
 function SessionRow({
   brandId,
   postId,
+  postIds,
   onShow,
   onGone,
 }: {
   brandId: string;
   postId: string;
+  /** The generation's posts (the group's, or this one). */
+  postIds: string[];
   onShow: () => void;
   onGone: () => void;
 }) {
@@ -59,7 +81,7 @@ function SessionRow({
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <PostStateBadge state={view.phase === "failed" ? "denied" : post.state} />
           {view.phase === "generating" && <span className="tabular-nums">{view.percent}%</span>}
-          <span className="capitalize">{post.platform}</span>
+          <Networks brandId={brandId} post={post} postIds={postIds} />
         </div>
       </div>
       <Button
@@ -78,11 +100,13 @@ function SessionRow({
 export function SessionGenerations({
   brandId,
   ids,
+  postsOf,
   onShow,
   onGone,
 }: {
   brandId: string;
   ids: string[];
+  postsOf: (id: string) => string[];
   onShow: (postId: string) => void;
   onGone: (postId: string) => void;
 }) {
@@ -97,6 +121,7 @@ export function SessionGenerations({
             key={id}
             brandId={brandId}
             postId={id}
+            postIds={postsOf(id)}
             onShow={() => onShow(id)}
             onGone={() => onGone(id)}
           />

@@ -4,12 +4,15 @@ import {
   type ImageStyle,
   isPlanLimitReason,
   type LanguageCode,
+  type PostPlatform,
+  postPlatforms,
 } from "@smm/domain/web";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 
 import { ApiError, type ApiIssue } from "@/lib/api";
 import { useActiveBrand } from "@/lib/brands";
+import { channelOptions, useChannels } from "@/lib/channels";
 import { toSixDigitColor } from "@/lib/colors";
 import {
   GENERATION_STARTED_TOAST,
@@ -27,7 +30,7 @@ import { usePlan } from "@/lib/plan";
 import type { CustomImage } from "./custom-image-field";
 import { planLimitMessage } from "./plan-usage";
 
-export type Platform = "facebook" | "instagram";
+export type Platform = PostPlatform;
 
 export const NO_BRAND_MESSAGE = "Please select a brand first";
 const GENERATE_FAILED = "Failed to generate post";
@@ -38,7 +41,14 @@ const ERROR_TOAST_MS = 4_000;
 const FALLBACK_COLORS = { primary: "#3B82F6", secondary: "#8B5CF6", accent: "#10B981" };
 
 /** The fields that show their own problem; any other issue falls back to the form's general error. */
-const FIELD_NAMES = ["prompt", "language", "imageStyle", "imagePromptOverride", "platform"] as const;
+const FIELD_NAMES = [
+  "prompt",
+  "language",
+  "imageStyle",
+  "imagePromptOverride",
+  "platform",
+  "channels",
+] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
@@ -69,10 +79,13 @@ export function usePostGenerator() {
   const generate = useGeneratePost(brandId);
   const session = useSessionGenerations(brandId);
   const config = usePublicConfig();
+  const channelsView = useChannels(brandId);
 
   // The form. Nothing here is cleared by an error; only the user changes it.
   const [prompt, setPrompt] = useState("");
-  const [platform, setPlatform] = useState<Platform>("facebook");
+  // The channels the post is written for: one (the spec's platform) unless several are asked for.
+  const [channels, setChannels] = useState<PostPlatform[]>(["facebook"]);
+  const [multiChannel, setMultiChannel] = useState(false);
   const [language, setLanguage] = useState<LanguageCode | null>(null);
   const [imageStyle, setImageStyle] = useState<ImageStyle | null>(null);
   const [customImagePrompt, setCustomImagePrompt] = useState("");
@@ -195,8 +208,10 @@ export function usePostGenerator() {
   }
 
   function buildRequest(): GenerateRequest | null {
+    // One channel is the spec's single post for a platform; several are a group, one post per channel.
+    const [only] = channels;
     const request: GenerateRequest = {
-      platform,
+      ...(channels.length > 1 || !only ? { channels } : { platform: only }),
       prompt: prompt.trim() || undefined,
       language: selectedLanguage,
       imageStyle: selectedStyle ?? undefined,
@@ -229,16 +244,20 @@ export function usePostGenerator() {
     generate.mutate(request, {
       onSuccess: (post) => {
         setQuotaError(null);
-        session.add(post.id);
+        session.add(
+          post.id,
+          post.group?.map((member) => member.id),
+        );
         setShown(post.id);
         // The spec resets the form after a generation starts: the post now holds the brief and the image
         // (its card below shows them), so the next post starts blank. Platform, language and style stay.
         setPrompt("");
         clearImage();
-        toast.success(GENERATION_STARTED_TOAST, {
-          id: generationToastId(post.id),
-          duration: SUCCESS_TOAST_MS,
-        });
+        const count = post.group?.length ?? 1;
+        toast.success(
+          count > 1 ? `Writing ${count} posts, one per channel, in the background` : GENERATION_STARTED_TOAST,
+          { id: generationToastId(post.id), duration: SUCCESS_TOAST_MS },
+        );
         // The result's top (the progress bar) may be out of view: under the form on a phone, or scrolled
         // past on a wide screen after pressing Generate at the bottom of a long form.
         requestAnimationFrame(() => {
@@ -281,7 +300,8 @@ export function usePostGenerator() {
     generating: generate.isPending,
     form: {
       prompt,
-      platform,
+      channels,
+      multiChannel,
       language: selectedLanguage,
       imageStyle: selectedStyle,
       customImagePrompt,
@@ -300,12 +320,39 @@ export function usePostGenerator() {
     styleLabelId,
     resultRef,
     shownId,
+    /** The shown generation's posts: several when it was written for several channels. */
+    shownPosts: shownId ? session.postsOf(shownId) : [],
+    postsOf: session.postsOf,
+    channelsView,
+    /** Every network with where the brand stands on it, for the channel picker. */
+    channelOptions: channelOptions(channelsView.data),
     otherIds: session.ids.filter((id) => id !== shownId),
     changePrompt(value: string) {
       setPrompt(value);
       if (fieldErrors.prompt) setFieldErrors(({ prompt: _, ...rest }) => rest);
     },
-    changePlatform: setPlatform,
+    /** One channel at a time: picking one replaces the other. */
+    selectChannel(platform: PostPlatform) {
+      setChannels([platform]);
+      if (fieldErrors.platform || fieldErrors.channels)
+        setFieldErrors(({ platform: _, channels: __, ...rest }) => rest);
+    },
+    /** Several channels: a chip adds or removes its network; the last one stays. */
+    toggleChannel(platform: PostPlatform) {
+      setChannels((current) =>
+        current.includes(platform)
+          ? current.length > 1
+            ? current.filter((chosen) => chosen !== platform)
+            : current
+          : postPlatforms.filter((candidate) => candidate === platform || current.includes(candidate)),
+      );
+      if (fieldErrors.platform || fieldErrors.channels)
+        setFieldErrors(({ platform: _, channels: __, ...rest }) => rest);
+    },
+    changeMultiChannel(on: boolean) {
+      setMultiChannel(on);
+      if (!on) setChannels((current) => current.slice(0, 1));
+    },
     changeLanguage: setLanguage,
     changeImageStyle(style: ImageStyle) {
       setImageStyle(style);

@@ -1,7 +1,8 @@
 import { CheckCircle2Icon, FileTextIcon, SparklesIcon } from "lucide-react";
 import type * as React from "react";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { FacebookIcon } from "@/components/network-icons/facebook";
+import { InstagramIcon } from "@/components/network-icons/instagram";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { DashboardStats } from "@/lib/posts";

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 
-import { FacebookIcon, InstagramIcon } from "@/components/brand-icons";
+import { FacebookIcon } from "@/components/network-icons/facebook";
+import { InstagramIcon } from "@/components/network-icons/instagram";
 
 /** A static illustration of the product; labelled as a sample so nobody mistakes it for real data. */
 export function SampleDashboard() {

@@ -2,7 +2,7 @@ import { CircleAlertIcon, CircleCheckIcon, InboxIcon, Loader2Icon, MailCheckIcon
 import { Link } from "react-router";
 
 import { AuthErrorAlert, AuthLayout, EmailField } from "@/components/auth/auth-layout";
-import { FacebookIcon } from "@/components/brand-icons";
+import { FacebookIcon } from "@/components/network-icons/facebook";
 import { PasswordInput } from "@/components/password-input";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

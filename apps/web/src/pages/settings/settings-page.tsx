@@ -13,11 +13,12 @@ import { useActiveBrand } from "@/lib/brands";
 import { CONTACT_EMAIL } from "@/lib/site";
 
 import { BrandSettingsForm } from "./brand-settings-form";
+import { ChannelsTab } from "./channels/channels-tab";
 import { CompanyProfileForm } from "./company-profile-form";
 import { SettingsFormSkeleton } from "./settings-form-skeleton";
 import { WatermarkTab } from "./watermark-tab";
 
-const TAB_VALUES = ["brand", "company", "facebook", "watermark", "legal"];
+const TAB_VALUES = ["brand", "company", "channels", "facebook", "watermark", "legal"];
 const DEFAULT_TAB = "brand";
 
 const LEGAL_LINKS = [
@@ -94,6 +95,9 @@ export function SettingsPage() {
             <TabsTrigger value="company" data-testid="settings-tab-company">
               Company Profile
             </TabsTrigger>
+            <TabsTrigger value="channels" data-testid="settings-tab-channels">
+              Channels
+            </TabsTrigger>
             <TabsTrigger value="facebook" data-testid="settings-tab-facebook">
               Facebook
             </TabsTrigger>
@@ -112,6 +116,10 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="company" forceMount className="data-[state=inactive]:hidden">
           <BrandTab label="company profile">{(brand) => <CompanyProfileForm brand={brand} />}</BrandTab>
+        </TabsContent>
+
+        <TabsContent value="channels">
+          <BrandTab label="channels">{(brand) => <ChannelsTab brandId={brand.id} />}</BrandTab>
         </TabsContent>
 
         {/* Kept mounted while hidden: a popup the user is finishing reports back to this tab's flow. */}

@@ -18,6 +18,19 @@ export interface ConnectionMetadata {
   currency?: string;
   accountStatus?: number;
   businessName?: string;
+  /** Channels: the account's handle as its network writes it (@alice.bsky.social, @bob@mastodon.social). */
+  handle?: string;
+  /** Mastodon: the instance's host; Bluesky: the PDS the account lives on. */
+  host?: string;
+  /** The account's own limits where its network has them (a Mastodon instance's configuration). */
+  limits?: {
+    maxCharacters?: number;
+    urlLength?: number;
+    maxImages?: number;
+    maxImageBytes?: number;
+    imageTypes?: string[];
+    altTextMaxLength?: number;
+  };
 }
 
 /**
@@ -52,8 +65,9 @@ export const socialConnections = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A brand has one page, one Instagram account and one ad account at a time; connecting replaces it.
-    unique("social_connections_brand_id_provider_key").on(t.brandId, t.provider),
+    // One row per account: the screens connect one account per network and brand (connecting replaces
+    // it), but nothing here forbids a second.
+    unique("social_connections_brand_id_provider_account_key").on(t.brandId, t.provider, t.externalAccountId),
     index("social_connections_user_id_idx").on(t.userId),
   ],
 );
@@ -109,6 +123,23 @@ export const oauthStates = pgTable(
     // Expired rounds are swept by the cleanup job.
     index("oauth_states_expires_at_idx").on(t.expiresAt),
   ],
+);
+
+/**
+ * The app's own registration on a network that needs one per server (a Mastodon instance registers each
+ * app itself): made once per host and reused by every brand connecting there. The secret is sealed.
+ */
+export const networkApps = pgTable(
+  "network_apps",
+  {
+    id: primaryId(),
+    network: publishNetworkEnum("network").notNull(),
+    host: text("host").notNull(),
+    clientId: text("client_id").notNull(),
+    encryptedSecret: text("encrypted_secret").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("network_apps_network_host_key").on(t.network, t.host)],
 );
 
 export type SocialConnection = typeof socialConnections.$inferSelect;

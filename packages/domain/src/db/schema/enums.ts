@@ -46,7 +46,7 @@ export type GenerationStage = (typeof generationStages)[number];
 export const generationStageEnum = pgEnum("generation_stage", generationStages);
 
 /** The SocialNetwork adapter that published a post: its ids only make sense on that network. */
-export const publishNetworks = ["meta", "sandbox"] as const;
+export const publishNetworks = ["meta", "sandbox", "bluesky", "mastodon"] as const;
 export type PublishNetwork = (typeof publishNetworks)[number];
 export const publishNetworkEnum = pgEnum("publish_network", publishNetworks);
 

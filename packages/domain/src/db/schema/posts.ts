@@ -92,8 +92,15 @@ export const posts = pgTable(
     /** The server instance running the pipeline now (server_instances.id); its death hands the run over. */
     generationOwner: integer("generation_owner"),
 
-    /** The post's id on the network that holds it: a Page post id, or the IG media id for instagram. */
-    facebookPostId: text("facebook_post_id"),
+    /**
+     * The post's id on the network that holds it (a Page post id, the IG media id, a Bluesky at:// URI, a
+     * Mastodon status id): the spec's facebook_post_id, renamed when the other networks came.
+     */
+    externalPostId: text("external_post_id"),
+    /** Its public address there, when the network gives one. */
+    externalUrl: text("external_url"),
+    /** Posts written together for several channels (one per channel) share this id. */
+    groupId: uuid("group_id"),
     publishedVia: publishNetworkEnum("published_via"),
     postedAt: timestamptz("posted_at"),
     publishError: text("publish_error"),
@@ -136,6 +143,7 @@ export const posts = pgTable(
       .on(t.brandId, t.scheduledDate)
       .where(sql`${t.status} = 'approved' and ${t.postedAt} is null`),
     index("posts_user_id_idx").on(t.userId),
+    index("posts_group_id_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
     index("posts_template_id_idx").on(t.templateId),
     index("posts_image_media_id_idx").on(t.imageMediaId),
     // Attempts in progress, for the sweep that looks for interrupted ones (few rows at any time).

@@ -11,7 +11,7 @@ import { platformEnum } from "./enums";
 export const sandboxPosts = pgTable(
   "sandbox_posts",
   {
-    /** The network's id for the post, returned to the caller and stored as posts.facebook_post_id. */
+    /** The network's id for the post, returned to the caller and stored as posts.external_post_id. */
     id: text("id").primaryKey(),
     userId: text("user_id")
       .notNull()

@@ -1,0 +1,27 @@
+import type { NetworkDescriptor } from "@smm/domain/channels";
+import type { PostPlatform } from "@smm/domain/posts";
+import { APP_PASSWORD_HELP } from "./errors";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./images";
+
+/** 300 graphemes and 3,000 UTF-8 bytes (app.bsky.feed.post's text), links counted in full. */
+export const BLUESKY_TEXT_LIMIT = { maxLength: 300, counting: "graphemes", maxBytes: 3000 } as const;
+export const BLUESKY_MAX_IMAGES = 4;
+
+export function describeBluesky(platform: PostPlatform): NetworkDescriptor {
+  return {
+    platform,
+    label: "Bluesky",
+    connect: { method: "app_password", help: APP_PASSWORD_HELP },
+    text: { ...BLUESKY_TEXT_LIMIT },
+    media: {
+      maxImages: BLUESKY_MAX_IMAGES,
+      maxImageBytes: MAX_IMAGE_BYTES,
+      imageTypes: [...IMAGE_TYPES],
+      altTextMaxLength: 2000,
+    },
+    nativeScheduling: null,
+    exactlyOnce: "record_key",
+    capabilities: { edit: false, delete: true, insights: false, ads: false, replies: true },
+    style: { maxHashtags: 3 },
+  };
+}

@@ -1,0 +1,282 @@
+import { randomUUID } from "node:crypto";
+import type { PostInsightsSource } from "@smm/domain/agent";
+import { ANALYTICS_FETCH_FAILED, type PageInsightsSource } from "@smm/domain/analytics";
+import { type AdsCallRef, type AdsNetwork, CAMPAIGNS_CONNECTION_REQUIRED } from "@smm/domain/campaigns";
+import { channelConnectionExpired, markConnectionExpired } from "@smm/domain/connections";
+import type { DbExecutor, Deps } from "@smm/domain/context";
+import { media, posts, type SocialConnection, socialConnections } from "@smm/domain/db/schema";
+import { AppError } from "@smm/domain/errors";
+import type { FileStorage, SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
+import { isMetaPlatform, type PostPlatform, platformLabels } from "@smm/domain/posts";
+import { and, desc, eq } from "drizzle-orm";
+import type { TokenVault } from "../adapters/token-vault";
+import type { OutgoingImage, OutgoingPost, ProviderConnection } from "./provider";
+import type { AnyProvider, NetworkRegistry } from "./registry";
+
+/** Images fetched from a user's own URL for networks that upload (Bluesky, Mastodon): at most this much. */
+const MAX_FETCHED_IMAGE_BYTES = 20 * 1024 * 1024;
+
+export const channelNotConnected = (platform: PostPlatform) =>
+  `No ${platformLabels[platform]} account is connected to this brand. Connect one in Settings > Channels.`;
+
+interface Resolved {
+  provider: AnyProvider;
+  connection: ProviderConnection<unknown>;
+}
+
+/**
+ * The domain's SocialNetwork, routed per call: the brand's connection for the post's platform says which
+ * provider of the registry takes it (its `network`), and the provider gets that connection opened. Facebook
+ * and Instagram posts go where the brand's page connection went (Meta or the sandbox; the sandbox when no
+ * page is connected, as the spec's flow has it); every other network needs its account connected.
+ */
+export function createChannelRouter(options: {
+  db: DbExecutor;
+  vault: TokenVault;
+  registry: NetworkRegistry;
+  storage: FileStorage;
+  /** fetch with the SSRF guard, for images at a user's own URL. */
+  guardedFetch: typeof fetch;
+  /** What the expiry notice is written and announced with. */
+  expiry: Pick<Deps, "db" | "events" | "now">;
+  /** The port's kind: the network new page connections are made with (Meta when configured). */
+  metaConfigured: boolean;
+}): SocialNetwork & PostInsightsSource & PageInsightsSource & AdsNetwork {
+  const { db, vault, registry } = options;
+  const now = options.expiry.now;
+
+  async function connectionRow(
+    userId: string,
+    brandId: string,
+    provider: SocialConnection["provider"],
+  ): Promise<SocialConnection | null> {
+    const [row] = await db
+      .select()
+      .from(socialConnections)
+      .where(
+        and(
+          eq(socialConnections.userId, userId),
+          eq(socialConnections.brandId, brandId),
+          eq(socialConnections.provider, provider),
+        ),
+      )
+      .orderBy(desc(socialConnections.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  function openConnection(
+    who: { userId: string; brandId: string },
+    platform: PostPlatform,
+    row: SocialConnection | null,
+    provider: AnyProvider,
+  ): ProviderConnection<unknown> {
+    // Meta's adapters open the page token themselves; the sandbox needs none. Other providers keep a JSON
+    // document of their credentials, sealed.
+    const opaque = !row || provider.id === "meta" || provider.id === "sandbox";
+    return {
+      userId: who.userId,
+      brandId: who.brandId,
+      platform,
+      externalAccountId: row?.externalAccountId ?? "sandbox",
+      handle: row?.metadata.handle ?? null,
+      credentials: opaque ? {} : JSON.parse(vault.open(row.encryptedToken)),
+      metadata: row?.metadata ?? {},
+      async saveCredentials(credentials) {
+        if (!row) return;
+        await db
+          .update(socialConnections)
+          .set({ encryptedToken: vault.seal(JSON.stringify(credentials)), updatedAt: now() })
+          .where(eq(socialConnections.id, row.id));
+      },
+      async markExpired() {
+        await markConnectionExpired(options.expiry, who, isMetaPlatform(platform) ? "page" : { platform });
+      },
+    };
+  }
+
+  async function resolve(
+    who: { userId: string; brandId: string },
+    platform: PostPlatform,
+  ): Promise<Resolved> {
+    if (isMetaPlatform(platform)) {
+      const page = await connectionRow(who.userId, who.brandId, "facebook");
+      const provider = registry.get(page?.network === "meta" ? "meta" : "sandbox");
+      return { provider, connection: openConnection(who, platform, page, provider) };
+    }
+    const row = await connectionRow(who.userId, who.brandId, platform);
+    if (!row) throw new AppError("channel_not_connected", channelNotConnected(platform));
+    if (row.expiredAt) throw new AppError("network_token_expired", channelConnectionExpired(platform));
+    const provider = registry.get(row.network);
+    return { provider, connection: openConnection(who, platform, row, provider) };
+  }
+
+  async function toOutgoing(request: SocialPostRequest): Promise<OutgoingPost> {
+    return {
+      postId: request.postId,
+      content: request.content,
+      language: request.language ?? "en",
+      images: request.imageUrl ? [await toImage(request, request.imageUrl)] : [],
+      marker: request.marker ?? randomUUID(),
+      attemptAt: request.attemptAt ?? now(),
+    };
+  }
+
+  async function toImage(request: SocialPostRequest, url: string): Promise<OutgoingImage> {
+    const [row] = request.imageMediaId
+      ? await db
+          .select()
+          .from(media)
+          .where(
+            and(
+              eq(media.id, request.imageMediaId),
+              eq(media.userId, request.userId),
+              eq(media.brandId, request.brandId),
+            ),
+          )
+      : [];
+    return {
+      url,
+      altText: "",
+      width: row?.width ?? null,
+      height: row?.height ?? null,
+      async read() {
+        if (row) {
+          const bytes = await options.storage.get(row.storageKey);
+          if (!bytes) throw new AppError("upstream_failed", "The post's image is missing from storage.");
+          return { bytes, mimeType: row.mimeType };
+        }
+        return fetchImage(url);
+      },
+    };
+  }
+
+  async function fetchImage(url: string): Promise<{ bytes: Uint8Array; mimeType: string }> {
+    const response = await options.guardedFetch(url, { redirect: "error" });
+    if (!response.ok)
+      throw new AppError("upstream_failed", `The post's image could not be fetched (${response.status}).`);
+    const declared = Number(response.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > MAX_FETCHED_IMAGE_BYTES)
+      throw new AppError("upstream_failed", "The post's image is too large to send.");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength > MAX_FETCHED_IMAGE_BYTES)
+      throw new AppError("upstream_failed", "The post's image is too large to send.");
+    return { bytes, mimeType: response.headers.get("content-type")?.split(";")[0]?.trim() ?? "image/jpeg" };
+  }
+
+  /** The platform of the brand's post the network holds as `externalId` (Facebook when none says). */
+  async function platformOfExternal(request: { brandId: string; externalId: string }): Promise<PostPlatform> {
+    const [row] = await db
+      .select({ platform: posts.platform })
+      .from(posts)
+      .where(and(eq(posts.brandId, request.brandId), eq(posts.externalPostId, request.externalId)));
+    return row?.platform ?? "facebook";
+  }
+
+  /** The page connection's provider, for the capabilities only a page has (insights, ads). */
+  async function pageProvider(userId: string, brandId: string): Promise<AnyProvider> {
+    const page = await connectionRow(userId, brandId, "facebook");
+    return registry.get(page?.network === "meta" ? "meta" : "sandbox");
+  }
+
+  async function adsOf(ref: AdsCallRef): Promise<AdsNetwork> {
+    const row = await connectionRow(ref.userId, ref.brandId, "facebook_ads");
+    const ads = registry.get(row?.network === "meta" ? "meta" : "sandbox").ads;
+    if (!ads) throw new AppError("upstream_failed", CAMPAIGNS_CONNECTION_REQUIRED);
+    return ads;
+  }
+
+  const holdsNatively = (provider: AnyProvider, connection: ProviderConnection<unknown>, at: Date) => {
+    if (!provider.schedule || !provider.updateScheduled) return false;
+    const window = provider.describe(connection.platform, connection).nativeScheduling;
+    if (!window) return false;
+    const lead = at.getTime() - now().getTime();
+    return lead >= window.minLeadMinutes * 60_000 && lead <= window.maxLeadDays * 86_400_000;
+  };
+
+  return {
+    kind: options.metaConfigured ? "meta" : "sandbox",
+    async describe(request) {
+      const { provider, connection } = await resolve(request, request.platform).catch(async (error) => {
+        // A channel not connected yet still has its network's limits (the composer shows them).
+        if (!(error instanceof AppError)) throw error;
+        const live = registry.liveFor(request.platform) ?? registry.sandbox;
+        return { provider: live, connection: null };
+      });
+      return provider.describe(request.platform, connection);
+    },
+    async publish(request) {
+      const { provider, connection } = await resolve(request, request.platform);
+      const copy = await provider.publish(connection, await toOutgoing(request));
+      return { externalId: copy.externalId, network: provider.id, url: copy.url };
+    },
+    async canSchedule(request) {
+      const { provider, connection } = await resolve(request, request.platform);
+      return holdsNatively(provider, connection, request.scheduledDate);
+    },
+    async schedule(request) {
+      const { scheduledDate, ...post } = request;
+      const { provider, connection } = await resolve(post, post.platform);
+      if (!provider.schedule || !holdsNatively(provider, connection, scheduledDate))
+        return { externalId: null, network: provider.id };
+      const held = await provider.schedule(connection, await toOutgoing(post), scheduledDate);
+      return { externalId: held?.externalId ?? null, network: provider.id };
+    },
+    async cancel(request) {
+      const platform = request.platform ?? (await platformOfExternal(request));
+      const { provider, connection } = await resolve(request, platform);
+      await (provider.cancelScheduled ?? provider.delete)(connection, request.externalId);
+    },
+    async update(request) {
+      const { provider, connection } = await resolve(request, request.platform);
+      const post = await toOutgoing(request);
+      if (request.scheduledDate !== undefined && provider.updateScheduled) {
+        await provider.updateScheduled(connection, request.externalId, post, request.scheduledDate);
+        return;
+      }
+      if (!provider.edit)
+        throw new AppError(
+          "upstream_failed",
+          `${platformLabels[request.platform]} does not let published posts be edited.`,
+        );
+      await provider.edit(connection, request.externalId, post);
+    },
+    async findPublished(request) {
+      const [row] = await db
+        .select({ content: posts.content, platform: posts.platform })
+        .from(posts)
+        .where(and(eq(posts.id, request.postId), eq(posts.brandId, request.brandId)));
+      const { provider, connection } = await resolve(
+        request,
+        request.platform ?? row?.platform ?? "facebook",
+      );
+      const copy = await provider.findPublished(connection, {
+        postId: request.postId,
+        content: row?.content ?? "",
+        marker: request.marker,
+        attemptAt: request.since,
+      });
+      return copy
+        ? { externalId: copy.externalId, publishedAt: copy.publishedAt, network: provider.id, url: copy.url }
+        : null;
+    },
+    readPostInsights: async (request) => {
+      const insights = (await pageProvider(request.userId, request.brandId)).insights;
+      if (!insights?.readPostInsights)
+        throw new AppError("upstream_failed", "This network reports no post insights");
+      return insights.readPostInsights(request);
+    },
+    readPageInsights: async (request) => {
+      const insights = (await pageProvider(request.userId, request.brandId)).insights;
+      if (!insights?.readPageInsights) throw new AppError("upstream_failed", ANALYTICS_FETCH_FAILED);
+      return insights.readPageInsights(request);
+    },
+    listAdAccounts: async (ref) => (await adsOf(ref)).listAdAccounts(ref),
+    listCampaigns: async (ref) => (await adsOf(ref)).listCampaigns(ref),
+    createCampaign: async (ref) => (await adsOf(ref)).createCampaign(ref),
+    updateCampaign: async (ref) => (await adsOf(ref)).updateCampaign(ref),
+    createAdSet: async (ref) => (await adsOf(ref)).createAdSet(ref),
+    findCampaign: async (ref) => (await adsOf(ref)).findCampaign(ref),
+    findAdSet: async (ref) => (await adsOf(ref)).findAdSet(ref),
+  };
+}

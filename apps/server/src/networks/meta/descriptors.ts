@@ -1,0 +1,38 @@
+import type { NetworkDescriptor } from "@smm/domain/channels";
+import type { MetaPlatform } from "@smm/domain/posts";
+import { NATIVE_SCHEDULING_MAX_MS, NATIVE_SCHEDULING_MIN_MS } from "./meta-network";
+
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+const connect = {
+  method: "meta_oauth",
+  help: "Connect your Facebook page in Settings > Facebook; its linked Instagram business account comes with it.",
+} as const;
+
+/** What a Facebook page and its Instagram business account take (contracts/meta-and-stripe.md). */
+export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {
+  facebook: {
+    platform: "facebook",
+    label: "Facebook",
+    connect,
+    text: { maxLength: 63_206, counting: "characters" },
+    media: { maxImages: 1, maxImageBytes: 5 * 1024 * 1024, imageTypes: IMAGE_TYPES, altTextMaxLength: 0 },
+    nativeScheduling: {
+      minLeadMinutes: NATIVE_SCHEDULING_MIN_MS / 60_000,
+      maxLeadDays: NATIVE_SCHEDULING_MAX_MS / 86_400_000,
+    },
+    exactlyOnce: "marker_lookup",
+    capabilities: { edit: true, delete: true, insights: true, ads: true, replies: false },
+    style: { maxHashtags: 3 },
+  },
+  instagram: {
+    platform: "instagram",
+    label: "Instagram",
+    connect,
+    text: { maxLength: 2_200, counting: "characters" },
+    media: { maxImages: 1, maxImageBytes: 8 * 1024 * 1024, imageTypes: ["image/jpeg"], altTextMaxLength: 0 },
+    nativeScheduling: null,
+    exactlyOnce: "marker_lookup",
+    capabilities: { edit: false, delete: false, insights: true, ads: true, replies: false },
+    style: { maxHashtags: 30 },
+  },
+};

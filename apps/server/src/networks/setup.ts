@@ -1,0 +1,184 @@
+import { markConnectionExpired } from "@smm/domain/connections";
+import type { Deps } from "@smm/domain/context";
+import type { Db } from "@smm/domain/db";
+import type { ChannelConnectors, ConnectionFlow, FileStorage, SocialNetwork } from "@smm/domain/ports";
+import { createGuardedFetch } from "../adapters/guarded-fetch";
+import { createTokenVault, loadOrCreateTokenKey } from "../adapters/token-vault";
+import type { AppConnectors } from "../context";
+import type { Env } from "../env";
+import type { Logger } from "../lib/logger";
+import { createAppRegistrations } from "./app-registrations";
+import { createBlueskyProvider } from "./bluesky";
+import { createChannelConnectors } from "./channel-connectors";
+import { createChannelRouter } from "./channel-router";
+import { createMastodonProvider } from "./mastodon";
+import { createMetaProvider } from "./meta";
+import { createMetaAds } from "./meta/meta-ads";
+import { createAdConnectionLoader, createConnectionLoader, createPostReader } from "./meta/meta-connections";
+import { createMetaConnector } from "./meta/meta-connector";
+import { createGraphClient, type GraphClientOptions } from "./meta/meta-graph-client";
+import { createMetaInsightsReader } from "./meta/meta-insights";
+import { createMetaNetwork } from "./meta/meta-network";
+import type { ProviderTools } from "./provider";
+import { createNetworkRegistry } from "./registry";
+import { createSandboxProvider } from "./sandbox";
+import { createSandboxConnector } from "./sandbox/sandbox-connector";
+import { createSandboxNetwork } from "./sandbox/sandbox-network";
+
+/** Where the dialogs send the user back: the two callback screens, on PUBLIC_URL. */
+export const redirectPathOf = (flow: ConnectionFlow) =>
+  flow === "ads" ? "/auth/facebook/marketing/callback" : "/auth/facebook/callback";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The social side of the server: one provider per network in one registry (ARCHITECTURE.md "Networks"),
+ * the channel router the domain publishes through, and the connectors. The sandbox stands in for every
+ * network offline; Meta's page flow keeps its own connectors (the spec's Facebook tab), the other networks
+ * connect through the channel connectors.
+ */
+export async function createSocialSetup(options: {
+  env: Pick<
+    Env,
+    | "dataDir"
+    | "publicUrl"
+    | "TOKEN_ENCRYPTION_KEY"
+    | "FACEBOOK_APP_ID"
+    | "FACEBOOK_APP_SECRET"
+    | "META_GRAPH_URL"
+    | "META_DIALOG_URL"
+    | "META_GRAPH_VERSION"
+  > &
+    Partial<Pick<Env, "BLUESKY_SERVICE_URL">>;
+  db: Db;
+  logger: Logger;
+  secret: string;
+  /** Where the post's stored image is read from (networks that upload it: Bluesky, Mastodon). */
+  storage: FileStorage;
+  /**
+   * What the expiry notice is written and announced with; its clock is also the sandbox's, so a pinned
+   * clock (tests, a replay) dates the sandbox's posts, ad objects and consent codes.
+   */
+  expiry: Pick<Deps, "db" | "events" | "now">;
+  /** TESTS ONLY: a shorter wait for an answer and between retries, to run many faults quickly. */
+  graphTiming?: Pick<GraphClientOptions, "timeoutMs" | "retryDelayMs">;
+  /**
+   * TESTS ONLY: lets the SSRF guard through to one loopback address (a fake network server), and makes
+   * waits instant. Production wiring never passes it.
+   */
+  channelTesting?: {
+    allowAddress: (address: string, port: number) => boolean;
+    sleep?: (ms: number) => Promise<void>;
+    /** The Bluesky fake, when the environment names none. */
+    blueskyServiceUrl?: string;
+  };
+}): Promise<{
+  sandbox: SocialNetwork;
+  social: SocialNetwork;
+  connectors: AppConnectors;
+  channels: ChannelConnectors;
+}> {
+  const { env } = options;
+  const vault = createTokenVault(await loadOrCreateTokenKey(env.dataDir, env.TOKEN_ENCRYPTION_KEY));
+  const { now } = options.expiry;
+  const tools: ProviderTools = {
+    now,
+    guardedFetch: createGuardedFetch(
+      options.channelTesting ? { allowAddress: options.channelTesting.allowAddress } : {},
+    ),
+    sleep: options.channelTesting?.sleep ?? sleep,
+  };
+
+  const sandbox = createSandboxNetwork(options.db, now);
+  const graph = createGraphClient({
+    graphUrl: env.META_GRAPH_URL,
+    version: env.META_GRAPH_VERSION,
+    ...options.graphTiming,
+  });
+  // Pages connected through Meta keep publishing through Meta's API even if the app settings are removed
+  // later: their stored page tokens are all the adapter needs.
+  const loadConnection = createConnectionLoader(options.db, vault);
+  const onTokenExpired = (userId: string, brandId: string) =>
+    markConnectionExpired(options.expiry, { userId, brandId });
+  const meta = createMetaProvider({
+    network: createMetaNetwork({
+      graph,
+      publicUrl: env.publicUrl,
+      loadConnection,
+      readPost: createPostReader(options.db),
+      onTokenExpired,
+      logger: options.logger,
+    }),
+    insights: createMetaInsightsReader({ graph, loadConnection, onTokenExpired }),
+    ads: createMetaAds({
+      graph,
+      loadAdConnection: createAdConnectionLoader(options.db, vault),
+      onTokenExpired: (userId, brandId) =>
+        markConnectionExpired(options.expiry, { userId, brandId }, "ad_account"),
+    }),
+  });
+  const live = [
+    meta,
+    createBlueskyProvider({
+      serviceUrl:
+        env.BLUESKY_SERVICE_URL ?? options.channelTesting?.blueskyServiceUrl ?? "https://bsky.social",
+      tools,
+    }),
+    createMastodonProvider({
+      appName: "Social Media Manager",
+      website: env.publicUrl,
+      tools,
+      registrations: createAppRegistrations(options.db, vault, "mastodon"),
+      // The tests' fake instance speaks plain HTTP on loopback.
+      ...(options.channelTesting ? { scheme: "http" as const } : {}),
+    }),
+  ];
+  const registry = createNetworkRegistry(
+    createSandboxProvider({
+      network: sandbox,
+      describeLive: (platform) => {
+        const provider = live.find((candidate) => candidate.platforms.includes(platform));
+        if (!provider) throw new Error(`No provider publishes to ${platform}`);
+        return provider.describe(platform);
+      },
+    }),
+    live,
+  );
+
+  const metaConfigured = Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET);
+  const social = createChannelRouter({
+    db: options.db,
+    vault,
+    registry,
+    storage: options.storage,
+    guardedFetch: tools.guardedFetch,
+    expiry: options.expiry,
+    metaConfigured,
+  });
+
+  const sandboxConnector = createSandboxConnector({
+    publicUrl: env.publicUrl,
+    secret: options.secret,
+    vault,
+    now,
+  });
+  const metaConnector =
+    env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+      ? createMetaConnector({
+          graph,
+          dialogUrl: env.META_DIALOG_URL,
+          appId: env.FACEBOOK_APP_ID,
+          appSecret: env.FACEBOOK_APP_SECRET,
+          vault,
+          logger: options.logger,
+        })
+      : null;
+  const connectors: AppConnectors = {
+    current: metaConnector ?? sandboxConnector,
+    byKind: (kind) => (kind === "meta" ? metaConnector : sandboxConnector),
+    redirectUri: (flow) => `${env.publicUrl}${redirectPathOf(flow)}`,
+    sandbox: sandboxConnector,
+  };
+  const channels = createChannelConnectors({ registry, vault, publicUrl: env.publicUrl });
+  return { sandbox, social, connectors, channels };
+}

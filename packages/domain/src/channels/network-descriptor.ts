@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { postPlatforms } from "../posts/messages";
+import { textCountings } from "./text-count";
+
+/** How an account is connected: each network's provider says which. */
+export const connectMethods = [
+  "meta_oauth",
+  "app_password",
+  "instance_oauth",
+  "bot_token",
+  "webhook_url",
+] as const;
+export type ConnectMethod = (typeof connectMethods)[number];
+
+/** How a publish whose answer was lost is settled (README's "exactly-once by" column). */
+export const exactlyOnceMethods = ["marker_lookup", "record_key", "idempotency_key", "none"] as const;
+export type ExactlyOnceMethod = (typeof exactlyOnceMethods)[number];
+
+/**
+ * What one network takes and how: declared by its provider (apps/server/src/networks/<id>/), read by the
+ * domain (limits before approval) and the web (counters, previews, the Connect form). Optional capabilities
+ * are declared here; nothing assumes them.
+ */
+export const networkDescriptorSchema = z.object({
+  platform: z.enum(postPlatforms),
+  label: z.string(),
+  connect: z.object({
+    method: z.enum(connectMethods),
+    /** One line for the Connect form: where the user gets what it asks for. */
+    help: z.string(),
+  }),
+  text: z.object({
+    maxLength: z.number().int().positive(),
+    counting: z.enum(textCountings),
+    maxBytes: z.number().int().positive().optional(),
+    urlLength: z.number().int().positive().optional(),
+  }),
+  media: z.object({
+    maxImages: z.number().int().nonnegative(),
+    maxImageBytes: z.number().int().positive(),
+    imageTypes: z.array(z.string()),
+    /** 0: the network keeps no alt text. */
+    altTextMaxLength: z.number().int().nonnegative(),
+  }),
+  /** Null when the network cannot hold a post for later; otherwise how far ahead it can. */
+  nativeScheduling: z
+    .object({ minLeadMinutes: z.number().int().nonnegative(), maxLeadDays: z.number().int().positive() })
+    .nullable(),
+  exactlyOnce: z.enum(exactlyOnceMethods),
+  capabilities: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    insights: z.boolean(),
+    ads: z.boolean(),
+    replies: z.boolean(),
+  }),
+  /** How the network's posts read: hashtags used sparingly or freely, links counted or carded. */
+  style: z.object({ maxHashtags: z.number().int().nonnegative() }),
+});
+export type NetworkDescriptor = z.infer<typeof networkDescriptorSchema>;
