@@ -53,10 +53,25 @@ export interface EnhanceContentRequest {
  * prompt override, when present, instructs the writer (a closing question, tips, a tone...); it is never
  * text for the post, and the user's prompt still says what the post is about.
  */
+/** How the network a post is written for reads: from its provider's descriptor (writingNetworkOf). */
+export interface WritingNetwork {
+  label: string;
+  /** The most the post may hold, counted the network's way. */
+  maxLength: number;
+  /** How many hashtags a post there habitually carries. */
+  habitHashtags: number;
+  /** A feed post (paragraphs) or a visual one (short lines, marks, a hashtag block). */
+  voice: "feed" | "visual";
+  /** One line for the AI writer. */
+  habits: string;
+}
+
 export interface PostWritingRequest {
   brand: AiBrandContext;
   language: LanguageCode;
   platform: PostPlatform;
+  /** The network's writing facts; absent, the writer's own defaults for Facebook and Instagram apply. */
+  network?: WritingNetwork | undefined;
   /** What the user asked for ("a post about our autumn blend"). */
   userPrompt?: string | undefined;
   /** The brand's or template's post prompt override: instructions to the writer, never copied. */

@@ -1,7 +1,9 @@
 import { brandImageStyles, contentTones } from "@smm/domain/brands";
+import { countGraphemes, writingNetworkOf } from "@smm/domain/channels";
 import type { AiBrandContext, PostWritingRequest } from "@smm/domain/ports";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { describeBluesky } from "../networks/bluesky/descriptor";
 import { CAPTION_LIMITS, offlineWriterLanguages, writePostOffline } from "./offline-post-writer";
 import { isHashtagWord } from "./offline-text";
 
@@ -157,7 +159,9 @@ describe("the offline writer, over random brand profiles", () => {
     fc.assert(
       fc.property(requests, (request) => {
         const post = writePostOffline(request);
-        expect(post.caption.length).toBeLessThanOrEqual(CAPTION_LIMITS[request.platform]);
+        expect(post.caption.length).toBeLessThanOrEqual(
+          CAPTION_LIMITS[request.platform === "instagram" ? "instagram" : "facebook"],
+        );
         expect(post.hashtags.length).toBeLessThanOrEqual(request.platform === "instagram" ? 8 : 3);
         if (request.platform === "instagram") {
           for (const line of post.caption.split("\n")) expect(line.length).toBeLessThanOrEqual(300);
@@ -166,6 +170,25 @@ describe("the offline writer, over random brand profiles", () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("writes a short network's post within its descriptor's length and hashtags, whole sentences only", () => {
+    const networks = [
+      writingNetworkOf(describeBluesky("bluesky")),
+      { label: "Mastodon", maxLength: 500, habitHashtags: 3, voice: "feed" as const, habits: "" },
+    ];
+    fc.assert(
+      fc.property(requests, fc.constantFrom(...networks), (request, network) => {
+        const post = writePostOffline({ ...request, platform: "bluesky", network });
+        expect(countGraphemes(post.caption)).toBeLessThanOrEqual(network.maxLength);
+        expect(post.hashtags.length).toBeLessThanOrEqual(network.habitHashtags);
+        expect(post.caption.trim()).not.toBe("");
+        // Nothing cut mid-sentence: the text before the hashtags ends as a sentence ends.
+        const body = post.caption.replace(/(?:\s*#[\p{L}\p{N}_]+)+\s*$/u, "").trim();
+        if (body) expect(body).toMatch(/(?:[.!?…)"”]|\p{Extended_Pictographic}|\uFE0F)$/u);
+      }),
+      { numRuns: 300 },
     );
   });
 

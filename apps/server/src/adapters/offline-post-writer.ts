@@ -1,6 +1,6 @@
 import type { ContentTone, LanguageCode } from "@smm/domain/brands";
-import type { PostWritingRequest, WrittenPost } from "@smm/domain/ports";
-import type { MetaPlatform, PostPlatform } from "@smm/domain/posts";
+import type { PostWritingRequest, WritingNetwork, WrittenPost } from "@smm/domain/ports";
+import { isMetaPlatform, type MetaPlatform } from "@smm/domain/posts";
 import { type Brief, readBrief } from "./offline-brief";
 import { hashText, pick } from "./offline-choice";
 import { english, type Phrases, phrasesByLanguage, withBrand } from "./offline-phrases";
@@ -56,29 +56,32 @@ function mentionsForbidden(text: string, forbidden: readonly string[]): boolean 
 const MAX_TOPIC = 200;
 const MAX_MESSAGE = 280;
 const MAX_AUDIENCE = 160;
-export const CAPTION_LIMITS = {
-  instagram: 2200,
-  facebook: 1000,
-  // The networks' own limits: Bluesky's 300 graphemes and Mastodon's default 500 (hashtags included).
-  bluesky: 300,
-  mastodon: 500,
-} as const satisfies Record<PostPlatform, number>;
-const MAX_HASHTAGS = { instagram: 8, facebook: 3, bluesky: 2, mastodon: 3 } as const satisfies Record<
-  PostPlatform,
+export const CAPTION_LIMITS = { instagram: 2200, facebook: 1000 } as const satisfies Record<
+  MetaPlatform,
   number
 >;
-/**
- * Which phrase set a network's posts are written with: the short text networks read like Facebook
- * (conversational calls to action, no Instagram marks).
- */
-const VOICE_OF: Record<PostPlatform, MetaPlatform> = {
-  facebook: "facebook",
-  instagram: "instagram",
-  bluesky: "facebook",
-  mastodon: "facebook",
+
+/** The spec's two networks as the writer knows them, for a request that carries no network's facts. */
+const META_WRITING: Record<MetaPlatform, WritingNetwork> = {
+  facebook: { label: "Facebook", maxLength: 63_206, habitHashtags: 3, voice: "feed", habits: "" },
+  instagram: { label: "Instagram", maxLength: 2_200, habitHashtags: 8, voice: "visual", habits: "" },
 };
-/** Networks whose whole post is a few hundred characters: written as one short paragraph that fits. */
-const isShortNetwork = (platform: PostPlatform) => CAPTION_LIMITS[platform] <= 500;
+/** Any other network without facts: a short feed post. */
+const SHORT_FEED: WritingNetwork = { label: "", maxLength: 500, habitHashtags: 3, voice: "feed", habits: "" };
+
+/**
+ * How long the post may get, how many hashtags it carries, and whether it is a visual post (short lines, a
+ * mark, a hashtag block): from the network's descriptor (its provider's folder), so a new network writes
+ * its own way without touching the writer.
+ */
+function writingStyleOf(request: PostWritingRequest) {
+  const network =
+    request.network ?? (isMetaPlatform(request.platform) ? META_WRITING[request.platform] : SHORT_FEED);
+  const visual = network.voice === "visual";
+  // A feed post reads best short: at most 1,000 characters however much the network takes.
+  const cap = visual ? network.maxLength : Math.min(network.maxLength, CAPTION_LIMITS.facebook);
+  return { cap, hashtags: network.habitHashtags, visual, short: cap <= 500 };
+}
 
 /**
  * Writes a caption in one of a few structures a social media marketer uses: a hook, the topic as a headline,
@@ -90,6 +93,7 @@ const isShortNetwork = (platform: PostPlatform) => CAPTION_LIMITS[platform] <= 5
  */
 export function writePostOffline(request: PostWritingRequest): WrittenPost {
   const { brand, platform } = request;
+  const style = writingStyleOf(request);
   const brief = readBrief(request.userPrompt, request.promptOverride, [
     brand.name,
     brand.industry,
@@ -136,7 +140,13 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
       : null;
   const hook = pick(phrases.hooks[tone], seed, 4);
   const signOff = allowed(brand.name) ? phrases.signOff(brand.name) : null;
-  const end = writeEnding(phrases, brief, kind?.close ? b(kind.close) : null, VOICE_OF[platform], seed);
+  const end = writeEnding(
+    phrases,
+    brief,
+    kind?.close ? b(kind.close) : null,
+    style.visual ? "instagram" : "facebook",
+    seed,
+  );
   const closing = end.closing && b(end.closing);
   const cta = end.cta;
 
@@ -151,7 +161,7 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
 
   const short = brief.length === "short";
   const long = brief.length === "long";
-  const hashtags = brief.hashtags === false ? [] : chooseHashtags(brand, topic, platform, forbidden);
+  const hashtags = brief.hashtags === false ? [] : chooseHashtags(brand, topic, style.hashtags, forbidden);
   // FNV's low bits follow the input's parity; a higher bit picks the structure.
   const hookFirst = !kind && list.length === 0 && !short && (long || ((seed >>> 16) & 1) === 0);
   // Instagram leads with the tone's mark; Facebook only when emoji were asked for.
@@ -160,18 +170,18 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
       ? ""
       : brief.emoji
         ? TONE_MARKS[tone] || "✨ "
-        : platform === "instagram"
+        : style.visual
           ? TONE_MARKS[tone]
           : "";
   // Emoji asked for: the hook carries the mark when it opens the post.
   const opening = hookFirst ? [brief.emoji ? `${mark}${hook}` : hook] : [];
   const [first, ...rest] = body;
   const lead = hookFirst || !first ? body : [`${mark}${first}`, ...rest];
-  const extra = short ? [] : [message, platform === "instagram" || long ? audience : null];
+  const extra = short ? [] : [message, style.visual || long ? audience : null];
   const ending = [cta, closing, closing ? null : signOff];
 
   let caption: string;
-  if (isShortNetwork(platform)) {
+  if (style.short) {
     // A few hundred characters, tags included: the headline, then what ends the post (a question asked
     // for stays), then the key message, each only if it still fits whole; nothing is cut mid-sentence.
     const tagsLength = hashtags.length > 0 ? hashtags.join(" ").length + 2 : 0;
@@ -182,9 +192,9 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
         closing ?? cta,
         short ? null : message,
       ],
-      CAPTION_LIMITS[platform] - tagsLength,
+      style.cap - tagsLength,
     );
-  } else if (platform === "instagram") {
+  } else if (style.visual) {
     // Short lines with room around them, the tips as a numbered block, the tags in a block of their own.
     const lines = [...opening, ...lead, list.join("\n"), ...extra, ...ending];
     caption = lines.filter(allowed).join("\n\n");
@@ -196,7 +206,7 @@ export function writePostOffline(request: PostWritingRequest): WrittenPost {
     caption = [paragraph.filter(allowed).join(" "), list.join("\n"), after].filter(Boolean).join("\n");
   }
   if (brief.emoji === false) caption = caption.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "").trim();
-  if (!isShortNetwork(platform)) caption = clampWords(caption, CAPTION_LIMITS[platform] - 300);
+  if (!style.short) caption = clampWords(caption, style.cap - 300);
   if (hashtags.length > 0) caption += `\n\n${hashtags.join(" ")}`;
 
   const imagePrompt = [
@@ -299,7 +309,7 @@ const TONE_MARKS: Record<ContentTone, string> = {
 function chooseHashtags(
   brand: PostWritingRequest["brand"],
   topic: string,
-  platform: PostPlatform,
+  count: number,
   forbidden: readonly string[],
 ): string[] {
   // Two-word terms ("morning routine") say more than single words, so they come first.
@@ -313,5 +323,5 @@ function chooseHashtags(
     seen.add(tag.toLowerCase());
     tags.push(tag);
   }
-  return tags.slice(0, MAX_HASHTAGS[platform]);
+  return tags.slice(0, count);
 }

@@ -1,5 +1,5 @@
 import type { AiSuggestions } from "../db/schema/posts";
-import type { PostPlatform } from "../posts/messages";
+import { isMetaPlatform, type MetaPlatform, type PostPlatform } from "../posts/messages";
 
 /** Core spec section 9: the default AI prediction when a model's answer is missing or invalid. */
 export const DEFAULT_PREDICTION = { engagement: 85, audience: 80, trend: 75 } as const;
@@ -9,9 +9,9 @@ export const HEURISTIC_POSTING_HOURS = {
   facebook: [13, 9, 12, 15, 18, 17, 11],
   instagram: [14, 12, 19, 15, 20, 17, 12],
   // Text networks read most on weekday mornings and lunch (UTC, as the spec's two above).
-  bluesky: [15, 14, 13, 14, 13, 14, 15],
-  mastodon: [16, 13, 14, 13, 14, 13, 16],
-} as const satisfies Record<PostPlatform, readonly number[]>;
+} as const satisfies Record<MetaPlatform, readonly number[]>;
+/** A network whose provider declared no hours: weekday lunch, UTC. */
+const DEFAULT_POSTING_HOURS = [13, 12, 12, 12, 12, 12, 13] as const;
 
 const DAY_MS = 86_400_000;
 
@@ -25,10 +25,14 @@ export function suggestOptimalTime(
   now: Date,
   engagementScore: number,
   random: () => number = Math.random,
+  /** The network's hour per weekday (its provider's descriptor); absent: the spec's Facebook/Instagram ones. */
+  hours: readonly number[] = isMetaPlatform(platform)
+    ? HEURISTIC_POSTING_HOURS[platform]
+    : DEFAULT_POSTING_HOURS,
 ): Date {
   const days = engagementScore < 60 ? 2 : 1;
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS);
-  const hour = HEURISTIC_POSTING_HOURS[platform][day.getUTCDay()] ?? 12;
+  const hour = hours[day.getUTCDay()] ?? 12;
   const minutes = engagementScore > 90 ? Math.floor(random() * 10) : engagementScore > 75 ? 30 : 45;
   day.setUTCHours(hour, minutes, 0, 0);
   return day;
@@ -43,7 +47,7 @@ const isScore = (value: unknown): value is number =>
  */
 export function validateAiSuggestions(
   raw: unknown,
-  fallback: { platform: PostPlatform; now: Date; random?: () => number },
+  fallback: { platform: PostPlatform; now: Date; random?: () => number; hours?: readonly number[] },
 ): AiSuggestions {
   const value = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const valid =
@@ -73,6 +77,7 @@ export function validateAiSuggestions(
     fallback.now,
     DEFAULT_PREDICTION.engagement,
     fallback.random,
+    fallback.hours,
   );
   return {
     optimal_time: time.toISOString(),

@@ -1,6 +1,6 @@
 import { languageNames } from "../brands/constants";
 import type { EnhanceContentRequest, PostWritingRequest } from "../ports";
-import { type PostPlatform, platformLabels } from "../posts/messages";
+import { isMetaPlatform, type MetaPlatform, platformLabels } from "../posts/messages";
 import type { EnhanceFieldName } from "./schemas";
 
 const fieldInstructions: Record<EnhanceFieldName, string> = {
@@ -47,14 +47,10 @@ export function buildEnhancePrompt(request: EnhanceContentRequest): { system: st
   };
 }
 
-/** How each network's posts read: length, hashtags, links (the provider enforces the hard limit). */
-const NETWORK_HABITS: Record<PostPlatform, string> = {
+/** The spec's habits of its two networks, for a request that does not carry its network's own. */
+const META_HABITS: Record<MetaPlatform, string> = {
   instagram: "Use short lines, a few fitting emojis and 5 to 8 hashtags.",
   facebook: "Write one or two short paragraphs with at most 3 hashtags.",
-  bluesky:
-    "Bluesky allows 300 characters in all, hashtags included: write one or two sentences, at most 2 hashtags, no link unless asked.",
-  mastodon:
-    "Mastodon allows 500 characters, hashtags included (a link counts 23): a short conversational paragraph and 2 or 3 CamelCase hashtags at the end.",
 };
 
 /**
@@ -64,9 +60,12 @@ const NETWORK_HABITS: Record<PostPlatform, string> = {
 export function buildPostPrompt(request: PostWritingRequest): { system: string; prompt: string } {
   const { brand } = request;
   const rules = [
-    `You write ${platformLabels[request.platform]} posts for a brand.`,
+    `You write ${request.network?.label ?? platformLabels[request.platform]} posts for a brand.`,
     `Write in ${languageNames[request.language]}, in a ${brand.tone} tone, for the brand's audience.`,
-    NETWORK_HABITS[request.platform],
+    request.network?.habits ??
+      (isMetaPlatform(request.platform)
+        ? META_HABITS[request.platform]
+        : `Keep it within ${request.network?.maxLength ?? 500} characters, hashtags included.`),
     'Answer with one JSON object only: {"caption": string, "hashtags": string[], "image_prompt": string}.',
     "The caption already includes the hashtags at its end. image_prompt describes the picture to go with it.",
   ];

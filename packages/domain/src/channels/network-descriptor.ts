@@ -54,7 +54,26 @@ export const networkDescriptorSchema = z.object({
     ads: z.boolean(),
     replies: z.boolean(),
   }),
-  /** How the network's posts read: hashtags used sparingly or freely, links counted or carded. */
-  style: z.object({ maxHashtags: z.number().int().nonnegative() }),
+  /**
+   * How the network's posts are written (by the AI and the offline writer): the hashtags it takes at most
+   * and the few a post habitually carries, the voice (a feed post, or a visual one in short lines), one
+   * line of habits for the AI, and the spec's heuristic posting hour (UTC) for each weekday, Sunday first.
+   */
+  style: z.object({
+    maxHashtags: z.number().int().nonnegative(),
+    habitHashtags: z.number().int().nonnegative(),
+    voice: z.enum(["feed", "visual"]),
+    habits: z.string(),
+    postingHoursUtc: z.array(z.number().int().min(0).max(23)).length(7),
+  }),
 });
 export type NetworkDescriptor = z.infer<typeof networkDescriptorSchema>;
+
+/** What the writers need of a network (ports.ts WritingNetwork). */
+export const writingNetworkOf = (descriptor: NetworkDescriptor) => ({
+  label: descriptor.label.replace(/ \(sandbox\)$/, ""),
+  maxLength: descriptor.text.maxLength,
+  habitHashtags: descriptor.style.habitHashtags,
+  voice: descriptor.style.voice,
+  habits: descriptor.style.habits,
+});

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DEFAULT_PREDICTION, suggestOptimalTime, validateAiSuggestions } from "../ai/post-suggestions";
 import { toBrandSettingsView, toCompanyProfile } from "../brands/brand";
+import { writingNetworkOf } from "../channels/network-descriptor";
 import type { BrandContext, DbExecutor, Deps } from "../context";
 import { type GenerationStage, media, type Post, posts, userBrands } from "../db/schema";
 import { isAppError } from "../errors";
@@ -104,6 +105,8 @@ class PipelineRun {
     };
     const language = this.post.language;
     const platform = this.post.platform;
+    // The network's own facts (its provider's descriptor): how long, how many hashtags, when it is read.
+    const network = await ctx.social.describe({ userId: ctx.userId, brandId: ctx.brandId, platform });
 
     let imagePrompt = request.imagePrompt ?? "";
     let hashtags = request.hashtags ?? [];
@@ -114,6 +117,7 @@ class PipelineRun {
         brand,
         language,
         platform,
+        network: writingNetworkOf(network),
         userPrompt: request.userPrompt,
         promptOverride: request.promptOverride,
       });
@@ -152,7 +156,8 @@ class PipelineRun {
     }
 
     const now = ctx.now();
-    const optimal = suggestOptimalTime(platform, now, DEFAULT_PREDICTION.engagement);
+    const hours = network.style.postingHoursUtc;
+    const optimal = suggestOptimalTime(platform, now, DEFAULT_PREDICTION.engagement, Math.random, hours);
     const aiSuggestions = validateAiSuggestions(
       {
         optimal_time: optimal.toISOString(),
@@ -162,7 +167,7 @@ class PipelineRun {
         trend_score: DEFAULT_PREDICTION.trend,
         hashtags,
       },
-      { platform, now },
+      { platform, now, hours },
     );
 
     if (imageFailure) {

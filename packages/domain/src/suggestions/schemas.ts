@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLATFORM_INVALID } from "../posts/messages";
+import { type MetaPlatform, PLATFORM_INVALID } from "../posts/messages";
 import { postPlatforms, postStatusFilters } from "../posts/schemas";
 import { safeText } from "../text";
 
@@ -52,13 +52,9 @@ export const BEST_DAY_COUNT = 3;
  * What a caption may hold on each network: Instagram cuts captions at 2,200 characters and refuses more
  * than 30 hashtags; Facebook's own limit for a Page post's text is 63,206 characters.
  */
-export const PLATFORM_RULES: Record<SuggestionPlatform, { maxCaptionLength: number; maxHashtags: number }> = {
+export const PLATFORM_RULES: Record<MetaPlatform, { maxCaptionLength: number; maxHashtags: number }> = {
   instagram: { maxCaptionLength: 2_200, maxHashtags: 30 },
   facebook: { maxCaptionLength: 63_206, maxHashtags: 30 },
-  // The networks' own text limits (their providers declare them with the counting rule; these are the
-  // defaults a written post is held to before it knows its account).
-  bluesky: { maxCaptionLength: 300, maxHashtags: 3 },
-  mastodon: { maxCaptionLength: 500, maxHashtags: 5 },
 };
 
 const platformSchema = z.enum(postPlatforms, { error: PLATFORM_INVALID });

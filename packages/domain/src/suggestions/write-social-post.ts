@@ -1,8 +1,10 @@
 import { POST_GENERATION_FAILED } from "../ai/schemas";
+import { writingNetworkOf } from "../channels/network-descriptor";
 import type { BrandContext } from "../context";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import type { WrittenPost } from "../ports";
+import { isMetaPlatform } from "../posts/messages";
 import { declareUseCase } from "../use-case";
 import { mentionsForbidden, removeForbidden } from "./do-not-mention";
 import {
@@ -29,14 +31,24 @@ export async function writeSocialPost(
 ): Promise<WrittenSocialPostView> {
   const { topic, platform } = parseInput(writeSocialPostInput, input);
   const { brand, language } = await readAiBrand(ctx);
+  const network = await ctx.social.describe({ userId: ctx.userId, brandId: ctx.brandId, platform });
   let written: WrittenPost;
   try {
-    written = await ctx.ai.writePost({ brand, language, platform, userPrompt: topic });
+    written = await ctx.ai.writePost({
+      brand,
+      language,
+      platform,
+      network: writingNetworkOf(network),
+      userPrompt: topic,
+    });
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError("upstream_failed", POST_GENERATION_FAILED);
   }
-  const rules = PLATFORM_RULES[platform];
+  // The spec's caption rules for its two networks; the others' from their providers.
+  const rules = isMetaPlatform(platform)
+    ? PLATFORM_RULES[platform]
+    : { maxCaptionLength: network.text.maxLength, maxHashtags: network.style.maxHashtags };
   const cleaned = removeForbidden(written.caption, brand.doNotMention);
   // The caption carries its hashtags at the end; beyond the network's count, the later ones are dropped.
   const hashtags = [

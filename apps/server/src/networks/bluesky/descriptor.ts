@@ -22,6 +22,14 @@ export function describeBluesky(platform: PostPlatform): NetworkDescriptor {
     nativeScheduling: null,
     exactlyOnce: "record_key",
     capabilities: { edit: false, delete: true, insights: false, ads: false, replies: true },
-    style: { maxHashtags: 3 },
+    style: {
+      maxHashtags: 3,
+      habitHashtags: 2,
+      voice: "feed",
+      habits:
+        "Bluesky allows 300 characters in all, hashtags included: write one or two sentences, at most 2 hashtags, no link unless asked.",
+      // Text networks read most on weekday mornings and lunch (UTC).
+      postingHoursUtc: [15, 14, 13, 14, 13, 14, 15],
+    },
   };
 }

@@ -209,7 +209,14 @@ export function createMastodonProvider(
       },
       exactlyOnce: "idempotency_key",
       capabilities: { edit: true, delete: true, insights: false, ads: false, replies: true },
-      style: { maxHashtags: 5 },
+      style: {
+        maxHashtags: 5,
+        habitHashtags: 3,
+        voice: "feed",
+        habits:
+          "Mastodon allows 500 characters, hashtags included (a link counts 23): a short conversational paragraph and 2 or 3 CamelCase hashtags at the end.",
+        postingHoursUtc: [16, 13, 14, 13, 14, 13, 16],
+      },
     };
   }
 

@@ -22,7 +22,13 @@ export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {
     },
     exactlyOnce: "marker_lookup",
     capabilities: { edit: true, delete: true, insights: true, ads: true, replies: false },
-    style: { maxHashtags: 3 },
+    style: {
+      maxHashtags: 30,
+      habitHashtags: 3,
+      voice: "feed",
+      habits: "Write one or two short paragraphs with at most 3 hashtags.",
+      postingHoursUtc: [13, 9, 12, 15, 18, 17, 11],
+    },
   },
   instagram: {
     platform: "instagram",
@@ -33,6 +39,12 @@ export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {
     nativeScheduling: null,
     exactlyOnce: "marker_lookup",
     capabilities: { edit: false, delete: false, insights: true, ads: true, replies: false },
-    style: { maxHashtags: 30 },
+    style: {
+      maxHashtags: 30,
+      habitHashtags: 8,
+      voice: "visual",
+      habits: "Use short lines, a few fitting emojis and 5 to 8 hashtags.",
+      postingHoursUtc: [14, 12, 19, 15, 20, 17, 12],
+    },
   },
 };

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NetworkDescriptor } from "@smm/domain/channels";
 import { AppError } from "@smm/domain/errors";
 import type { SocialPostRequest } from "@smm/domain/ports";
-import { isMetaPlatform, type PostPlatform, platformLabels } from "@smm/domain/posts";
+import { isMetaPlatform, type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
 import type { NetworkProvider, OutgoingPost, ProviderConnection } from "../provider";
 import type { createSandboxNetwork } from "./sandbox-network";
 
@@ -43,7 +43,8 @@ export function createSandboxProvider(options: {
   return {
     id: "sandbox",
     label: "Sandbox",
-    platforms: ["facebook", "instagram", "bluesky", "mastodon"],
+    // Every network there is: the sandbox stands in for each offline.
+    platforms: postPlatforms,
     describe(platform) {
       const live = options.describeLive(platform);
       return { ...live, label: `${live.label} (sandbox)`, nativeScheduling: HOLDS_ANY_TIME };

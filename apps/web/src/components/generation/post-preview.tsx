@@ -11,13 +11,9 @@ import { formatDateTime, type PostView } from "@/lib/generation";
 import { cn } from "@/lib/utils";
 
 /** Where each network cuts a caption in the feed before its "See more" / "more". */
-const TRUNCATE_AT: Record<PostView["platform"], number> = {
-  facebook: 480,
-  instagram: 125,
-  // Bluesky and Mastodon show the whole post (their limits keep it short); a long draft is cut here only.
-  bluesky: 600,
-  mastodon: 1000,
-};
+const TRUNCATE_AT: Partial<Record<PostView["platform"], number>> = { facebook: 480, instagram: 125 };
+/** The text networks show the whole post (their limits keep it short); a long draft is cut here only. */
+const TRUNCATE_OTHERS_AT = 600;
 
 /** How each network lays a post out: the caption above the image (a feed card) or below it (a square). */
 const captionFirst = (platform: PostView["platform"]) => platform !== "instagram";
@@ -33,7 +29,7 @@ function fallbackHandle(brandName: string): string {
 
 function Caption({ post, brandName }: { post: PostView; brandName: string }) {
   const [expanded, setExpanded] = useState(false);
-  const limit = TRUNCATE_AT[post.platform];
+  const limit = TRUNCATE_AT[post.platform] ?? TRUNCATE_OTHERS_AT;
   const long = post.content.length > limit;
   const shown = long && !expanded ? `${post.content.slice(0, limit).trimEnd()}…` : post.content;
   const more = post.platform === "instagram" ? "more" : "See more";
