@@ -6,6 +6,7 @@ import { generatePost } from "@smm/domain/generation";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
+import { createSandboxSocial } from "@smm/test-support/sandbox-social";
 import {
   createProcessDatabase,
   type ProcessDatabase,
@@ -17,7 +18,6 @@ import { eq, inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
-import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { GENERATE_QUEUE, sendGenerationJob } from "./generate-posts";
 
 /*
@@ -41,7 +41,7 @@ function depsOn(database: Database): Deps {
     now: () => new Date(),
     ai: createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db),
+    social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

@@ -8,11 +8,11 @@ import type { AiProvider } from "@smm/domain/ports";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
+import { createSandboxSocial } from "@smm/test-support/sandbox-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createLogger } from "../lib/logger";
-import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { type Jobs, startJobs } from "./index";
 
 let database: Database;
@@ -35,7 +35,7 @@ function depsWith(ai: AiProvider): Omit<Deps, "jobs"> {
     now: () => new Date(),
     ai,
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db),
+    social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

@@ -6,11 +6,11 @@ import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
+import { createSandboxSocial } from "@smm/test-support/sandbox-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createLogger } from "../lib/logger";
-import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { CLEANUP_QUEUE } from "./cleanup";
 import { type Jobs, startJobs } from "./index";
 import { PUBLISH_QUEUE } from "./publish-posts";
@@ -28,7 +28,7 @@ beforeAll(async () => {
     now: () => new Date(),
     ai: createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db),
+    social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

@@ -5,6 +5,7 @@ import { notifications, posts, socialConnections, user } from "@smm/domain/db/sc
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
+import { createSandboxSocial } from "@smm/test-support/sandbox-social";
 import {
   createProcessDatabase,
   type ProcessDatabase,
@@ -21,7 +22,6 @@ import {
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createTokenVault } from "../adapters/token-vault";
 import { withoutMark } from "../networks/meta/meta-network";
-import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 
 /*
  * kill -9 of the real server while its publish job waits for Meta's answer to a post Meta has already made
@@ -47,7 +47,7 @@ function depsOn(database: Database): Deps {
     now: () => new Date(),
     ai: createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db),
+    social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

@@ -6,12 +6,12 @@ import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
+import { createSandboxSocial } from "@smm/test-support/sandbox-social";
 import { eq } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createLogger } from "../lib/logger";
-import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { LEGACY_RECOVER_QUEUE, RECOVER_QUEUE } from "./generate-posts";
 import { type Jobs, startJobs } from "./index";
 import { LEGACY_PUBLISH_QUEUE, PUBLISH_QUEUE } from "./publish-posts";
@@ -34,7 +34,7 @@ beforeAll(async () => {
     now: () => new Date(),
     ai: createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db),
+    social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

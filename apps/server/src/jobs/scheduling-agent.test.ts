@@ -13,11 +13,11 @@ import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
 import { createTestMediaPorts, createTestWebFetcher } from "@smm/test-support/ports";
+import { createSandboxSocial } from "@smm/test-support/sandbox-social";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createLogger } from "../lib/logger";
-import { createSandboxNetwork } from "../networks/sandbox/sandbox-network";
 import { type Jobs, startJobs } from "./index";
 import { SCHEDULING_AGENT_CRON, SCHEDULING_AGENT_QUEUE } from "./scheduling-agent";
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
     now: () => new Date(),
     ai: createOfflineAiProvider(),
     plans: createPlanCatalogue(localPlanPriceIds),
-    social: createSandboxNetwork(database.db),
+    social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
     storage: media.storage,

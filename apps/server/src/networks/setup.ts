@@ -3,7 +3,7 @@ import type { Deps } from "@smm/domain/context";
 import type { Db } from "@smm/domain/db";
 import type { ChannelConnectors, ConnectionFlow, FileStorage, SocialNetwork } from "@smm/domain/ports";
 import { createGuardedFetch } from "../adapters/guarded-fetch";
-import { createTokenVault, loadOrCreateTokenKey } from "../adapters/token-vault";
+import { createTokenVault, loadOrCreateTokenKey, type TokenVault } from "../adapters/token-vault";
 import type { AppConnectors } from "../context";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * network offline; Meta's page flow keeps its own connectors (the spec's Facebook tab), the other networks
  * connect through the channel connectors.
  */
-export async function createSocialSetup(options: {
+export type SocialSetupOptions = {
   env: Pick<
     Env,
     | "dataDir"
@@ -72,14 +72,26 @@ export async function createSocialSetup(options: {
     /** The Bluesky fake, when the environment names none. */
     blueskyServiceUrl?: string;
   };
-}): Promise<{
+};
+
+export type SocialSetup = {
   sandbox: SocialNetwork;
   social: SocialNetwork;
   connectors: AppConnectors;
   channels: ChannelConnectors;
-}> {
-  const { env } = options;
-  const vault = createTokenVault(await loadOrCreateTokenKey(env.dataDir, env.TOKEN_ENCRYPTION_KEY));
+};
+
+/** The social side with the token key read (or made once) from the environment. */
+export async function createSocialSetup(options: SocialSetupOptions): Promise<SocialSetup> {
+  const vault = createTokenVault(
+    await loadOrCreateTokenKey(options.env.dataDir, options.env.TOKEN_ENCRYPTION_KEY),
+  );
+  return buildSocialSetup({ ...options, vault });
+}
+
+/** The social side on a given token vault (tests build it synchronously). */
+export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVault }): SocialSetup {
+  const { env, vault } = options;
   const { now } = options.expiry;
   const tools: ProviderTools = {
     now,
