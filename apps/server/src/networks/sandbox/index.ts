@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { NetworkDescriptor } from "@smm/domain/channels";
 import { AppError } from "@smm/domain/errors";
-import type { SocialPostRequest } from "@smm/domain/ports";
 import { isMetaPlatform, type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
-import type { NetworkProvider, OutgoingPost, ProviderConnection } from "../provider";
+import { callsThroughPort } from "../port-provider";
+import type { NetworkProvider } from "../provider";
 import type { createSandboxNetwork } from "./sandbox-network";
 
 export const SANDBOX_FACEBOOK_THROUGH_TAB =
@@ -22,24 +22,6 @@ export function createSandboxProvider(options: {
   /** The real network's descriptor for a platform: the sandbox takes what it takes. */
   describeLive: (platform: PostPlatform) => NetworkDescriptor;
 }): NetworkProvider<Record<string, never>> {
-  const { network } = options;
-  const toRequest = (
-    connection: ProviderConnection<Record<string, never>>,
-    post: OutgoingPost,
-  ): SocialPostRequest => ({
-    userId: connection.userId,
-    brandId: connection.brandId,
-    postId: post.postId,
-    platform: connection.platform,
-    content: post.content,
-    imageUrl: post.images[0]?.url ?? null,
-    marker: post.marker,
-  });
-  const ref = (connection: ProviderConnection<Record<string, never>>) => ({
-    userId: connection.userId,
-    brandId: connection.brandId,
-    platform: connection.platform,
-  });
   return {
     id: "sandbox",
     label: "Sandbox",
@@ -70,36 +52,8 @@ export function createSandboxProvider(options: {
         };
       },
     },
-    async publish(connection, post) {
-      const { externalId } = await network.publish(toRequest(connection, post));
-      return { externalId, url: null, publishedAt: null };
-    },
-    async findPublished(connection, lookup) {
-      const copy = await network.findPublished({
-        ...ref(connection),
-        postId: lookup.postId,
-        marker: lookup.marker,
-        since: lookup.attemptAt,
-      });
-      return copy ? { externalId: copy.externalId, url: null, publishedAt: copy.publishedAt } : null;
-    },
-    async delete(connection, externalId) {
-      await network.cancel({ ...ref(connection), externalId });
-    },
-    async edit(connection, externalId, post) {
-      await network.update({ ...toRequest(connection, post), externalId });
-    },
-    async schedule(connection, post, at) {
-      const { externalId } = await network.schedule({ ...toRequest(connection, post), scheduledDate: at });
-      return externalId ? { externalId } : null;
-    },
-    async cancelScheduled(connection, externalId) {
-      await network.cancel({ ...ref(connection), externalId });
-    },
-    async updateScheduled(connection, externalId, post, at) {
-      await network.update({ ...toRequest(connection, post), externalId, scheduledDate: at });
-    },
-    insights: network,
-    ads: network,
+    ...callsThroughPort(options.network),
+    insights: options.network,
+    ads: options.network,
   };
 }
