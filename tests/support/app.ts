@@ -85,7 +85,7 @@ export async function createTestContext(
     channelTesting?: {
       allowAddress: (address: string, port: number) => boolean;
       sleep?: (ms: number) => Promise<void>;
-      blueskyServiceUrl?: string;
+      networkSettings?: Record<string, string>;
     };
     webAllow?: (address: string, port: number) => boolean;
     web?: WebFetcher;

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { networkEnvShape } from "./networks/modules";
 
 const optionalText = z
   .string()
@@ -38,8 +39,6 @@ const envSchema = z.object({
   META_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com")),
   /** Where the login dialog lives; the fake Graph server serves one too. */
   META_DIALOG_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://www.facebook.com")),
-  /** Where Bluesky accounts sign in (the public service; a self-hosted PDS or the tests' fake). */
-  BLUESKY_SERVICE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://bsky.social")),
   META_GRAPH_VERSION: optionalText.pipe(
     z
       .string()
@@ -66,7 +65,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** Each network module's own settings (networks/<id>/: BLUESKY_SERVICE_URL, LINKEDIN_CLIENT_ID...), read here. */
+  networkSettings: Record<string, unknown>;
+};
 
 /** Loads ./.env into the process environment when present; real variables win. */
 export function loadDotEnvFile(path = ".env"): void {
@@ -79,8 +83,10 @@ export function loadDotEnvFile(path = ".env"): void {
 /** Parses the environment once; a bad value stops the process with the variable's name. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const networks = z.object(networkEnvShape).safeParse(source);
+  if (!parsed.success || !networks.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(networks.error?.issues ?? [])];
+    const lines = issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
@@ -88,5 +94,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     dataDir: resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    networkSettings: networks.data,
   };
 }

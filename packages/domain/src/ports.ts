@@ -527,6 +527,8 @@ export interface ChannelCredentials {
   handle?: string | undefined;
   appPassword?: string | undefined;
   instance?: string | undefined;
+  /** A secret the network issued: Telegram's bot token, a Discord channel's webhook URL. */
+  token?: string | undefined;
 }
 
 export type ChannelConnectStep =

@@ -20,6 +20,7 @@ export * from "./campaigns/money";
 export * from "./campaigns/schemas";
 export type { CaptionFromImageResult } from "./captions/caption-from-image";
 export * from "./captions/schemas";
+export * from "./channels/network-descriptor";
 export * from "./channels/text-count";
 export * from "./chat/schemas";
 export * from "./connections/messages";

@@ -76,7 +76,7 @@ async function connectAccounts(
       META_GRAPH_URL: "http://127.0.0.1:9",
       META_DIALOG_URL: "http://127.0.0.1:9",
       META_GRAPH_VERSION: "v25.0",
-      BLUESKY_SERVICE_URL: fakes.bluesky.url,
+      networkSettings: { BLUESKY_SERVICE_URL: fakes.bluesky.url },
     },
     db: db.db,
     logger: createLogger("silent"),

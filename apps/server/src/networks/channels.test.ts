@@ -33,7 +33,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     channelTesting: {
       allowAddress: (address, p) => address === "127.0.0.1" && p === port,
-      blueskyServiceUrl: bluesky.url,
+      networkSettings: { BLUESKY_SERVICE_URL: bluesky.url },
       sleep: async () => {},
     },
   });

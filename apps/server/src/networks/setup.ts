@@ -7,11 +7,8 @@ import { createTokenVault, loadOrCreateTokenKey, type TokenVault } from "../adap
 import type { AppConnectors } from "../context";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
-import { createAppRegistrations } from "./app-registrations";
-import { createBlueskyProvider } from "./bluesky";
 import { createChannelConnectors } from "./channel-connectors";
 import { createChannelRouter } from "./channel-router";
-import { createMastodonProvider } from "./mastodon";
 import { createMetaProvider } from "./meta";
 import { createMetaAds } from "./meta/meta-ads";
 import { createAdConnectionLoader, createConnectionLoader, createPostReader } from "./meta/meta-connections";
@@ -19,6 +16,8 @@ import { createMetaConnector } from "./meta/meta-connector";
 import { createGraphClient, type GraphClientOptions } from "./meta/meta-graph-client";
 import { createMetaInsightsReader } from "./meta/meta-insights";
 import { createMetaNetwork } from "./meta/meta-network";
+import { networkModules } from "./modules";
+import { readModuleEnv } from "./network-module";
 import type { ProviderTools } from "./provider";
 import { createNetworkRegistry } from "./registry";
 import { createSandboxProvider } from "./sandbox";
@@ -49,7 +48,7 @@ export type SocialSetupOptions = {
     | "META_DIALOG_URL"
     | "META_GRAPH_VERSION"
   > &
-    Partial<Pick<Env, "BLUESKY_SERVICE_URL">>;
+    Partial<Pick<Env, "networkSettings">>;
   db: Db;
   logger: Logger;
   secret: string;
@@ -69,8 +68,8 @@ export type SocialSetupOptions = {
   channelTesting?: {
     allowAddress: (address: string, port: number) => boolean;
     sleep?: (ms: number) => Promise<void>;
-    /** The Bluesky fake, when the environment names none. */
-    blueskyServiceUrl?: string;
+    /** Network settings pointing the modules at their fakes (BLUESKY_SERVICE_URL, LINKEDIN_API_URL...). */
+    networkSettings?: Record<string, string>;
   };
 };
 
@@ -131,19 +130,17 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
   });
   const live = [
     meta,
-    createBlueskyProvider({
-      serviceUrl:
-        env.BLUESKY_SERVICE_URL ?? options.channelTesting?.blueskyServiceUrl ?? "https://bsky.social",
-      tools,
-    }),
-    createMastodonProvider({
-      appName: "Social Media Manager",
-      website: env.publicUrl,
-      tools,
-      registrations: createAppRegistrations(options.db, vault, "mastodon"),
-      // The tests' fake instance speaks plain HTTP on loopback.
-      ...(options.channelTesting ? { scheme: "http" as const } : {}),
-    }),
+    ...networkModules.map((module) =>
+      module.create({
+        env: readModuleEnv(module, { ...env.networkSettings, ...options.channelTesting?.networkSettings }),
+        tools,
+        db: options.db,
+        vault,
+        logger: options.logger,
+        publicUrl: env.publicUrl,
+        plainHttp: Boolean(options.channelTesting),
+      }),
+    ),
   ];
   const registry = createNetworkRegistry(
     createSandboxProvider({

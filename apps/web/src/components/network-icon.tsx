@@ -1,4 +1,5 @@
 import { type PostPlatform, platformLabels } from "@smm/domain/web";
+import { RadioTowerIcon } from "lucide-react";
 
 import { cn } from "@/lib/utils";
 
@@ -17,7 +18,8 @@ export function NetworkIcon({
   label?: boolean;
   className?: string;
 }) {
-  const Icon = networkIcons[platform];
+  // A network whose mark is not drawn yet still gets one (networkIcons is found by file name).
+  const Icon = networkIcons[platform] ?? RadioTowerIcon;
   const name = platformLabels[platform];
   return (
     <Icon

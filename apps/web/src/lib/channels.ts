@@ -32,6 +32,7 @@ export type ConnectChannelRequest = {
   handle?: string;
   appPassword?: string;
   instance?: string;
+  token?: string;
 };
 
 function connectChannel(brandId: string, body: ConnectChannelRequest) {

@@ -14,9 +14,10 @@ import {
 } from "./schemas";
 
 /**
- * Connects an account on a network: the sandbox's offline account at once; Bluesky with the handle and an
- * app password; Mastodon by sending the user to their instance's consent page (the round trip's state is
- * kept server-side, single-use, 10 minutes, like Facebook's). What is missing is asked for, not guessed.
+ * Connects an account on a network: the sandbox's offline account at once; with what the user typed (a
+ * Bluesky app password, a Telegram bot token, a Discord webhook URL); or by sending the user to the
+ * network's consent page (the round trip's state is kept server-side, single-use, 10 minutes, like
+ * Facebook's). What is missing (the fields the network's descriptor names) is asked for, not guessed.
  */
 export async function connectChannel(
   ctx: BrandContext,
@@ -33,29 +34,22 @@ export async function connectChannel(
     };
   const channels = requireChannels(ctx);
   if (parsed.mode === "live") {
-    const method = channels.networks().find((network) => network.platform === platform)?.connect.method;
-    if (method === "app_password" && (!parsed.handle || !parsed.appPassword))
-      return {
-        status: "needs_input",
-        fields: [
-          ...(parsed.handle ? [] : ["handle" as const]),
-          ...(parsed.appPassword ? [] : ["appPassword" as const]),
-        ],
-        message: `To connect ${label} I need your handle and an app password (make one in ${label} Settings > Privacy and security > App passwords; never your account password).`,
-      };
-    if (method === "instance_oauth" && !parsed.instance)
-      return {
-        status: "needs_input",
-        fields: ["instance"],
-        message: `Which ${label} instance is your account on (for example mastodon.social)?`,
-      };
+    const connect = channels.networks().find((network) => network.platform === platform)?.connect;
+    const missing = (connect?.fields ?? []).filter((field) => !parsed[field.name]);
+    if (connect && missing.length > 0)
+      return { status: "needs_input", fields: missing.map((field) => field.name), message: connect.ask };
   }
   const state = randomBytes(32).toString("base64url");
   const redirectUri = channels.redirectUri(platform);
   const step = await channels.connect({
     platform,
     mode: parsed.mode,
-    credentials: { handle: parsed.handle, appPassword: parsed.appPassword, instance: parsed.instance },
+    credentials: {
+      handle: parsed.handle,
+      appPassword: parsed.appPassword,
+      instance: parsed.instance,
+      token: parsed.token,
+    },
     state,
     redirectUri,
   });
@@ -90,7 +84,7 @@ export async function connectChannel(
 export const connectChannelUseCase = declareUseCase({
   name: "connectChannel",
   description:
-    "Connect the brand's account on a network. mode sandbox: the sandbox's offline account for that network. Bluesky: pass handle and appPassword (an app password, never the account password). Mastodon: pass instance; the answer is a URL the user must open to allow access. Missing details come back as needs_input with the fields to ask for. Facebook and Instagram connect in Settings > Facebook.",
+    "Connect the brand's account on a network. mode sandbox: the sandbox's offline account for that network. Bluesky: pass handle and appPassword (an app password, never the account password). Mastodon: pass instance; the answer is a URL the user must open to allow access. Telegram: pass token (the bot's token from BotFather) and handle (the channel's @name or id). Discord: pass token (the channel's webhook URL). LinkedIn and Threads: nothing; the answer is a URL to open. Missing details come back as needs_input with the fields to ask for. Facebook and Instagram connect in Settings > Facebook.",
   scope: "brand",
   input: connectChannelInput,
   output: connectChannelResultSchema,

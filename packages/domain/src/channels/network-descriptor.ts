@@ -5,12 +5,17 @@ import { textCountings } from "./text-count";
 /** How an account is connected: each network's provider says which. */
 export const connectMethods = [
   "meta_oauth",
+  "oauth",
   "app_password",
   "instance_oauth",
   "bot_token",
   "webhook_url",
 ] as const;
 export type ConnectMethod = (typeof connectMethods)[number];
+
+/** What a Connect form may ask for (connectChannel's input fields); each network declares which. */
+export const connectFieldNames = ["handle", "appPassword", "instance", "token"] as const;
+export type ConnectFieldName = (typeof connectFieldNames)[number];
 
 /** How a publish whose answer was lost is settled (README's "exactly-once by" column). */
 export const exactlyOnceMethods = ["marker_lookup", "record_key", "idempotency_key", "none"] as const;
@@ -28,12 +33,29 @@ export const networkDescriptorSchema = z.object({
     method: z.enum(connectMethods),
     /** One line for the Connect form: where the user gets what it asks for. */
     help: z.string(),
+    /** What the user types to connect (none for OAuth networks that need nothing first). */
+    fields: z.array(
+      z.object({
+        name: z.enum(connectFieldNames),
+        label: z.string(),
+        placeholder: z.string(),
+        /** Shown as dots and never echoed back (an app password, a bot token, a webhook URL). */
+        secret: z.boolean(),
+      }),
+    ),
+    /** What the chat says when fields are missing ("To connect Telegram I need ..."). */
+    ask: z.string(),
   }),
   text: z.object({
     maxLength: z.number().int().positive(),
     counting: z.enum(textCountings),
     maxBytes: z.number().int().positive().optional(),
     urlLength: z.number().int().positive().optional(),
+    /**
+     * A shorter limit when the post carries an image (Telegram's 1,024-character photo caption), and what
+     * the network does with a longer text then, said in the composer ("sent as a link preview ...").
+     */
+    withImage: z.object({ maxLength: z.number().int().positive(), overLimit: z.string() }).optional(),
   }),
   media: z.object({
     maxImages: z.number().int().nonnegative(),

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { publishNetworks } from "../db/schema/enums";
-import { postPlatforms } from "../posts/messages";
+import { CHOOSE_NETWORK, postPlatforms, publishNetworks } from "../posts/messages";
 import { safeText } from "../text";
-import { networkDescriptorSchema } from "./network-descriptor";
+import { connectFieldNames, networkDescriptorSchema } from "./network-descriptor";
 
 export const channelStates = ["connected", "expiring", "expired"] as const;
 
@@ -46,7 +45,7 @@ const optionalField = (max: number) =>
     .optional();
 
 export const connectChannelInput = z.object({
-  platform: z.enum(postPlatforms, { error: "Choose a network: facebook, instagram, bluesky or mastodon" }),
+  platform: z.enum(postPlatforms, { error: CHOOSE_NETWORK }),
   /** "sandbox": the sandbox's offline account for that network (labelled), nothing needed. */
   mode: z.enum(["live", "sandbox"]).default("live"),
   /** Bluesky: the handle (alice.bsky.social). */
@@ -55,6 +54,8 @@ export const connectChannelInput = z.object({
   appPassword: optionalField(200),
   /** Mastodon: the instance (mastodon.social). */
   instance: optionalField(253),
+  /** A secret the network issued: Telegram's bot token, a Discord channel's webhook URL. */
+  token: optionalField(500),
 });
 export type ConnectChannelInput = z.input<typeof connectChannelInput>;
 
@@ -70,7 +71,7 @@ export const connectChannelResultSchema = z
     z.object({
       status: z.literal("needs_input"),
       /** What is missing, so the chat can ask for it and the form can show it. */
-      fields: z.array(z.enum(["handle", "appPassword", "instance"])),
+      fields: z.array(z.enum(connectFieldNames)),
       message: z.string(),
     }),
     z.object({
@@ -91,6 +92,6 @@ export const completeChannelConnectionInput = z.object({
 export type CompleteChannelConnectionInput = z.input<typeof completeChannelConnectionInput>;
 
 export const disconnectChannelInput = z.object({
-  platform: z.enum(postPlatforms, { error: "Choose a network: facebook, instagram, bluesky or mastodon" }),
+  platform: z.enum(postPlatforms, { error: CHOOSE_NETWORK }),
 });
 export type DisconnectChannelInput = z.input<typeof disconnectChannelInput>;

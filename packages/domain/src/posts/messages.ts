@@ -1,18 +1,35 @@
 // The post use cases' messages and limits, without zod: screens that only show posts (the dashboard's
 // cards) need them before any form's code has loaded. Messages are the spec's where it names one.
 
-/** The networks a post goes to: the platform enum (db/schema/enums.ts) is made from this list, kept here so the web bundle needs no drizzle. */
-export const postPlatforms = ["facebook", "instagram", "bluesky", "mastodon"] as const;
-export type PostPlatform = (typeof postPlatforms)[number];
+/**
+ * Every network the app publishes to, one line each: the platform's id (stored on posts and connections),
+ * its name on screens and in the chat, and the provider that publishes it (apps/server/src/networks/<id>/,
+ * registered in networks/modules.ts). Everything else about a network (limits, how it connects, how it is
+ * written for) its provider declares. Kept here, without zod or drizzle, so the web bundle reads it too.
+ */
+export const networkCatalog = {
+  facebook: { label: "Facebook", provider: "meta" },
+  instagram: { label: "Instagram", provider: "meta" },
+  bluesky: { label: "Bluesky", provider: "bluesky" },
+  mastodon: { label: "Mastodon", provider: "mastodon" },
+} as const;
+export type PostPlatform = keyof typeof networkCatalog;
+type NonEmpty<T> = readonly [T, ...T[]];
+export const postPlatforms = Object.keys(networkCatalog) as unknown as NonEmpty<PostPlatform>;
 /** How each network is named on screens and in the chat. */
-export const platformLabels: Record<PostPlatform, string> = {
-  facebook: "Facebook",
-  instagram: "Instagram",
-  bluesky: "Bluesky",
-  mastodon: "Mastodon",
-};
+export const platformLabels = Object.fromEntries(
+  postPlatforms.map((platform) => [platform, networkCatalog[platform].label]),
+) as Record<PostPlatform, string>;
+/** The providers a connection or post is made through: the sandbox (offline) and each network's own. */
+export type PublishNetwork = "sandbox" | (typeof networkCatalog)[PostPlatform]["provider"];
+export const publishNetworks = [
+  "sandbox",
+  ...new Set(postPlatforms.map((platform) => networkCatalog[platform].provider)),
+] as unknown as NonEmpty<PublishNetwork>;
 /** Said when a platform is none of the networks: names them all, so it grows with the list. */
 export const PLATFORM_INVALID = `Platform must be ${postPlatforms.slice(0, -1).join(", ")} or ${postPlatforms.at(-1)}`;
+/** Said when a connect or disconnect names no network the app has. */
+export const CHOOSE_NETWORK = `Choose a network: ${postPlatforms.slice(0, -1).join(", ")} or ${postPlatforms.at(-1)}`;
 /** The platforms of Meta's page connection (the spec's Facebook tab, insights and ads are theirs alone). */
 export const metaPlatforms = ["facebook", "instagram"] as const;
 export type MetaPlatform = (typeof metaPlatforms)[number];

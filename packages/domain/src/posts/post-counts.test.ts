@@ -157,7 +157,7 @@ describe("post_counts", () => {
     await update({ aiGenerated: sql`not ${posts.aiGenerated}` }, eq(posts.brandId, ctx.brandId));
     await update(
       {
-        platform: sql`case when ${posts.platform} = 'facebook' then 'instagram' else 'facebook' end::platform`,
+        platform: sql`case when ${posts.platform} = 'facebook' then 'instagram' else 'facebook' end`,
       },
       inArray(posts.id, ids),
     );

@@ -11,7 +11,15 @@ export function describeBluesky(platform: PostPlatform): NetworkDescriptor {
   return {
     platform,
     label: "Bluesky",
-    connect: { method: "app_password", help: APP_PASSWORD_HELP },
+    connect: {
+      method: "app_password",
+      help: APP_PASSWORD_HELP,
+      fields: [
+        { name: "handle", label: "Handle", placeholder: "alice.bsky.social", secret: false },
+        { name: "appPassword", label: "App password", placeholder: "xxxx-xxxx-xxxx-xxxx", secret: true },
+      ],
+      ask: "To connect Bluesky I need your handle and an app password (make one in Bluesky Settings > Privacy and security > App passwords; never your account password).",
+    },
     text: { ...BLUESKY_TEXT_LIMIT },
     media: {
       maxImages: BLUESKY_MAX_IMAGES,

@@ -1,3 +1,4 @@
+import { defineNetworkModule, urlSetting } from "../network-module";
 import type { NetworkProvider, ProviderTools } from "../provider";
 import { connectBluesky } from "./connect";
 import type { BlueskyCredentials } from "./credentials";
@@ -35,3 +36,12 @@ export function createBlueskyProvider(options: BlueskyProviderOptions): NetworkP
     delete: (connection, externalId) => deletePost(options, connection, externalId),
   };
 }
+
+export const blueskyModule = defineNetworkModule({
+  id: "bluesky",
+  env: {
+    /** Where Bluesky accounts sign in (the public service; a self-hosted PDS or the tests' fake). */
+    BLUESKY_SERVICE_URL: urlSetting("https://bsky.social"),
+  },
+  create: ({ env, tools }) => createBlueskyProvider({ serviceUrl: env.BLUESKY_SERVICE_URL, tools }),
+});

@@ -4,6 +4,8 @@ import type { ConnectionMetadata } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { PostPlatform } from "@smm/domain/posts";
 import { z } from "zod";
+import { createAppRegistrations } from "../app-registrations";
+import { defineNetworkModule } from "../network-module";
 import type {
   NetworkProvider,
   OutgoingImage,
@@ -195,7 +197,12 @@ export function createMastodonProvider(
     return {
       platform,
       label: "Mastodon",
-      connect: { method: "instance_oauth", help: CONNECT_HELP },
+      connect: {
+        method: "instance_oauth",
+        help: CONNECT_HELP,
+        fields: [{ name: "instance", label: "Instance", placeholder: "mastodon.social", secret: false }],
+        ask: "Which Mastodon instance is your account on (for example mastodon.social)?",
+      },
       text: { maxLength: limits.maxCharacters, counting: "mastodon", urlLength: limits.urlLength },
       media: {
         maxImages: limits.maxImages,
@@ -662,3 +669,16 @@ export function createMastodonProvider(
     cancelScheduled,
   };
 }
+
+export const mastodonModule = defineNetworkModule({
+  id: "mastodon",
+  env: {},
+  create: ({ tools, db, vault, publicUrl, plainHttp }) =>
+    createMastodonProvider({
+      appName: "Social Media Manager",
+      website: publicUrl,
+      tools,
+      registrations: createAppRegistrations(db, vault, "mastodon"),
+      ...(plainHttp ? { scheme: "http" as const } : {}),
+    }),
+});

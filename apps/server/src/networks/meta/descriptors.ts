@@ -6,7 +6,9 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 const connect = {
   method: "meta_oauth",
   help: "Connect your Facebook page in Settings > Facebook; its linked Instagram business account comes with it.",
-} as const;
+  fields: [],
+  ask: "Facebook and Instagram connect through your Facebook page: open Settings > Facebook.",
+} satisfies NetworkDescriptor["connect"];
 
 /** What a Facebook page and its Instagram business account take (contracts/meta-and-stripe.md). */
 export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {

@@ -1,4 +1,4 @@
-import { type Brand, platformLabels } from "@smm/domain/web";
+import { type Brand, isMetaPlatform, platformLabels } from "@smm/domain/web";
 import { ClockIcon, GlobeIcon, HashIcon, ImageOffIcon, RotateCwIcon, SparklesIcon } from "lucide-react";
 import { useState } from "react";
 
@@ -77,7 +77,7 @@ function PostImage({
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const square = post.platform === "instagram";
   // Bluesky and Mastodon show the image inset in the post, with rounded corners, 16:9.
-  const inset = post.platform === "bluesky" || post.platform === "mastodon";
+  const inset = !isMetaPlatform(post.platform);
   const frame = cn(
     "w-full overflow-hidden bg-muted",
     square ? "aspect-square" : inset ? "aspect-video rounded-lg border" : "aspect-[1.91/1] sm:aspect-[4/3]",
@@ -139,7 +139,7 @@ function PostHeader({
   handle: string | undefined;
 }) {
   const shownHandle = handle ?? fallbackHandle(brandName);
-  const social = post.platform === "bluesky" || post.platform === "mastodon";
+  const social = !isMetaPlatform(post.platform);
   return (
     <div className="flex items-center gap-3 px-4 py-3">
       {brand ? (
@@ -193,7 +193,7 @@ export function GeneratedPostPreview({
   const hashtags = (post.aiSuggestions?.hashtags ?? []).map((tag) => (tag.startsWith("#") ? tag : `#${tag}`));
   const optimal = post.aiSuggestions?.optimal_time;
   const platformName = platformLabels[post.platform];
-  const inset = post.platform === "bluesky" || post.platform === "mastodon";
+  const inset = !isMetaPlatform(post.platform);
   const caption = (
     <div className={captionFirst(post.platform) ? "px-4 pb-3" : "px-4 py-3"}>
       {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}

@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
-import { connectionProviderEnum, publishNetworkEnum } from "./enums";
+import { connectionProviderColumn, publishNetworkColumn } from "./enums";
 
 /** Non-secret facts about the connected account, shown in settings and on the campaigns page. */
 export interface ConnectionMetadata {
@@ -48,7 +48,7 @@ export const socialConnections = pgTable(
     brandId: uuid("brand_id")
       .notNull()
       .references(() => userBrands.id, { onDelete: "cascade" }),
-    provider: connectionProviderEnum("provider").notNull(),
+    provider: connectionProviderColumn("provider").notNull(),
     /** Page id, IG user id, or the ad account's numeric account_id. */
     externalAccountId: text("external_account_id").notNull(),
     name: text("name"),
@@ -58,7 +58,7 @@ export const socialConnections = pgTable(
     scopes: text("scopes").array().default(sql`'{}'::text[]`).notNull(),
     metadata: jsonb("metadata").$type<ConnectionMetadata>().default(sql`'{}'::jsonb`).notNull(),
     /** Where this brand's posts go: a connection made against the sandbox keeps publishing there. */
-    network: publishNetworkEnum("network").default("sandbox").notNull(),
+    network: publishNetworkColumn("network").default("sandbox").notNull(),
     /** Set when Meta answered code 190: the user must reconnect before posts can go out. */
     expiredAt: timestamptz("expired_at"),
     createdAt: createdAt(),
@@ -105,10 +105,10 @@ export const oauthStates = pgTable(
       .notNull()
       .references(() => userBrands.id, { onDelete: "cascade" }),
     /** `facebook` for the page flow, `facebook_ads` for the marketing flow. */
-    provider: connectionProviderEnum("provider").notNull(),
+    provider: connectionProviderColumn("provider").notNull(),
     redirectUri: text("redirect_uri").notNull(),
     /** The network the round trip went to (Meta when the app is configured at its start, else the sandbox). */
-    network: publishNetworkEnum("network").default("sandbox").notNull(),
+    network: publishNetworkColumn("network").default("sandbox").notNull(),
     /** The choices offered to the user, without tokens: safe to send to the browser. */
     choices: jsonb("choices").$type<PendingConnectionChoices>(),
     /** Encrypted envelope of the user token and the per-choice tokens. */
@@ -133,7 +133,7 @@ export const networkApps = pgTable(
   "network_apps",
   {
     id: primaryId(),
-    network: publishNetworkEnum("network").notNull(),
+    network: publishNetworkColumn("network").notNull(),
     host: text("host").notNull(),
     clientId: text("client_id").notNull(),
     encryptedSecret: text("encrypted_secret").notNull(),

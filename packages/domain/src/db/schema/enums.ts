@@ -1,11 +1,11 @@
-import { pgEnum } from "drizzle-orm/pg-core";
+import { pgEnum, text } from "drizzle-orm/pg-core";
 import {
   billingEvents,
   campaignObjectives,
   campaignStatuses,
   optimizationGoals,
 } from "../../campaigns/meta-values";
-import { postPlatforms } from "../../posts/messages";
+import { type PublishNetwork, postPlatforms, publishNetworks } from "../../posts/messages";
 
 // Each closed set is exported as a readonly tuple too, so zod schemas (`z.enum(postStatuses)`) and UI
 // selects reuse the very list the database enforces.
@@ -15,9 +15,11 @@ export type PostStatus = (typeof postStatuses)[number];
 export const postStatusEnum = pgEnum("post_status", postStatuses);
 
 // Written once in a module without drizzle (posts/messages.ts), so the web bundle can import the same list.
+// The networks' columns are text, not database enums (migration 0023): a new network is a line in the
+// catalog, with no migration; the domain's schemas check the values.
 export const platforms = postPlatforms;
 export type Platform = (typeof platforms)[number];
-export const platformEnum = pgEnum("platform", platforms);
+export const platformColumn = (name: string) => text(name, { enum: platforms });
 
 /** Which use case created a post; the dashboard's AI/Manual filter reads `ai_generated`, not this. */
 export const postSources = ["manual", "prompt", "suggestion", "image_caption"] as const;
@@ -45,10 +47,9 @@ export const generationStages = [
 export type GenerationStage = (typeof generationStages)[number];
 export const generationStageEnum = pgEnum("generation_stage", generationStages);
 
-/** The SocialNetwork adapter that published a post: its ids only make sense on that network. */
-export const publishNetworks = ["meta", "sandbox", "bluesky", "mastodon"] as const;
-export type PublishNetwork = (typeof publishNetworks)[number];
-export const publishNetworkEnum = pgEnum("publish_network", publishNetworks);
+/** The provider that published a post or holds a connection: its ids only make sense on that network. */
+export { type PublishNetwork, publishNetworks };
+export const publishNetworkColumn = (name: string) => text(name, { enum: publishNetworks });
 
 export const notificationTypes = ["success", "error", "info"] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -69,7 +70,7 @@ export const mediaKindEnum = pgEnum("media_kind", mediaKinds);
 
 export const connectionProviders = [...platforms, "facebook_ads"] as const;
 export type ConnectionProvider = (typeof connectionProviders)[number];
-export const connectionProviderEnum = pgEnum("connection_provider", connectionProviders);
+export const connectionProviderColumn = (name: string) => text(name, { enum: connectionProviders });
 
 /** Analytics offers 7d/30d/90d; the calendar analysis uses 7d/30d of the same set. */
 export const timeRanges = ["7d", "30d", "90d"] as const;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
-import { platformEnum } from "./enums";
+import { platformColumn } from "./enums";
 
 /**
  * How many posts each brand holds per (user, lifecycle state, platform, AI flag): the dashboard stats and
@@ -21,7 +21,7 @@ export const postCounts = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     state: text("state").notNull(),
-    platform: platformEnum("platform").notNull(),
+    platform: platformColumn("platform").notNull(),
     aiGenerated: boolean("ai_generated").notNull(),
     n: integer("n").notNull(),
   },

@@ -6,10 +6,10 @@ import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
 import {
   generationStageEnum,
   generationStatusEnum,
-  platformEnum,
+  platformColumn,
   postSourceEnum,
   postStatusEnum,
-  publishNetworkEnum,
+  publishNetworkColumn,
   type SuggestionType,
 } from "./enums";
 import { media } from "./media";
@@ -73,7 +73,7 @@ export const posts = pgTable(
     /** The spec's image URL (external images, legacy rows); app-stored images are referenced by id. */
     imageUrl: text("image_url"),
     imageMediaId: uuid("image_media_id").references(() => media.id, { onDelete: "set null" }),
-    platform: platformEnum("platform").default("facebook").notNull(),
+    platform: platformColumn("platform").default("facebook").notNull(),
     status: postStatusEnum("status").default("pending").notNull(),
     scheduledDate: timestamptz("scheduled_date"),
     feedback: text("feedback"),
@@ -101,7 +101,7 @@ export const posts = pgTable(
     externalUrl: text("external_url"),
     /** Posts written together for several channels (one per channel) share this id. */
     groupId: uuid("group_id"),
-    publishedVia: publishNetworkEnum("published_via"),
+    publishedVia: publishNetworkColumn("published_via"),
     postedAt: timestamptz("posted_at"),
     publishError: text("publish_error"),
     /** Why the post has not gone out, as an error reason (publish_unconfirmed: the network may have it). */

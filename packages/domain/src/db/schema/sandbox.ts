@@ -2,7 +2,7 @@ import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
 import { createdAt, timestamptz, updatedAt } from "./columns";
-import { platformEnum } from "./enums";
+import { platformColumn } from "./enums";
 
 /**
  * The embedded sandbox network (the default SocialNetwork adapter): what a real network would hold for
@@ -20,7 +20,7 @@ export const sandboxPosts = pgTable(
       .notNull()
       .references(() => userBrands.id, { onDelete: "cascade" }),
     postId: uuid("post_id").notNull(),
-    platform: platformEnum("platform").notNull(),
+    platform: platformColumn("platform").notNull(),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
     /** scheduled, published or cancelled. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { userBrands } from "./brands";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
-import { platformEnum, suggestionTypeEnum } from "./enums";
+import { platformColumn, suggestionTypeEnum } from "./enums";
 import { posts } from "./posts";
 
 /**
@@ -17,7 +17,7 @@ export const postSuggestions = pgTable(
       .notNull()
       .references(() => userBrands.id, { onDelete: "cascade" }),
     type: suggestionTypeEnum("type").notNull(),
-    platform: platformEnum("platform").default("facebook").notNull(),
+    platform: platformColumn("platform").default("facebook").notNull(),
     scheduledDate: timestamptz("scheduled_date"),
     reason: text("reason"),
     contentSuggestion: text("content_suggestion"),

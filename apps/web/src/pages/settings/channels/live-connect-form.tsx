@@ -20,10 +20,23 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
   );
 }
 
+/** The field's test id, as the browser tests know them: connect-handle, connect-app-password... */
+const testIdOf = (name: ConnectField) =>
+  `connect-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** Browser hints per field: what the password manager and the phone keyboard should offer. */
+const inputHints: Record<ConnectField, { autoComplete: string; inputMode?: "url" | "text" }> = {
+  handle: { autoComplete: "username" },
+  appPassword: { autoComplete: "off" },
+  instance: { autoComplete: "url", inputMode: "url" },
+  token: { autoComplete: "off" },
+};
+
 /**
- * A live connection's form, as the network's connect method asks: a handle and an app password
- * (Bluesky), or the instance (Mastodon, which then sends the user to its consent page). The network's own
- * help line sits under the fields; a refusal is shown by the field it is about, and nothing typed is lost.
+ * A live connection's form, with the fields the network's provider declares (a Bluesky handle and app
+ * password, a Mastodon instance, a Telegram bot token and channel, a Discord webhook URL, or none for an
+ * OAuth network, which sends the user to its consent page). The network's own help line sits under the
+ * fields; a refusal is shown by the field it is about, and nothing typed is lost.
  */
 export function LiveConnectForm({
   network,
@@ -33,26 +46,22 @@ export function LiveConnectForm({
 }: {
   network: NetworkView;
   busy: boolean;
-  onConnect: (request: {
-    platform: PostPlatform;
-    handle?: string;
-    appPassword?: string;
-    instance?: string;
-  }) => Promise<ConnectOutcome>;
+  onConnect: (
+    request: { platform: PostPlatform } & Partial<Record<ConnectField, string>>,
+  ) => Promise<ConnectOutcome>;
   onCancel: () => void;
 }) {
   const id = useId();
-  const [handle, setHandle] = useState("");
-  const [appPassword, setAppPassword] = useState("");
-  const [instance, setInstance] = useState("");
+  const fields = network.connect.fields;
+  const [values, setValues] = useState<Partial<Record<ConnectField, string>>>({});
   const [error, setError] = useState<{ message: string; fields: ConnectField[] } | null>(null);
-  const byInstance = network.connect.method === "instance_oauth";
+  const redirects = network.connect.method === "instance_oauth" || network.connect.method === "oauth";
   const label = network.label;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
 
-  // Where the error shows: by the field it names, else by the last field of the form.
-  const lastField: ConnectField = byInstance ? "instance" : "appPassword";
+  // Where the error shows: by the field it names, else by the last field of the form (or under the help).
+  const lastField: ConnectField | null = fields.at(-1)?.name ?? null;
   const errorAt = error ? (error.fields[0] ?? lastField) : null;
   const describedBy = (field: ConnectField) =>
     [errorAt === field ? errorId : null, helpId].filter(Boolean).join(" ");
@@ -64,15 +73,10 @@ export function LiveConnectForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const outcome = await onConnect(
-      byInstance
-        ? { platform: network.platform, instance: instance.trim() }
-        : { platform: network.platform, handle: handle.trim(), appPassword: appPassword.trim() },
-    );
+    const typed = Object.fromEntries(fields.map((field) => [field.name, (values[field.name] ?? "").trim()]));
+    const outcome = await onConnect({ platform: network.platform, ...typed });
     if (!outcome.ok) setError({ message: outcome.message, fields: outcome.fields });
   }
-
-  const clearError = () => setError(null);
 
   return (
     <form
@@ -82,84 +86,44 @@ export function LiveConnectForm({
       aria-label={`Connect ${label}`}
       data-testid={`connect-form-${network.platform}`}
     >
-      {byInstance ? (
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-instance`}>Instance</Label>
-          <Input
-            id={`${id}-instance`}
-            value={instance}
-            onChange={(event) => {
-              setInstance(event.target.value);
-              clearError();
-            }}
-            placeholder="mastodon.social"
-            autoComplete="url"
-            inputMode="url"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={253}
-            required
-            autoFocus
-            aria-invalid={invalid("instance")}
-            aria-describedby={describedBy("instance")}
-            data-testid="connect-instance"
-          />
-          {errorAt === "instance" ? <FieldError id={errorId} message={error?.message ?? null} /> : null}
-        </div>
-      ) : (
-        <>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-handle`}>Handle</Label>
-            <Input
-              id={`${id}-handle`}
-              value={handle}
+      {fields.map((field, index) => {
+        const Field = field.secret ? PasswordInput : Input;
+        const hints = inputHints[field.name];
+        return (
+          <div className="grid gap-2" key={field.name}>
+            <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
+            <Field
+              id={`${id}-${field.name}`}
+              value={values[field.name] ?? ""}
               onChange={(event) => {
-                setHandle(event.target.value);
-                clearError();
+                const value = event.target.value;
+                setValues((current) => ({ ...current, [field.name]: value }));
+                setError(null);
               }}
-              placeholder="yourname.bsky.social"
-              autoComplete="username"
+              placeholder={field.placeholder}
+              autoComplete={hints.autoComplete}
+              {...(hints.inputMode ? { inputMode: hints.inputMode } : {})}
               autoCapitalize="none"
               spellCheck={false}
-              maxLength={253}
+              maxLength={field.name === "token" ? 500 : 253}
               required
-              autoFocus
-              aria-invalid={invalid("handle")}
-              aria-describedby={describedBy("handle")}
-              data-testid="connect-handle"
+              autoFocus={index === 0}
+              aria-invalid={invalid(field.name)}
+              aria-describedby={describedBy(field.name)}
+              data-testid={testIdOf(field.name)}
             />
-            {errorAt === "handle" ? <FieldError id={errorId} message={error?.message ?? null} /> : null}
+            {errorAt === field.name ? <FieldError id={errorId} message={error?.message ?? null} /> : null}
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-app-password`}>App password</Label>
-            <PasswordInput
-              id={`${id}-app-password`}
-              value={appPassword}
-              onChange={(event) => {
-                setAppPassword(event.target.value);
-                clearError();
-              }}
-              placeholder="xxxx-xxxx-xxxx-xxxx"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={200}
-              required
-              aria-invalid={invalid("appPassword")}
-              aria-describedby={describedBy("appPassword")}
-              data-testid="connect-app-password"
-            />
-            {errorAt === "appPassword" ? <FieldError id={errorId} message={error?.message ?? null} /> : null}
-          </div>
-        </>
-      )}
+        );
+      })}
       <p id={helpId} className="text-xs text-muted-foreground" data-testid="connect-help">
         {network.connect.help}
       </p>
+      {error && errorAt === null ? <FieldError id={errorId} message={error.message} /> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy} data-testid="connect-submit">
+        <Button type="submit" disabled={busy} data-testid="connect-submit" autoFocus={fields.length === 0}>
           {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          {byInstance ? `Continue to ${label}` : `Connect ${label}`}
+          {redirects ? `Continue to ${label}` : `Connect ${label}`}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel

@@ -1,4 +1,4 @@
-import { type PostPlatform, platformLabels } from "@smm/domain/web";
+import { type ConnectFieldName, connectFieldNames, type PostPlatform, platformLabels } from "@smm/domain/web";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -12,12 +12,12 @@ import {
 } from "@/lib/channels";
 
 /** The fields a live connection asks for (the server names the missing ones). */
-export type ConnectField = "handle" | "appPassword" | "instance";
+export type ConnectField = ConnectFieldName;
 
 /** What a connect attempt tells the form that sent it: nothing (it went on), or why not and by which field. */
 export type ConnectOutcome = { ok: true } | { ok: false; message: string; fields: ConnectField[] };
 
-const CONNECT_FIELDS: readonly string[] = ["handle", "appPassword", "instance"];
+const CONNECT_FIELDS: readonly string[] = connectFieldNames;
 const isConnectField = (name: string): name is ConnectField => CONNECT_FIELDS.includes(name);
 
 function refusal(error: unknown): Extract<ConnectOutcome, { ok: false }> {
