@@ -8,7 +8,11 @@ import type { NetworkModule } from "./network-module";
  * ads) and the sandbox: one line each. A network is its folder under networks/, this line, and its line
  * in the domain's catalog (posts/messages.ts) that names it everywhere else.
  */
-export const networkModules: readonly NetworkModule[] = [blueskyModule, mastodonModule];
+// biome-ignore format: one line per network
+export const networkModules: readonly NetworkModule[] = [
+  blueskyModule,
+  mastodonModule,
+];
 
 /** Every module's environment names, read by env.ts with the server's own. */
 export const networkEnvShape: z.ZodRawShape = Object.assign(
