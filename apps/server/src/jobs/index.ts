@@ -1,3 +1,4 @@
+import { warnExpiringConnections } from "@smm/domain/connections";
 import type { Deps } from "@smm/domain/context";
 import type { Db } from "@smm/domain/db";
 import type { Billing, JobQueue } from "@smm/domain/ports";
@@ -95,6 +96,11 @@ export async function startJobs(options: {
   });
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
+    // Hourly too: "your LinkedIn connection expires in 7 days" (and 1 day), each said once.
+    if (options.deps) {
+      const told = await warnExpiringConnections(options.deps);
+      if (told > 0) logger.info("connection expiry notices sent", { told });
+    }
   });
 
   let queue: JobQueue | null = null;

@@ -80,6 +80,7 @@ export function createChannelRouter(options: {
       platform,
       externalAccountId: row?.externalAccountId ?? "sandbox",
       handle: row?.metadata.handle ?? null,
+      tokenExpiresAt: row?.tokenExpiresAt ?? null,
       credentials: opaque ? {} : JSON.parse(vault.open(row.encryptedToken)),
       metadata: row?.metadata ?? {},
       async saveCredentials(credentials) {
@@ -107,6 +108,11 @@ export function createChannelRouter(options: {
     const row = await connectionRow(who.userId, who.brandId, platform);
     if (!row) throw new AppError("channel_not_connected", channelNotConnected(platform));
     if (row.expiredAt) throw new AppError("network_token_expired", channelConnectionExpired(platform));
+    // A token past its end (LinkedIn's 60 days) is not tried: the user is told once, the post waits.
+    if (row.tokenExpiresAt && row.tokenExpiresAt.getTime() <= now().getTime()) {
+      await markConnectionExpired(options.expiry, who, { platform });
+      throw new AppError("network_token_expired", channelConnectionExpired(platform));
+    }
     const provider = registry.get(row.network);
     return { provider, connection: openConnection(who, platform, row, provider) };
   }

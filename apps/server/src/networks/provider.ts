@@ -119,6 +119,8 @@ export interface ProviderConnection<Credentials> {
   platform: PostPlatform;
   externalAccountId: string;
   handle: string | null;
+  /** When the network said the token ends (LinkedIn's 60 days); null or absent when it does not. */
+  tokenExpiresAt?: Date | null;
   credentials: Credentials;
   metadata: ConnectionMetadata;
   /** Keeps renewed credentials (Bluesky's refreshed session) for the next call. */

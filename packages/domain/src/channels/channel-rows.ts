@@ -4,6 +4,7 @@ import { type SocialConnection, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import type { ChannelConnectors, ConnectedAccount } from "../ports";
 import { isMetaPlatform, type PostPlatform, postPlatforms } from "../posts/messages";
+import { releasePostsWaitingForReconnect } from "../posts/release-waiting-posts";
 import type { ChannelsView, ChannelView } from "./schemas";
 
 const DAY_MS = 86_400_000;
@@ -81,7 +82,7 @@ export async function channelViewOf(ctx: BrandContext, platform: PostPlatform): 
 
 /** Stores a connected account on the brand, replacing the brand's earlier account on that network. */
 export async function saveChannel(
-  ctx: Pick<BrandContext, "db" | "userId" | "brandId" | "now">,
+  ctx: Pick<BrandContext, "db" | "userId" | "brandId" | "now" | "events">,
   account: ConnectedAccount,
 ): Promise<void> {
   if (isMetaPlatform(account.platform))
@@ -111,4 +112,5 @@ export async function saveChannel(
       updatedAt: ctx.now(),
     });
   });
+  await releasePostsWaitingForReconnect(ctx, [account.platform]);
 }

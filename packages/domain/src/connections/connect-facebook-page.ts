@@ -3,6 +3,7 @@ import { platforms, socialConnections } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { asMetaNetwork } from "../posts/messages";
+import { releasePostsWaitingForReconnect } from "../posts/release-waiting-posts";
 import { declareUseCase } from "../use-case";
 import { deleteBrandConnections, requireConnectors, toConnectionsView } from "./connection-rows";
 import { AUTH_FAILED, connectedPageMessage, PAGE_NOT_FOUND } from "./messages";
@@ -68,6 +69,7 @@ export async function connectFacebookPage(
     }
   });
   await closePendingChoices(ctx, pending.row);
+  await releasePostsWaitingForReconnect(ctx, instagramId ? ["facebook", "instagram"] : ["facebook"]);
   return { ...(await toConnectionsView(ctx)), message: connectedPageMessage(page.name) };
 }
 

@@ -8,3 +8,4 @@ export * from "./schemas";
 export * from "./select-ad-account";
 export * from "./start-facebook-connection";
 export * from "./use-cases";
+export * from "./warn-expiring-connections";

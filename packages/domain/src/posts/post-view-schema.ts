@@ -58,14 +58,14 @@ export const postView = z
     publishedVia: z.enum(publishNetworks).nullable(),
     publishing: z
       .object({
-        status: z.enum(["waiting", "failed", "unconfirmed"]),
+        status: z.enum(["waiting", "reconnect", "failed", "unconfirmed"]),
         message: z.string(),
         retryAt: z.string().nullable().meta({ description: "When a waiting post is tried again." }),
       })
       .nullable()
       .meta({
         description:
-          "A post that has not gone out: waiting (a rate limit; tried again automatically), failed, or unconfirmed (check the page).",
+          "A post that has not gone out: waiting (a rate limit; tried again automatically), reconnect (the channel's connection expired; it goes out once reconnected), failed, or unconfirmed (check the page).",
       }),
     availableActions: z.array(z.enum(postActionNames)).meta({
       description:

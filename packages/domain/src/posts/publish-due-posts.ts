@@ -8,10 +8,14 @@ import { insertNotification, publishNotificationCreated } from "../notifications
 import type { NotificationView } from "../notifications/schemas";
 import { publishPostChanged } from "./post";
 import { toPublishRequest } from "./publish-request";
-import { rateLimitWaitMs, UNCONFIRMED_PREFIX } from "./publish-retry";
+import {
+  publishFailedMessage,
+  rateLimitWaitMs,
+  reconnectWaitingMessage,
+  UNCONFIRMED_PREFIX,
+} from "./publish-retry";
 
 export const POST_PUBLISHED_MESSAGE = "Your scheduled post was published.";
-export const POST_PUBLISH_FAILED_PREFIX = "Facebook posting failed: ";
 /** Said when a publish was cut off and the network cannot tell whether it went out. */
 export const POST_PUBLISH_UNKNOWN = `${UNCONFIRMED_PREFIX}. We could not confirm whether your scheduled post was published: the server stopped while posting it and the network could not be asked. Check your page before using Post now, so it does not go out twice.`;
 /**
@@ -175,12 +179,21 @@ async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOption
     // "Unconfirmed: check your page" is said as it is: it is not a refusal.
     if (hasReason(error, "publish_unconfirmed"))
       await recordFailure(ctx, post, attemptId, message, "publish_unconfirmed");
+    // The connection expired: the post waits for the user to reconnect (releasePostsWaitingForReconnect).
+    else if (hasReason(error, "network_token_expired"))
+      await recordFailure(
+        ctx,
+        post,
+        attemptId,
+        reconnectWaitingMessage(post.platform),
+        "network_token_expired",
+      );
     else
       await recordFailure(
         ctx,
         post,
         attemptId,
-        `${POST_PUBLISH_FAILED_PREFIX}${message}`,
+        publishFailedMessage(post.platform, message),
         isAppError(error) ? error.reason : "internal",
       );
     return "failed";

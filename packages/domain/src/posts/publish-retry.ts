@@ -1,5 +1,6 @@
 import type { Post } from "../db/schema";
 import { AppError } from "../errors";
+import { type PostPlatform, platformLabels } from "./messages";
 
 /**
  * Rate limits (Meta's 4/17/32/613/80001): nothing was made, the same call is worth sending later. The post
@@ -23,24 +24,46 @@ export function rateLimitWaitMs(error: unknown, triesSoFar: number): number | nu
 }
 
 /** What the post says while it waits (the screens show retryAt in the user's time). */
-export const waitingMessage = (tries: number) =>
-  `Waiting: Facebook's rate limit was reached. It will be tried again automatically (try ${tries + 1} of ${MAX_PUBLISH_TRIES}).`;
+export const waitingMessage = (tries: number, platform: PostPlatform = "facebook") =>
+  `Waiting: ${platformLabels[platform]}'s rate limit was reached. It will be tried again automatically (try ${tries + 1} of ${MAX_PUBLISH_TRIES}).`;
+
+/**
+ * Said on a post whose network stopped accepting the connection (a LinkedIn token past its 60 days): it
+ * is not failed, it waits, and goes out by itself once the channel is reconnected.
+ */
+export const reconnectWaitingMessage = (platform: PostPlatform) =>
+  `Waiting for you to reconnect ${platformLabels[platform]}: this post goes out as soon as the channel is reconnected in Settings > Channels.`;
+
+/** Said when a network refused a post: the network's name, then its reason. */
+export const publishFailedMessage = (platform: PostPlatform, message: string) =>
+  `${platformLabels[platform]} posting failed: ${message}`;
 
 export interface PublishingView {
-  /** waiting: a rate limit, tried again at retryAt; failed: refused; unconfirmed: check the page. */
-  status: "waiting" | "failed" | "unconfirmed";
+  /**
+   * waiting: a rate limit, tried again at retryAt; reconnect: the connection expired, it goes out once
+   * the channel is reconnected; failed: refused; unconfirmed: check the page.
+   */
+  status: "waiting" | "reconnect" | "failed" | "unconfirmed";
   message: string;
   retryAt: string | null;
 }
 
 /** Where a post that has not gone out stands with the network, for the card and the tools. */
 export function toPublishingView(
-  row: Pick<Post, "postedAt" | "publishError" | "publishErrorReason" | "publishRetryAt" | "publishTries">,
+  row: Pick<
+    Post,
+    "postedAt" | "publishError" | "publishErrorReason" | "publishRetryAt" | "publishTries" | "platform"
+  >,
 ): PublishingView | null {
   if (row.postedAt) return null;
   if (row.publishError) {
     return {
-      status: row.publishErrorReason === "publish_unconfirmed" ? "unconfirmed" : "failed",
+      status:
+        row.publishErrorReason === "publish_unconfirmed"
+          ? "unconfirmed"
+          : row.publishErrorReason === "network_token_expired"
+            ? "reconnect"
+            : "failed",
       message: row.publishError,
       retryAt: null,
     };
@@ -48,7 +71,7 @@ export function toPublishingView(
   if (row.publishRetryAt) {
     return {
       status: "waiting",
-      message: waitingMessage(row.publishTries),
+      message: waitingMessage(row.publishTries, row.platform),
       retryAt: row.publishRetryAt.toISOString(),
     };
   }

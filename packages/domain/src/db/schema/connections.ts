@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
@@ -22,6 +22,11 @@ export interface ConnectionMetadata {
   handle?: string;
   /** Mastodon: the instance's host; Bluesky: the PDS the account lives on. */
   host?: string;
+  /** LinkedIn: the organization pages the member administers, when the token carries the organization scope. */
+  organizations?: { urn: string; name: string | null }[];
+  /** Discord: the server and channel a webhook posts to. */
+  guildId?: string;
+  channelId?: string;
   /** The account's own limits where its network has them (a Mastodon instance's configuration). */
   limits?: {
     maxCharacters?: number;
@@ -61,6 +66,8 @@ export const socialConnections = pgTable(
     network: publishNetworkColumn("network").default("sandbox").notNull(),
     /** Set when Meta answered code 190: the user must reconnect before posts can go out. */
     expiredAt: timestamptz("expired_at"),
+    /** The last "expires in N days" notice sent for this token (7, then 1); null before the first. */
+    expiryNoticeDays: integer("expiry_notice_days"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "social_connections" ADD COLUMN "expiry_notice_days" integer;
