@@ -5,11 +5,43 @@ import { signInBySession } from "./helpers";
 
 /*
  * The channels from the chat, on the embedded defaults (the offline assistant, the sandbox network): the
- * assistant connects the sandbox's Bluesky and Mastodon accounts, writes one post for Facebook, Bluesky and
- * Mastodon (a card per channel, each followed live), schedules the group at once, and the calendar shows
- * the three entries with their networks.
+ * assistant connects the sandbox's account on every network beyond Meta's (Facebook and Instagram go to
+ * the sandbox without a Meta app), writes one post for all eight networks (a card per channel, each
+ * followed live, each version within its network's limit), schedules the group at once, and the calendar
+ * shows the eight entries with their networks.
  */
 const GENERATION_TIMEOUT = 60_000;
+const NETWORKS = [
+  "facebook",
+  "instagram",
+  "bluesky",
+  "mastodon",
+  "telegram",
+  "discord",
+  "linkedin",
+  "threads",
+] as const;
+/** Each network's limit as the app counts it (graphemes; the networks' own units are within these). */
+const LIMITS: Record<(typeof NETWORKS)[number], number> = {
+  facebook: 63_206,
+  instagram: 2_200,
+  bluesky: 300,
+  mastodon: 500,
+  telegram: 4_096,
+  discord: 2_000,
+  linkedin: 3_000,
+  threads: 500,
+};
+const LABELS: Record<(typeof NETWORKS)[number], string> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  bluesky: "Bluesky",
+  mastodon: "Mastodon",
+  telegram: "Telegram",
+  discord: "Discord",
+  linkedin: "LinkedIn",
+  threads: "Threads",
+};
 
 interface ChatPost {
   id: string;
@@ -19,9 +51,9 @@ interface ChatPost {
 }
 
 serverTest(
-  "the chat connects channels, writes a group for three networks and schedules it",
+  "the chat connects channels, writes one post for all eight networks and schedules it",
   async ({ page, server }) => {
-    serverTest.setTimeout(150_000);
+    serverTest.setTimeout(180_000);
     const email = await createServerUser(page, server, { prefix: "chat-channels", brand: "Harbour Coffee" });
     await server.setSubscription(email, {
       priceId: "price_pro_monthly",
@@ -42,35 +74,36 @@ serverTest(
       await expect(panel.getByTestId("assistant-typing")).toBeHidden({ timeout: 30_000 });
     };
 
-    await say("connect a sandbox Bluesky account");
-    await expect(messages).toContainText("Connected the sandbox Bluesky account (offline", {
-      timeout: 20_000,
-    });
-    await say("connect a sandbox Mastodon account");
-    await expect(messages).toContainText("Connected the sandbox Mastodon account (offline", {
-      timeout: 20_000,
-    });
+    for (const network of NETWORKS.slice(2)) {
+      await say(`connect a sandbox ${LABELS[network]} account`);
+      await expect(messages).toContainText(`Connected the sandbox ${LABELS[network]} account (offline`, {
+        timeout: 20_000,
+      });
+    }
 
-    await say("create a post about our winter blend for Facebook, Bluesky and Mastodon");
+    await say("create a post about our winter blend for every network");
     const group = panel.getByTestId("assistant-post-group");
     await expect(group).toBeVisible({ timeout: 20_000 });
     const cards = group.getByTestId("assistant-post-card");
-    await expect(cards).toHaveCount(3);
-    for (const [index, platform] of ["facebook", "bluesky", "mastodon"].entries()) {
+    await expect(cards).toHaveCount(NETWORKS.length);
+    for (const [index, platform] of NETWORKS.entries()) {
       const card = cards.nth(index);
       await expect(card).toHaveAttribute("data-platform", platform);
       await expect(card).toHaveAttribute("data-state", "pending", { timeout: GENERATION_TIMEOUT });
       await expect(card.getByTestId("assistant-post-caption")).not.toBeEmpty();
     }
-    // Each version fits its network: Bluesky's within 300 graphemes, Mastodon's within 500.
+    // Each version fits its network: Bluesky's within 300 graphemes, Threads' and Mastodon's within 500...
     const captions = await cards.getByTestId("assistant-post-caption").allTextContents();
     const graphemes = (text: string) => [...new Intl.Segmenter().segment(text)].length;
-    expect(graphemes(captions[1] ?? "")).toBeLessThanOrEqual(300);
-    expect(graphemes(captions[2] ?? "")).toBeLessThanOrEqual(500);
+    for (const [index, platform] of NETWORKS.entries())
+      expect(graphemes(captions[index] ?? ""), platform).toBeLessThanOrEqual(LIMITS[platform]);
 
     await say("schedule them all tomorrow at 12");
-    await expect(messages).toContainText("Done: 3 posts approved and scheduled for", { timeout: 20_000 });
-    for (const index of [0, 1, 2]) await expect(cards.nth(index)).toHaveAttribute("data-state", "scheduled");
+    await expect(messages).toContainText(`Done: ${NETWORKS.length} posts approved and scheduled for`, {
+      timeout: 20_000,
+    });
+    for (const index of NETWORKS.keys())
+      await expect(cards.nth(index)).toHaveAttribute("data-state", "scheduled");
 
     // The posts, as the conversation's tool results hold them.
     const posts = await page.evaluate(async () => {
@@ -84,11 +117,11 @@ serverTest(
       return [];
     });
     const scheduled = posts as ChatPost[];
-    expect(scheduled.map((post) => post.platform)).toEqual(["facebook", "bluesky", "mastodon"]);
+    expect(scheduled.map((post) => post.platform)).toEqual([...NETWORKS]);
     expect(new Set(scheduled.map((post) => post.groupId)).size).toBe(1);
     expect(new Set(scheduled.map((post) => post.scheduledDate)).size).toBe(1);
 
-    // The calendar shows the three on that day, each with its network.
+    // The calendar shows the eight on that day, each with its network.
     const day = await page.evaluate((iso) => {
       const date = new Date(iso);
       const pad = (value: number) => String(value).padStart(2, "0");
@@ -101,8 +134,14 @@ serverTest(
       await page.getByTestId("calendar-next").click();
       await expect(page.getByTestId("calendar-grid")).toBeVisible();
     }
+    // A day cell shows three and "+5 more"; the day's list shows all eight.
+    await expect(cell.getByTestId("calendar-post")).toHaveCount(3);
+    await expect(cell.getByTestId("calendar-day-more")).toHaveText("+5 more");
+    await cell.getByTestId("calendar-day-more").click();
+    const dayList = page.getByTestId("day-posts-dialog");
+    await expect(dayList).toContainText("8 posts on this day");
     for (const post of scheduled) {
-      const entry = cell.locator(`[data-testid="calendar-post"][data-post-id="${post.id}"]`);
+      const entry = dayList.locator(`[data-testid="calendar-post"][data-post-id="${post.id}"]`);
       await expect(entry).toHaveAttribute("data-platform", post.platform);
       await expect(entry.locator(`svg[data-network="${post.platform}"]`)).toBeVisible();
     }

@@ -179,10 +179,24 @@ export function useTextFit(
   brandId: string,
   platform: PostPlatform | undefined,
   text: string,
-): { fit: TextFit; reason: string | null } | null {
+  hasImage = false,
+): { fit: TextFit; reason: string | null; note: string | null } | null {
   const view = useChannels(brandId).data;
   const limit = platform ? textLimitFor(view, platform) : null;
   if (!platform || !limit) return null;
   const fit = fitForNetwork(text, limit);
-  return { fit, reason: fit.over ? overLimitReason(fit, platformLabels[platform], limit) : null };
+  return {
+    fit,
+    reason: fit.over ? overLimitReason(fit, platformLabels[platform], limit) : null,
+    note: imageLimitNote(fit, limit, hasImage),
+  };
+}
+
+/**
+ * What the network does with a text longer than it takes beside an image (Telegram: a caption holds
+ * 1,024 characters, so the text goes as a message with the image as its preview); null when it fits.
+ */
+export function imageLimitNote(fit: TextFit, limit: TextLimitView, hasImage: boolean): string | null {
+  if (!hasImage || !limit.withImage || fit.over || fit.count <= limit.withImage.maxLength) return null;
+  return limit.withImage.overLimit;
 }

@@ -1,3 +1,4 @@
+import { postPlatforms } from "@smm/domain/posts";
 import type { ToolName } from "@smm/tools";
 import { describe, expect, it } from "vitest";
 import { decideTurn, describeOutcome, type TurnContext } from "./intents";
@@ -72,6 +73,39 @@ describe("the offline assistant's channel requests", () => {
       toolName: "generatePost",
       input: { channels: ["facebook", "bluesky"], prompt: "our new espresso bar" },
     });
+  });
+
+  it("connects any network with what its request carries: a bot token and channel, a webhook URL", () => {
+    const token = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsawq";
+    expect(callOf(`connect telegram with bot token ${token} to @acme_news`)).toEqual({
+      toolName: "connectChannel",
+      input: { platform: "telegram", token, handle: "@acme_news" },
+    });
+    const webhook = "https://discord.com/api/webhooks/1290123456789/AbC-dEf_123";
+    expect(callOf(`connect discord ${webhook}`)).toEqual({
+      toolName: "connectChannel",
+      input: { platform: "discord", token: webhook },
+    });
+    expect(callOf("connect my LinkedIn")).toEqual({
+      toolName: "connectChannel",
+      input: { platform: "linkedin" },
+    });
+    expect(callOf("connect a sandbox Threads account")).toEqual({
+      toolName: "connectChannel",
+      input: { platform: "threads", mode: "sandbox" },
+    });
+  });
+
+  it("writes for every network when asked for all of them", () => {
+    for (const message of [
+      "create a post about our winter blend for every network",
+      "write a post about our winter blend for all channels",
+      "post about our winter blend everywhere",
+    ])
+      expect(callOf(message)).toEqual({
+        toolName: "generatePost",
+        input: { channels: [...postPlatforms], prompt: "our winter blend" },
+      });
   });
 
   it("leaves Facebook's own requests to the Facebook intents", () => {

@@ -1,8 +1,9 @@
 /*
  * The offline assistant's understanding of channels beyond the Facebook page: "connect my Mastodon account
- * on mastodon.social", "connect a sandbox Bluesky account", "which channels are connected?", "disconnect
- * Bluesky", and writing for several networks: "post this to Bluesky and Mastodon too", "create a post about
- * our autumn menu for Facebook and Bluesky".
+ * on mastodon.social", "connect Telegram with bot token 123:AA... to @acme", "connect a sandbox Bluesky
+ * account", "which channels are connected?", "disconnect Bluesky", and writing for several networks: "post
+ * this to Bluesky and Mastodon too", "create a post about our autumn menu for every network". Networks are
+ * the catalog's: a new one is understood by its name without a line here.
  */
 
 import { type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
@@ -21,20 +22,54 @@ const CHANNEL_NETWORKS: readonly PostPlatform[] = postPlatforms.filter(
   (platform) => platform !== "facebook" && platform !== "instagram",
 );
 
+const NETWORK_NAMES = postPlatforms.join("|");
+/** "every network", "all channels", "all eight networks", "everywhere". */
+const EVERY_NETWORK = /\b(?:every|each|all(?:\s+(?:of\s+)?(?:my|the|our))?(?:\s+\w+)?)\s+(?:networks?|channels?)\b|\beverywhere\b/;
+
 const mentioned = (lower: string): PostPlatform[] =>
   postPlatforms.filter((platform) => new RegExp(String.raw`\b${platform}\b`).test(lower));
 
 const APP_PASSWORD = /\b([a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4})\b/i;
 const INSTANCE = /\b(?:on|at|instance)\s+(?:https?:\/\/)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
 const REMOTE_HANDLE = /@[a-z0-9_]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
-const BLUESKY_HANDLE = /@?\b([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\b/i;
+const DOMAIN_HANDLE = /@?\b([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\b/i;
+/** A Telegram channel: @name, or a private channel's -100... id. */
+const CHANNEL_NAME = /(?:^|\s)(@[a-z][a-z0-9_]{3,}|-100\d{6,})\b/i;
+/** Secrets a network issued: a Telegram bot token, a Discord webhook URL. */
+const BOT_TOKEN = /\b(\d{5,12}:[A-Za-z0-9_-]{20,})\b/;
+const WEBHOOK_URL = /\b(https?:\/\/\S+\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+)/;
 
 /** The topic of "... about X (for Bluesky and Mastodon)". */
 function topicOf(text: string): string {
   const about = text.match(
-    /\babout\s+(.+?)(?:\s+(?:for|on|to)\s+(?:facebook|instagram|bluesky|mastodon)\b.*)?[.!?]*$/i,
+    new RegExp(
+      String.raw`\babout\s+(.+?)(?:\s+(?:(?:for|on|to)\s+(?:${NETWORK_NAMES}|every|each|all)\b.*|everywhere\b.*))?[.!?]*$`,
+      "i",
+    ),
   );
   return about?.[1]?.trim().replace(/^["“]|["”]$/g, "") ?? "";
+}
+
+/**
+ * What a connect request carries, by its shape (the network's descriptor says which it needs; the tool
+ * asks for what is missing): an instance, a secret (token or webhook URL), an app password, a handle.
+ */
+function credentialsIn(text: string, platform: PostPlatform): Record<string, string> {
+  const found: Record<string, string> = {};
+  const secret = text.match(WEBHOOK_URL)?.[1] ?? text.match(BOT_TOKEN)?.[1];
+  if (secret) found.token = secret;
+  const password = text.match(APP_PASSWORD)?.[1];
+  if (password) found.appPassword = password;
+  const rest = text.replace(WEBHOOK_URL, " ").replace(BOT_TOKEN, " ").replace(APP_PASSWORD, " ");
+  if (platform === "mastodon") {
+    const instance = rest.match(REMOTE_HANDLE)?.[1] ?? rest.match(INSTANCE)?.[1];
+    if (instance) found.instance = instance.toLowerCase();
+    return found;
+  }
+  const channel = rest.match(CHANNEL_NAME)?.[1];
+  const handle = channel ?? rest.match(DOMAIN_HANDLE)?.[1];
+  if (handle) found.handle = channel ? handle : handle.toLowerCase();
+  return found;
 }
 
 /** The decision for a channel request, or null when the message is about something else. */
@@ -53,7 +88,8 @@ export function decideChannelTurn(
   });
 
   if (
-    /\b(?:which|what|list|show)\b.*\bchannels?\b|\bis\b.*\b(?:bluesky|mastodon)\b.*\bconnected\b/.test(lower)
+    /\b(?:which|what|list|show)\b.*\bchannels?\b/.test(lower) ||
+    (/\bis\b.*\bconnected\b/.test(lower) && channelNetworks.length > 0)
   ) {
     if (!tools.has("listChannels")) return cannot("list your channels");
     return call("listChannels", {});
@@ -67,27 +103,21 @@ export function decideChannelTurn(
     if (!tools.has("connectChannel")) return cannot("connect channels");
     const input: Record<string, unknown> = { platform: channel };
     if (/\bsandbox\b/.test(lower)) input.mode = "sandbox";
-    else if (channel === "mastodon") {
-      const instance = text.match(REMOTE_HANDLE)?.[1] ?? text.match(INSTANCE)?.[1];
-      if (instance) input.instance = instance.toLowerCase();
-    } else if (channel === "bluesky") {
-      const password = text.match(APP_PASSWORD)?.[1];
-      const handle = text.replace(APP_PASSWORD, "").match(BLUESKY_HANDLE)?.[1];
-      if (handle) input.handle = handle.toLowerCase();
-      if (password) input.appPassword = password;
-    }
+    else Object.assign(input, credentialsIn(text, channel));
     return call("connectChannel", input);
   }
   // Writing for networks: "post this to Bluesky and Mastodon too", "create a post about X for Bluesky".
+  const everyNetwork = EVERY_NETWORK.test(lower);
   if (
-    channelNetworks.length > 0 &&
+    (channelNetworks.length > 0 || everyNetwork) &&
     /\b(?:post|share|publish|cross-?post|write|create|generate|make|draft)\b/.test(lower) &&
     !/\bideas?\b|\bcampaign\b/.test(lower)
   ) {
     if (!tools.has("generatePost")) return cannot("create posts");
     const refersBack = /\b(?:this|it|that)\b/.test(lower) && !/\babout\b/.test(lower);
     const prompt = refersBack ? (lastPostPrompt ?? "") : topicOf(text);
-    return call("generatePost", { channels: networks, ...(prompt ? { prompt } : {}) });
+    const channels = everyNetwork ? [...postPlatforms] : networks;
+    return call("generatePost", { channels, ...(prompt ? { prompt } : {}) });
   }
   return null;
 }

@@ -72,6 +72,7 @@ export function GeneratedPostCard({
           <TextCounter
             fit={card.textFit.fit}
             reason={card.textFit.reason}
+            note={card.textFit.note}
             reasonId={`generated-post-limit-${postId}`}
             testId="generated-post-counter"
           />

@@ -8,12 +8,15 @@ import { cn } from "@/lib/utils";
 export function TextCounter({
   fit,
   reason,
+  note = null,
   reasonId,
   testId,
   className,
 }: {
   fit: TextFit;
   reason: string | null;
+  /** How the network will send a text that fits but not beside the image (Telegram's caption limit). */
+  note?: string | null;
   reasonId: string;
   testId: string;
   className?: string;
@@ -36,6 +39,11 @@ export function TextCounter({
       {reason ? (
         <p id={reasonId} className="text-xs text-destructive" data-testid={`${testId}-reason`}>
           {reason}
+        </p>
+      ) : null}
+      {note ? (
+        <p className="text-xs text-muted-foreground" data-testid={`${testId}-note`}>
+          {note}
         </p>
       ) : null}
     </div>

@@ -14,7 +14,7 @@ import { usePostAction } from "@/lib/use-post-action";
 export function useGeneratedPostCard(brandId: string, postId: string, { announce = true } = {}) {
   const { query, post, view } = useGeneratedPost(brandId, postId, { announce });
   // Counted the network's way: a version over its limit is one the server will not approve.
-  const textFit = useTextFit(brandId, post?.platform, post?.content ?? "");
+  const textFit = useTextFit(brandId, post?.platform, post?.content ?? "", Boolean(post?.imageUrl));
   const approve = usePostAction(brandId, reviewFeedback);
   const deny = usePostAction(brandId, reviewFeedback);
   const approval = useApproval(

@@ -118,6 +118,7 @@ export function GroupVersionCard({
               <TextCounter
                 fit={version.textFit.fit}
                 reason={version.textFit.reason}
+                note={version.textFit.note}
                 reasonId={reasonId}
                 testId="version-counter"
               />

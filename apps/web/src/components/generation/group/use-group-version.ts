@@ -18,7 +18,7 @@ export function useGroupVersion(brandId: string, postId: string) {
   const [draft, setDraft] = useState<string | null>(null);
   const [draftError, setDraftError] = useState<string | null>(null);
   const text = draft ?? post?.content ?? "";
-  const textFit = useTextFit(brandId, post?.platform, text);
+  const textFit = useTextFit(brandId, post?.platform, text, Boolean(post?.imageUrl));
   const ready = Boolean(view) && view?.phase !== "generating" && view?.phase !== "failed";
   const editing = draft !== null;
 
