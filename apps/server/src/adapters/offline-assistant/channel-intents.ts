@@ -24,7 +24,8 @@ const CHANNEL_NETWORKS: readonly PostPlatform[] = postPlatforms.filter(
 
 const NETWORK_NAMES = postPlatforms.join("|");
 /** "every network", "all channels", "all eight networks", "everywhere". */
-const EVERY_NETWORK = /\b(?:every|each|all(?:\s+(?:of\s+)?(?:my|the|our))?(?:\s+\w+)?)\s+(?:networks?|channels?)\b|\beverywhere\b/;
+const EVERY_NETWORK =
+  /\b(?:every|each|all(?:\s+(?:of\s+)?(?:my|the|our))?(?:\s+\w+)?)\s+(?:networks?|channels?)\b|\beverywhere\b/;
 
 const mentioned = (lower: string): PostPlatform[] =>
   postPlatforms.filter((platform) => new RegExp(String.raw`\b${platform}\b`).test(lower));
