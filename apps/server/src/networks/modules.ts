@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { blueskyModule } from "./bluesky";
+import { discordModule } from "./discord";
 import { mastodonModule } from "./mastodon";
 import type { NetworkModule } from "./network-module";
 
@@ -12,6 +13,7 @@ import type { NetworkModule } from "./network-module";
 export const networkModules: readonly NetworkModule[] = [
   blueskyModule,
   mastodonModule,
+  discordModule,
 ];
 
 /** Every module's environment names, read by env.ts with the server's own. */

@@ -12,6 +12,7 @@ export const networkCatalog = {
   instagram: { label: "Instagram", provider: "meta" },
   bluesky: { label: "Bluesky", provider: "bluesky" },
   mastodon: { label: "Mastodon", provider: "mastodon" },
+  discord: { label: "Discord", provider: "discord" },
 } as const;
 export type PostPlatform = keyof typeof networkCatalog;
 type NonEmpty<T> = readonly [T, ...T[]];
