@@ -3,6 +3,7 @@ import { blueskyModule } from "./bluesky";
 import { discordModule } from "./discord";
 import { mastodonModule } from "./mastodon";
 import type { NetworkModule } from "./network-module";
+import { telegramModule } from "./telegram";
 
 /**
  * The networks the server publishes to beside Meta (wired in setup.ts with its page flow, insights and
@@ -14,6 +15,7 @@ export const networkModules: readonly NetworkModule[] = [
   blueskyModule,
   mastodonModule,
   discordModule,
+  telegramModule,
 ];
 
 /** Every module's environment names, read by env.ts with the server's own. */

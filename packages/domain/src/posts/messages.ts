@@ -13,6 +13,7 @@ export const networkCatalog = {
   bluesky: { label: "Bluesky", provider: "bluesky" },
   mastodon: { label: "Mastodon", provider: "mastodon" },
   discord: { label: "Discord", provider: "discord" },
+  telegram: { label: "Telegram", provider: "telegram" },
 } as const;
 export type PostPlatform = keyof typeof networkCatalog;
 type NonEmpty<T> = readonly [T, ...T[]];
