@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { blueskyModule } from "./bluesky";
 import { discordModule } from "./discord";
+import { linkedinModule } from "./linkedin";
 import { mastodonModule } from "./mastodon";
 import type { NetworkModule } from "./network-module";
 import { telegramModule } from "./telegram";
@@ -16,6 +17,7 @@ export const networkModules: readonly NetworkModule[] = [
   mastodonModule,
   discordModule,
   telegramModule,
+  linkedinModule,
 ];
 
 /** Every module's environment names, read by env.ts with the server's own. */

@@ -14,6 +14,7 @@ export const networkCatalog = {
   mastodon: { label: "Mastodon", provider: "mastodon" },
   discord: { label: "Discord", provider: "discord" },
   telegram: { label: "Telegram", provider: "telegram" },
+  linkedin: { label: "LinkedIn", provider: "linkedin" },
 } as const;
 export type PostPlatform = keyof typeof networkCatalog;
 type NonEmpty<T> = readonly [T, ...T[]];
