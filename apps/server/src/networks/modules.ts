@@ -5,6 +5,7 @@ import { linkedinModule } from "./linkedin";
 import { mastodonModule } from "./mastodon";
 import type { NetworkModule } from "./network-module";
 import { telegramModule } from "./telegram";
+import { threadsModule } from "./threads";
 
 /**
  * The networks the server publishes to beside Meta (wired in setup.ts with its page flow, insights and
@@ -18,6 +19,7 @@ export const networkModules: readonly NetworkModule[] = [
   discordModule,
   telegramModule,
   linkedinModule,
+  threadsModule,
 ];
 
 /** Every module's environment names, read by env.ts with the server's own. */

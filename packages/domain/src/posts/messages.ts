@@ -15,6 +15,7 @@ export const networkCatalog = {
   discord: { label: "Discord", provider: "discord" },
   telegram: { label: "Telegram", provider: "telegram" },
   linkedin: { label: "LinkedIn", provider: "linkedin" },
+  threads: { label: "Threads", provider: "threads" },
 } as const;
 export type PostPlatform = keyof typeof networkCatalog;
 type NonEmpty<T> = readonly [T, ...T[]];
