@@ -12,8 +12,8 @@ export const networkCatalog = {
   instagram: { label: "Instagram", provider: "meta" },
   bluesky: { label: "Bluesky", provider: "bluesky" },
   mastodon: { label: "Mastodon", provider: "mastodon" },
-  discord: { label: "Discord", provider: "discord" },
   telegram: { label: "Telegram", provider: "telegram" },
+  discord: { label: "Discord", provider: "discord" },
   linkedin: { label: "LinkedIn", provider: "linkedin" },
   threads: { label: "Threads", provider: "threads" },
 } as const;
