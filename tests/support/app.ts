@@ -53,6 +53,8 @@ export interface TestContext {
   jobs: TestJobQueue;
   /** The real media ports on a throwaway folder. */
   media: ReturnType<typeof createTestMediaPorts>;
+  /** The hourly job's renewal of channel tokens nearing their end (networks/setup.ts). */
+  renewExpiringTokens(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -219,6 +221,7 @@ export async function createTestContext(
     deps,
     jobs,
     media,
+    renewExpiringTokens: socialSetup.renewExpiringTokens,
     close: async () => {
       saveResponseCheckStats();
       await jobs.settled();

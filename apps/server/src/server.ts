@@ -181,6 +181,7 @@ export async function startServer(
     db: database.db,
     logger,
     billing,
+    renewExpiringTokens: socialSetup.renewExpiringTokens,
     deps: {
       db: database.db,
       events,

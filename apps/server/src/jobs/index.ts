@@ -51,6 +51,8 @@ export async function startJobs(options: {
   deps?: Omit<Deps, "jobs">;
   /** Cancels a paying subscription when the deletion job finishes an account's deletion. */
   billing?: Billing;
+  /** Renews channel tokens that end within a week, where their network can (networks/setup.ts). */
+  renewExpiringTokens?: () => Promise<number>;
 }): Promise<Jobs> {
   const { logger } = options;
   // Work started here (boot and take-over sweeps) that stop() waits for.
@@ -96,7 +98,9 @@ export async function startJobs(options: {
   });
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
-    // Hourly too: "your LinkedIn connection expires in 7 days" (and 1 day), each said once.
+    // Hourly too: tokens that can be renewed are (Threads), then "your LinkedIn connection expires in 7
+    // days" (and 1 day) is said once for those that cannot.
+    if (options.renewExpiringTokens) await options.renewExpiringTokens();
     if (options.deps) {
       const told = await warnExpiringConnections(options.deps);
       if (told > 0) logger.info("connection expiry notices sent", { told });

@@ -7,8 +7,8 @@ import type { DbExecutor, Deps } from "@smm/domain/context";
 import { media, posts, type SocialConnection, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { FileStorage, SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
-import { isMetaPlatform, type PostPlatform, platformLabels } from "@smm/domain/posts";
-import { and, desc, eq } from "drizzle-orm";
+import { isMetaPlatform, type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
+import { and, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { TokenVault } from "../adapters/token-vault";
 import type { OutgoingImage, OutgoingPost, ProviderConnection } from "./provider";
 import type { AnyProvider, NetworkRegistry } from "./registry";
@@ -30,6 +30,9 @@ interface Resolved {
  * and Instagram posts go where the brand's page connection went (Meta or the sandbox; the sandbox when no
  * page is connected, as the spec's flow has it); every other network needs its account connected.
  */
+/** Tokens ending within this are renewed by the hourly job where their network can renew them. */
+const RENEW_WITHIN_MS = 7 * 86_400_000;
+
 export function createChannelRouter(options: {
   db: DbExecutor;
   vault: TokenVault;
@@ -41,7 +44,10 @@ export function createChannelRouter(options: {
   expiry: Pick<Deps, "db" | "events" | "now">;
   /** The port's kind: the network new page connections are made with (Meta when configured). */
   metaConfigured: boolean;
-}): SocialNetwork & PostInsightsSource & PageInsightsSource & AdsNetwork {
+}): SocialNetwork &
+  PostInsightsSource &
+  PageInsightsSource &
+  AdsNetwork & { renewExpiringTokens(): Promise<number> } {
   const { db, vault, registry } = options;
   const now = options.expiry.now;
 
@@ -83,11 +89,16 @@ export function createChannelRouter(options: {
       tokenExpiresAt: row?.tokenExpiresAt ?? null,
       credentials: opaque ? {} : JSON.parse(vault.open(row.encryptedToken)),
       metadata: row?.metadata ?? {},
-      async saveCredentials(credentials) {
+      async saveCredentials(credentials, renewal) {
         if (!row) return;
         await db
           .update(socialConnections)
-          .set({ encryptedToken: vault.seal(JSON.stringify(credentials)), updatedAt: now() })
+          .set({
+            encryptedToken: vault.seal(JSON.stringify(credentials)),
+            // A renewed token is a new token: its end is new, and so are the notices about it.
+            ...(renewal ? { tokenExpiresAt: renewal.tokenExpiresAt, expiryNoticeDays: null } : {}),
+            updatedAt: now(),
+          })
           .where(eq(socialConnections.id, row.id));
       },
       async markExpired() {
@@ -200,7 +211,40 @@ export function createChannelRouter(options: {
     return lead >= window.minLeadMinutes * 60_000 && lead <= window.maxLeadDays * 86_400_000;
   };
 
+  /**
+   * Renews, through their providers, the channel tokens that end within a week where the network can
+   * renew them (Threads): an account that posts nothing for two months stays connected. Returns how many
+   * connections were asked; a failure is the connection's own (a 190 marks it expired and tells the user).
+   */
+  async function renewExpiringTokens(): Promise<number> {
+    const soon = new Date(now().getTime() + RENEW_WITHIN_MS);
+    const rows = await db
+      .select()
+      .from(socialConnections)
+      .where(
+        and(
+          isNotNull(socialConnections.tokenExpiresAt),
+          lte(socialConnections.tokenExpiresAt, soon),
+          gt(socialConnections.tokenExpiresAt, now()),
+          isNull(socialConnections.expiredAt),
+        ),
+      );
+    let asked = 0;
+    for (const row of rows) {
+      const platform = postPlatforms.find((candidate) => candidate === row.provider);
+      if (!platform || isMetaPlatform(platform) || row.network === "sandbox") continue;
+      const provider = registry.get(row.network);
+      if (!provider.renew) continue;
+      asked++;
+      await provider
+        .renew(openConnection({ userId: row.userId, brandId: row.brandId }, platform, row, provider))
+        .catch(() => {});
+    }
+    return asked;
+  }
+
   return {
+    renewExpiringTokens,
     kind: options.metaConfigured ? "meta" : "sandbox",
     async describe(request) {
       const { provider, connection } = await resolve(request, request.platform).catch(async (error) => {

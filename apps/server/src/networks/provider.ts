@@ -70,6 +70,12 @@ export interface NetworkProvider<Credentials = unknown> {
     post: OutgoingPost,
     at: Date | null | undefined,
   ): Promise<void>;
+  /**
+   * Networks whose tokens can be renewed before they end (Threads' refresh_access_token): renews the
+   * connection's token now if it is due, through saveCredentials. The hourly job calls it for tokens ending
+   * within a week, so an account that posts nothing for two months stays connected.
+   */
+  renew?(connection: ProviderConnection<Credentials>): Promise<void>;
   /** Declared optional capabilities: the brand's page insights and its ad account (Meta, the sandbox). */
   readonly insights?: Partial<PostInsightsSource & PageInsightsSource>;
   readonly ads?: AdsNetwork;
@@ -123,8 +129,11 @@ export interface ProviderConnection<Credentials> {
   tokenExpiresAt?: Date | null;
   credentials: Credentials;
   metadata: ConnectionMetadata;
-  /** Keeps renewed credentials (Bluesky's refreshed session) for the next call. */
-  saveCredentials(credentials: Credentials): Promise<void>;
+  /**
+   * Keeps renewed credentials (Bluesky's refreshed session) for the next call; with `tokenExpiresAt`, the
+   * token's new end too (a refreshed Threads token's 60 days), which the expiry notices and checks read.
+   */
+  saveCredentials(credentials: Credentials, renewal?: { tokenExpiresAt: Date | null }): Promise<void>;
   /** The network refused the token for good: marks the connection expired and tells the user once. */
   markExpired(): Promise<void>;
 }

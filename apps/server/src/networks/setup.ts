@@ -76,6 +76,8 @@ export type SocialSetupOptions = {
 export type SocialSetup = {
   sandbox: SocialNetwork;
   social: SocialNetwork;
+  /** The hourly job's renewal of channel tokens ending within a week (Threads). */
+  renewExpiringTokens: () => Promise<number>;
   connectors: AppConnectors;
   channels: ChannelConnectors;
 };
@@ -189,5 +191,5 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
     sandbox: sandboxConnector,
   };
   const channels = createChannelConnectors({ registry, vault, publicUrl: env.publicUrl });
-  return { sandbox, social, connectors, channels };
+  return { sandbox, social, connectors, channels, renewExpiringTokens: social.renewExpiringTokens };
 }

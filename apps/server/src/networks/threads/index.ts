@@ -7,7 +7,7 @@ import {
   type ThreadsCredentials,
 } from "./connect";
 import { describeThreads } from "./descriptor";
-import { deletePost, findPublishedPost, publishPost } from "./publishing";
+import { deletePost, findPublishedPost, openSession, publishPost } from "./publishing";
 
 export type { ThreadsCredentials } from "./connect";
 
@@ -46,6 +46,9 @@ export function createThreadsProvider(options: ThreadsProviderOptions): NetworkP
     publish: (connection, post) => publishPost(publishing, connection, post),
     findPublished: (connection, lookup) => findPublishedPost(publishing, connection, lookup),
     delete: (connection, externalId) => deletePost(publishing, connection, externalId),
+    renew: async (connection) => {
+      await openSession(publishing, connection);
+    },
   };
 }
 

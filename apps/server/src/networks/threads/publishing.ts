@@ -186,7 +186,7 @@ export async function openSession(
     issuedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + renewed.expires_in * 1000).toISOString(),
   };
-  await connection.saveCredentials(next);
+  await connection.saveCredentials(next, { tokenExpiresAt: new Date(next.expiresAt) });
   api.setToken(next.accessToken);
   return api;
 }
