@@ -2,6 +2,17 @@ import { describe, expect, it } from "vitest";
 import { countText, fitText } from "./text-count";
 
 describe("countText", () => {
+  it("counts an emoji as its UTF-8 bytes where the network does (Threads), other text by characters", () => {
+    const limit = { counting: "emoji-bytes" } as const;
+    expect(countText("Fresh beans", limit)).toBe(11);
+    expect(countText("Fresh ☕", limit)).toBe(6 + 3);
+    expect(countText("👍🏽", limit)).toBe(8);
+    expect(countText("👨‍👩‍👧", limit)).toBe(18);
+    expect(countText("🇫🇷 é", limit)).toBe(8 + 2);
+    expect(fitText("☕".repeat(167), { maxLength: 500, counting: "emoji-bytes" }).over).toBe(true);
+    expect(fitText("☕".repeat(166), { maxLength: 500, counting: "emoji-bytes" }).over).toBe(false);
+  });
+
   it("counts graphemes as a person sees them, not UTF-16 units", () => {
     const family = "👨‍👩‍👧";
     expect(family.length).toBe(8);

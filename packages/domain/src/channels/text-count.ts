@@ -6,8 +6,10 @@
  * - characters: UTF-16 code units, as JavaScript's length (Facebook, Instagram, Telegram, Discord, LinkedIn).
  * - graphemes: user-perceived characters (Bluesky: "300 graphemes"), with a UTF-8 byte cap beside it.
  * - mastodon: graphemes, every URL counting as `urlLength`, a remote mention `@user@domain` as `@user`.
+ * - emoji-bytes: characters, each emoji counting as its UTF-8 bytes (Threads: "emojis count as their UTF-8
+ *   byte length").
  */
-export const textCountings = ["characters", "graphemes", "mastodon"] as const;
+export const textCountings = ["characters", "graphemes", "mastodon", "emoji-bytes"] as const;
 export type TextCounting = (typeof textCountings)[number];
 
 export interface TextLimit {
@@ -33,10 +35,22 @@ export function countGraphemes(text: string): number {
 
 export const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
 
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/** Characters, each emoji (a whole grapheme: with its modifiers and joiners) as its UTF-8 bytes. */
+function countWithEmojiBytes(text: string): number {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let length = 0;
+  for (const { segment } of segmenter.segment(text))
+    length += EMOJI.test(segment) ? utf8Length(segment) : segment.length;
+  return length;
+}
+
 /** The text's length the network's way. */
 export function countText(text: string, limit: Pick<TextLimit, "counting" | "urlLength">): number {
   if (limit.counting === "characters") return text.length;
   if (limit.counting === "graphemes") return countGraphemes(text);
+  if (limit.counting === "emoji-bytes") return countWithEmojiBytes(text);
   const urlLength = limit.urlLength ?? 23;
   let links = 0;
   const withoutLinks = text.replace(URL_PATTERN, () => {

@@ -1,12 +1,12 @@
-import type { NetworkDescriptor } from "@smm/domain/channels";
+import { countText, type NetworkDescriptor } from "@smm/domain/channels";
 import type { PostPlatform } from "@smm/domain/posts";
 
 /**
- * 500 characters [doc Overview], counted as JavaScript does (UTF-16 units: an emoji is 2). Threads' docs add
- * that an emoji counts as its UTF-8 byte length (4 or more), an exact rule nobody confirms; the shared
- * counters cannot say it, so the provider also counts the Threads way before any call (threadsTextLength).
+ * 500 characters [doc Overview]; Threads' docs add that an emoji counts as its UTF-8 byte length (4 or
+ * more), an exact rule nobody confirms: counted that way ("emoji-bytes"), by the composer's counter and the
+ * approval check as by the provider, it leaves margin.
  */
-export const THREADS_TEXT_LIMIT = { maxLength: 500, counting: "characters" } as const;
+export const THREADS_TEXT_LIMIT = { maxLength: 500, counting: "emoji-bytes" } as const;
 /** A carousel takes 2 to 20 items [3p]; one image is a plain IMAGE container. */
 export const THREADS_MAX_IMAGES = 20;
 /** JPEG or PNG up to 8 MB [3p copy of Meta's spec]: 8,000,000 bytes, the smaller reading of "8 MB". */
@@ -20,26 +20,11 @@ export const CONNECT_HELP =
 export const CONNECT_ASK =
   "Threads connects on its own page: open Settings > Channels and choose Connect Threads.";
 
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const utf8 = new TextEncoder();
-let segmenter: Intl.Segmenter | null = null;
-
-/**
- * The text's length as Threads is documented to count it, with margin: each emoji (the whole grapheme: a
- * flag, a family, a skin tone) as its UTF-8 bytes, anything else as its UTF-16 units (never fewer than
- * Threads' characters).
- */
-export function threadsTextLength(text: string): number {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  let length = 0;
-  for (const { segment } of segmenter.segment(text)) {
-    length += EMOJI.test(segment) ? utf8.encode(segment).length : segment.length;
-  }
-  return length;
-}
+/** The text's length as Threads is documented to count it (the domain's "emoji-bytes" counting). */
+export const threadsTextLength = (text: string): number => countText(text, THREADS_TEXT_LIMIT);
 
 /** True when the text has emoji, whose bytes Threads counts (the message then says so). */
-export const hasEmoji = (text: string) => EMOJI.test(text);
+export const hasEmoji = (text: string) => /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(text);
 
 export function describeThreads(platform: PostPlatform): NetworkDescriptor {
   return {

@@ -205,7 +205,7 @@ describe("Threads module", () => {
       platform: "threads",
       label: "Threads",
       connect: { method: "oauth", fields: [], ask: CONNECT_ASK },
-      text: { maxLength: 500, counting: "characters" },
+      text: { maxLength: 500, counting: "emoji-bytes" },
       media: {
         maxImages: 20,
         maxImageBytes: 8_000_000,
