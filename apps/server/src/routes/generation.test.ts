@@ -87,7 +87,8 @@ describe("POST /api/posts/generate", () => {
       error: {
         code: "invalid_input",
         reason: "invalid_input",
-        message: "Platform must be facebook, instagram, bluesky or mastodon",
+        message:
+          "Platform must be facebook, instagram, bluesky, mastodon, telegram, discord, linkedin or threads",
       },
     });
     const list = (await (await jsonRequest(ctx, "/api/posts", { cookie })).json()) as { total: number };

@@ -151,7 +151,10 @@ describe("createCampaignPlan", () => {
     [{ goal: "x", postsPerWeek: 0 }, "Posts per week must be at least 1"],
     [{ goal: "x", platforms: [] }, "Choose at least one platform"],
     [{ goal: "x", platforms: ["facebook", "facebook"] }, "Each platform may be listed once"],
-    [{ goal: "x", platforms: ["tiktok"] }, "Platform must be facebook, instagram, bluesky or mastodon"],
+    [
+      { goal: "x", platforms: ["tiktok"] },
+      "Platform must be facebook, instagram, bluesky, mastodon, telegram, discord, linkedin or threads",
+    ],
   ])("refuses %j with '%s' and saves nothing", async (input, message) => {
     const ctx = await brandOwner();
     expect(await rejection(createCampaignPlan(ctx, input as never))).toMatchObject({
@@ -355,7 +358,8 @@ describe("writeSocialPost", () => {
     });
     expect(await rejection(writeSocialPost(ctx, { topic: "x", platform: "tiktok" } as never))).toMatchObject({
       code: "invalid_input",
-      message: "Platform must be facebook, instagram, bluesky or mastodon",
+      message:
+        "Platform must be facebook, instagram, bluesky, mastodon, telegram, discord, linkedin or threads",
     });
   });
 });

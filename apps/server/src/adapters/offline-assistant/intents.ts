@@ -7,6 +7,7 @@
 import { formatLongDate } from "@smm/domain/dates";
 import { platforms as allPlatforms } from "@smm/domain/db/schema";
 import type { ErrorReason } from "@smm/domain/errors";
+import { postPlatforms } from "@smm/domain/posts";
 import { isPlanLimitReason } from "@smm/domain/usage";
 import { decideAgentTurn, describeAgentOutcome } from "./agent-intents";
 import { decideAnalyticsTurn, describeAnalyticsOutcome } from "./analytics-intents";
@@ -183,7 +184,11 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
   const url =
     text.match(/\bhttps?:\/\/[^\s<>"')]+/i)?.[0] ??
     text.match(/\b(?:www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s]*/i)?.[0];
-  if (url) {
+  // "connect discord https://discord.com/api/webhooks/..." carries a URL that is a credential, not a site.
+  const connectsChannel =
+    /\b(?:connect|link|add)\b/.test(lower) &&
+    postPlatforms.some((platform) => new RegExp(String.raw`\b${platform}\b`).test(lower));
+  if (url && !connectsChannel) {
     const full = url.startsWith("http")
       ? url.replace(/[.,!?]+$/, "")
       : `https://${url.replace(/[.,!?]+$/, "")}`;

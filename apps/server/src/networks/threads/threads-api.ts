@@ -147,10 +147,8 @@ export function createThreadsApi(options: ThreadsApiOptions): ThreadsApi {
 
     const code = numberOr(envelope?.code);
     const subcode = numberOr(envelope?.error_subcode);
-    const message =
-      typeof envelope?.message === "string" && envelope.message !== ""
-        ? envelope.message
-        : `HTTP ${response.status}`;
+    const said = envelope?.message;
+    const message = typeof said === "string" && said ? said : `HTTP ${response.status}`;
     if (code === TOKEN_CODE && options.onTokenRejected) {
       if (!tokenRejected) {
         tokenRejected = true;
