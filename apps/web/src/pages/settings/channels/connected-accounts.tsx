@@ -53,6 +53,12 @@ function AccountState({ channel }: { channel: ChannelView }) {
     <span className="flex items-center gap-1 text-success" data-testid="channel-state">
       <CircleCheckIcon className="size-3.5" aria-hidden="true" />
       Connected
+      {/* A token with an end (LinkedIn's 60 days) says when, long before it turns amber. */}
+      {channel.expiresInDays !== null ? (
+        <span className="text-muted-foreground" data-testid="channel-expires">
+          · expires in {channel.expiresInDays} days
+        </span>
+      ) : null}
     </span>
   );
 }
