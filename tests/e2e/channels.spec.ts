@@ -101,6 +101,20 @@ serverTest(
       await expect(page.getByTestId("network-live-unavailable-bluesky")).toBeVisible();
     }
 
+    // Telegram's form is the fields its provider declares: the bot token (hidden) and the channel. A token
+    // of the wrong shape is refused by its field, before any call, and what was typed stays.
+    await page.getByTestId("network-connect-telegram").click();
+    const telegram = page.getByTestId("connect-form-telegram");
+    await expect(telegram.getByTestId("connect-token")).toHaveAttribute("type", "password");
+    await telegram.getByTestId("connect-token").fill("not-a-bot-token");
+    await telegram.getByTestId("connect-handle").fill("@channelcoffee");
+    await telegram.getByTestId("connect-submit").click();
+    await expect(telegram.getByTestId("connect-error")).toBeVisible();
+    await expect(telegram.getByTestId("connect-token")).toHaveAttribute("aria-invalid", "true");
+    await expect(telegram.getByTestId("connect-handle")).toHaveValue("@channelcoffee");
+    await telegram.getByRole("button", { name: "Cancel" }).click();
+    await expect(telegram).toHaveCount(0);
+
     await connectSandbox(page, "bluesky", "Bluesky");
     await connectSandbox(page, "mastodon", "Mastodon");
     await expect(page.getByTestId("channels-empty")).toHaveCount(0);

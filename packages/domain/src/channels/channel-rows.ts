@@ -52,6 +52,7 @@ async function toChannelView(
     sandbox: row.network === "sandbox",
     name: row.name,
     handle: row.metadata.handle ?? (row.metadata.username ? `@${row.metadata.username}` : null),
+    pages: (row.metadata.organizations ?? []).map((page) => ({ id: page.urn, name: page.name })),
     pictureUrl: row.metadata.pictureUrl ?? null,
     state: expired
       ? "expired"

@@ -21,6 +21,11 @@ export const channelViewSchema = z
     state: z.enum(channelStates),
     /** Days until the token expires, when it does (LinkedIn's 60 days); null when it never does. */
     expiresInDays: z.number().int().nullable(),
+    /**
+     * Pages the account administers, listed when its token carries the network's organization scope
+     * (LinkedIn's Community Management API); posts go out as the account itself.
+     */
+    pages: z.array(z.object({ id: z.string(), name: z.string().nullable() })),
     /** What this account takes (its own limits where the network has them: a Mastodon instance's). */
     limits: networkDescriptorSchema,
   })

@@ -98,6 +98,12 @@ function AccountRow({ channel, tab }: { channel: ChannelView; tab: ChannelsTabSt
             ) : null}
             <AccountState channel={channel} />
           </div>
+          {channel.pages.length > 0 ? (
+            <p className="text-xs text-muted-foreground" data-testid="channel-pages">
+              Also administers {channel.pages.map((page) => page.name ?? page.id).join(", ")}; posts go out on
+              your own profile.
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
