@@ -1,20 +1,13 @@
-import { AppError } from "@smm/domain/errors";
+import { connectionOf, failure, imageOf, postOf, toolsFor } from "@smm/test-support/provider-harness";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeBlueskyAccount,
   type FakeBlueskyServer,
   startBlueskyServer,
 } from "../../../../../tests/fakes/bluesky-server";
-import { createGuardedFetch } from "../../adapters/guarded-fetch";
-import type {
-  OutgoingImage,
-  OutgoingPost,
-  ProviderAccount,
-  ProviderConnection,
-  ProviderTools,
-} from "../provider";
-import { type BlueskyCredentials, createBlueskyProvider, recordKeyOf } from "./index";
+import type { OutgoingPost } from "../provider";
+import { createBlueskyProvider, recordKeyOf } from "./index";
 
 const APP_PASSWORD = "abcd-efgh-ijkl-mnop";
 const ACCOUNT_PASSWORD = "correct horse battery staple";
@@ -23,26 +16,15 @@ const EXPIRED = "Your Bluesky connection has expired. Please reconnect it in Set
 let fake: FakeBlueskyServer;
 let alice: FakeBlueskyAccount;
 let clock: Date;
-let sleep: ReturnType<typeof vi.fn<(ms: number) => Promise<void>>>;
-/** Every URL the provider handed the guarded fetch (the one for hosts a user's account names). */
-let guarded: string[];
+let harness: ReturnType<typeof toolsFor>;
 
-function createTools(): ProviderTools {
-  // The server's own guard, letting only the fake's loopback port through.
-  const guard = createGuardedFetch({
-    allowAddress: (address, port) => address === "127.0.0.1" && port === Number(new URL(fake.url).port),
-  });
-  return {
-    now: () => clock,
-    sleep,
-    guardedFetch: ((input: string | URL | Request, init?: RequestInit) => {
-      guarded.push(input instanceof Request ? input.url : String(input));
-      return guard(input, init);
-    }) as typeof fetch,
-  };
+/** A fake Bluesky, and the tools whose guard lets only its loopback port through. */
+async function startFake(options: Parameters<typeof startBlueskyServer>[0] = {}) {
+  fake = await startBlueskyServer({ now: () => clock, ...options });
+  harness = toolsFor(fake.url, { now: () => clock });
 }
 
-const provider = () => createBlueskyProvider({ serviceUrl: fake.url, tools: createTools() });
+const provider = () => createBlueskyProvider({ serviceUrl: fake.url, tools: harness.tools });
 
 async function connect(handle = "alice.bsky.social", appPassword = APP_PASSWORD) {
   const step = await provider().connect!.start({
@@ -55,56 +37,19 @@ async function connect(handle = "alice.bsky.social", appPassword = APP_PASSWORD)
   return step.account;
 }
 
-type TestConnection = ProviderConnection<BlueskyCredentials> & {
-  saveCredentials: ReturnType<typeof vi.fn<(credentials: BlueskyCredentials) => Promise<void>>>;
-  markExpired: ReturnType<typeof vi.fn<() => Promise<void>>>;
-};
-
-/** The connection as the router would open it: what connect returned, and the two things it may change. */
-function connectionOf(account: ProviderAccount<BlueskyCredentials>): TestConnection {
-  const connection: TestConnection = {
-    userId: "user-1",
-    brandId: "brand-1",
-    platform: "bluesky",
-    externalAccountId: account.externalAccountId,
-    handle: account.handle,
-    credentials: account.credentials,
-    metadata: account.metadata,
-    saveCredentials: vi.fn(async (credentials: BlueskyCredentials) => {
-      connection.credentials = credentials;
-    }),
-    markExpired: vi.fn(async () => {}),
-  };
-  return connection;
-}
-
-async function connected(): Promise<TestConnection> {
-  const connection = connectionOf(await connect());
+async function connected() {
+  const opened = connectionOf(await connect(), "bluesky");
   fake.state.requests.length = 0;
-  return connection;
+  return opened;
 }
 
-function postOf(content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost {
-  return {
-    postId: "post-1",
-    content,
-    language: "en",
-    images: [],
-    marker: "marker-1",
-    attemptAt: clock,
-    ...extra,
-  };
-}
+/** One attempt (marker-1, begun at the test's clock) unless told: its record key is known in advance. */
+const postAt = (content: string, extra: Partial<OutgoingPost> = {}) =>
+  postOf(content, { marker: "marker-1", attemptAt: clock, ...extra });
 
-function imageOf(bytes: Uint8Array, altText: string, mimeType = "image/png"): OutgoingImage {
-  return {
-    url: "https://example.com/image",
-    read: async () => ({ bytes, mimeType }),
-    altText,
-    width: null,
-    height: null,
-  };
-}
+/** An image whose size the provider reads from its bytes. */
+const pictureOf = (bytes: Uint8Array, altText: string) =>
+  imageOf("image/png", altText, { bytes, url: "https://example.com/image", width: null, height: null });
 
 /** A noise PNG: incompressible, so its size is its pixels' (700 x 700 x 3 = 1.47 MB). */
 async function createNoisePng(side: number): Promise<Uint8Array> {
@@ -124,20 +69,9 @@ async function createNoisePng(side: number): Promise<Uint8Array> {
 const createdRecords = () => fake.state.requests.filter((r) => r.nsid === "com.atproto.repo.createRecord");
 const callsOf = (nsid: string) => fake.state.requests.filter((r) => r.nsid === nsid).length;
 
-async function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (cause: unknown) => cause,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 beforeEach(async () => {
   clock = new Date("2026-11-27T10:00:00.000Z");
-  sleep = vi.fn(async (_ms: number) => {});
-  guarded = [];
-  fake = await startBlueskyServer({ now: () => clock });
+  await startFake();
   alice = fake.addAccount({
     handle: "alice.bsky.social",
     password: ACCOUNT_PASSWORD,
@@ -195,7 +129,7 @@ describe("Bluesky provider: connect", () => {
   });
 
   it("refuses the account's own password before anything reaches Bluesky", async () => {
-    const error = await rejectionOf(connect("alice.bsky.social", ACCOUNT_PASSWORD));
+    const error = await failure(connect("alice.bsky.social", ACCOUNT_PASSWORD));
     expect(error.reason).toBe("app_password_required");
     expect(error.message).toContain("Settings > Privacy and security > App passwords");
     expect(fake.state.requests).toHaveLength(0);
@@ -203,25 +137,25 @@ describe("Bluesky provider: connect", () => {
 
   it("asks for an app password when the login wants an email code", async () => {
     fake.addAccount({ handle: "carol.bsky.social", password: "wxyz-wxyz-wxyz-wxyz", emailAuthFactor: true });
-    const error = await rejectionOf(connect("carol.bsky.social", "wxyz-wxyz-wxyz-wxyz"));
+    const error = await failure(connect("carol.bsky.social", "wxyz-wxyz-wxyz-wxyz"));
     expect(error.reason).toBe("app_password_required");
     expect(callsOf("com.atproto.server.createSession")).toBe(1);
   });
 
   it("says so clearly when the app password is wrong", async () => {
-    const error = await rejectionOf(connect("alice.bsky.social", "zzzz-zzzz-zzzz-zzzz"));
+    const error = await failure(connect("alice.bsky.social", "zzzz-zzzz-zzzz-zzzz"));
     expect(error.reason).toBe("invalid_input");
     expect(error.message).toMatch(/did not accept that handle and app password/);
   });
 
   it("reaches a PDS named by the account's DID document only through the SSRF guard", async () => {
     await fake.close();
-    fake = await startBlueskyServer({ now: () => clock, advertisedPds: () => "http://10.0.0.7:2583" });
+    await startFake({ advertisedPds: () => "http://10.0.0.7:2583" });
     fake.addAccount({ handle: "alice.bsky.social", appPasswords: [APP_PASSWORD] });
-    const refused = await rejectionOf(connect());
+    const refused = await failure(connect());
     expect(refused.reason).toBe("invalid_input");
     expect(refused.message).toMatch(/private or internal network/);
-    expect(guarded).toEqual([
+    expect(harness.guarded).toEqual([
       expect.stringMatching(/^http:\/\/10\.0\.0\.7:2583\/xrpc\/app\.bsky\.actor\.getProfile/),
     ]);
   });
@@ -229,13 +163,13 @@ describe("Bluesky provider: connect", () => {
   it("publishes to the account's PDS through the guard, and never to a private one", async () => {
     const account = await connect();
     // The fake's PDS is a loopback port the test's guard lets through; the server's guard would not.
-    expect(guarded.length).toBe(0);
-    const connection = connectionOf({
-      ...account,
-      credentials: { ...account.credentials, service: "http://10.0.0.7:2583" },
-    });
+    expect(harness.guarded.length).toBe(0);
+    const { connection } = connectionOf(
+      { ...account, credentials: { ...account.credentials, service: "http://10.0.0.7:2583" } },
+      "bluesky",
+    );
     fake.state.requests.length = 0;
-    const error = await rejectionOf(provider().publish(connection, postOf("Hello")));
+    const error = await failure(provider().publish(connection, postAt("Hello")));
     expect(error.reason).toBe("invalid_input");
     expect(fake.state.requests).toHaveLength(0);
   });
@@ -244,10 +178,10 @@ describe("Bluesky provider: connect", () => {
 describe("Bluesky provider: publish", () => {
   it("posts text with links, mentions and hashtags as facets at UTF-8 byte offsets, and a card for the link", async () => {
     const bob = fake.addAccount({ handle: "bob.bsky.social", appPasswords: ["bbbb-bbbb-bbbb-bbbb"] });
-    const connection = await connected();
+    const { connection } = await connected();
     const content =
       "Read the docs ✨ https://example.com/guide with @bob.bsky.social and @nobody.bsky.social #launch";
-    const copy = await provider().publish(connection, postOf(content));
+    const copy = await provider().publish(connection, postAt(content));
 
     const rkey = recordKeyOf("marker-1", clock);
     const [post] = fake.state.postsOf(alice.did);
@@ -293,7 +227,7 @@ describe("Bluesky provider: publish", () => {
   });
 
   it("posts two images with their alt text, an image over 1 MB re-encoded under it", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     const small = new Uint8Array(
       await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366cc" } })
         .png()
@@ -304,8 +238,8 @@ describe("Bluesky provider: publish", () => {
 
     await provider().publish(
       connection,
-      postOf("Two pictures https://example.com", {
-        images: [imageOf(small, "A blue square"), imageOf(large, "Static noise")],
+      postAt("Two pictures https://example.com", {
+        images: [pictureOf(small, "A blue square"), pictureOf(large, "Static noise")],
       }),
     );
 
@@ -331,28 +265,28 @@ describe("Bluesky provider: publish", () => {
   });
 
   it("refuses text over 300 graphemes, and a fifth image, before anything reaches Bluesky", async () => {
-    const connection = await connected();
-    const tooLong = await rejectionOf(provider().publish(connection, postOf("a".repeat(301))));
+    const { connection } = await connected();
+    const tooLong = await failure(provider().publish(connection, postAt("a".repeat(301))));
     expect(tooLong.reason).toBe("text_over_limit");
     expect(tooLong.message).toContain("301");
 
-    const image = imageOf(new Uint8Array(8), "x");
-    const tooMany = await rejectionOf(
-      provider().publish(connection, postOf("Five", { images: [image, image, image, image, image] })),
+    const image = pictureOf(new Uint8Array(8), "x");
+    const tooMany = await failure(
+      provider().publish(connection, postAt("Five", { images: [image, image, image, image, image] })),
     );
     expect(tooMany.reason).toBe("invalid_input");
     expect(fake.state.requests).toHaveLength(0);
   });
 
   it("counts graphemes as Bluesky does, with its 3,000-byte cap beside them", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     // 150 graphemes, 1,200 UTF-16 units, 2,700 bytes: within both of Bluesky's limits.
     const family = "👨‍👩‍👧";
-    await provider().publish(connection, postOf(family.repeat(150)));
+    await provider().publish(connection, postAt(family.repeat(150)));
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);
     // 300 graphemes, but 5,400 bytes.
-    const error = await rejectionOf(
-      provider().publish(connection, postOf(family.repeat(300), { marker: "m-2" })),
+    const error = await failure(
+      provider().publish(connection, postAt(family.repeat(300), { marker: "m-2" })),
     );
     expect(error.reason).toBe("text_over_limit");
     expect(createdRecords()).toHaveLength(1);
@@ -361,8 +295,8 @@ describe("Bluesky provider: publish", () => {
 
 describe("Bluesky provider: delete", () => {
   it("deletes a post, and one already gone is no error", async () => {
-    const connection = await connected();
-    const copy = await provider().publish(connection, postOf("Short-lived"));
+    const { connection } = await connected();
+    const copy = await provider().publish(connection, postAt("Short-lived"));
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);
     await provider().delete(connection, copy.externalId);
     expect(fake.state.postsOf(alice.did)).toHaveLength(0);
@@ -372,63 +306,62 @@ describe("Bluesky provider: delete", () => {
 
 describe("Bluesky provider: sessions", () => {
   it("renews an expired access token, saves the new pair and retries, logging in never again", async () => {
-    const connection = await connected();
+    const { connection, saved, expiredCount } = await connected();
     const before = connection.credentials;
     fake.expireAccessTokens();
 
-    await provider().publish(connection, postOf("After the break"));
+    await provider().publish(connection, postAt("After the break"));
 
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);
-    expect(connection.saveCredentials).toHaveBeenCalledTimes(1);
-    const saved = connection.saveCredentials.mock.calls[0]?.[0];
-    expect(saved).toMatchObject({ did: alice.did, handle: "alice.bsky.social", service: fake.url });
-    expect(saved?.accessJwt).not.toBe(before.accessJwt);
-    expect(saved?.refreshJwt).not.toBe(before.refreshJwt);
-    expect(connection.markExpired).not.toHaveBeenCalled();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ did: alice.did, handle: "alice.bsky.social", service: fake.url });
+    expect(saved[0]?.accessJwt).not.toBe(before.accessJwt);
+    expect(saved[0]?.refreshJwt).not.toBe(before.refreshJwt);
+    expect(expiredCount()).toBe(0);
 
     // The next job starts from the saved pair: the old refresh token is spent, and no new login is made.
     fake.expireAccessTokens();
-    await provider().publish(connection, postOf("Again", { marker: "marker-2" }));
+    await provider().publish(connection, postAt("Again", { marker: "marker-2" }));
     expect(fake.state.postsOf(alice.did)).toHaveLength(2);
     expect(callsOf("com.atproto.server.refreshSession")).toBe(2);
     expect(callsOf("com.atproto.server.createSession")).toBe(0);
   });
 
   it("marks the connection expired once when the refresh token is refused", async () => {
-    const connection = await connected();
+    const { connection, saved, expiredCount } = await connected();
     fake.expireAccessTokens();
     fake.revokeRefreshTokens();
 
-    const error = await rejectionOf(provider().publish(connection, postOf("Never sent")));
+    const error = await failure(provider().publish(connection, postAt("Never sent")));
 
     expect(error.reason).toBe("network_token_expired");
     expect(error.message).toBe(EXPIRED);
-    expect(connection.markExpired).toHaveBeenCalledTimes(1);
-    expect(connection.saveCredentials).not.toHaveBeenCalled();
+    expect(expiredCount()).toBe(1);
+    expect(saved).toEqual([]);
     expect(fake.state.postsOf(alice.did)).toHaveLength(0);
   });
 
   it("marks the connection expired when Bluesky has taken the account down", async () => {
-    const connection = await connected();
+    const { connection, expiredCount } = await connected();
     alice.status = "takendown";
-    const error = await rejectionOf(provider().publish(connection, postOf("Never sent")));
+    const error = await failure(provider().publish(connection, postAt("Never sent")));
     expect(error.reason).toBe("network_token_expired");
-    expect(connection.markExpired).toHaveBeenCalledTimes(1);
+    expect(expiredCount()).toBe(1);
   });
 });
 
 describe("Bluesky provider: rate limits", () => {
   it("waits out a rate limit that resets within a minute, then tries once more", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     fake.rateLimitNext(1, {
       resetAt: new Date(clock.getTime() + 20_000),
       nsid: "com.atproto.repo.createRecord",
     });
 
-    await provider().publish(connection, postOf("Patient"));
+    await provider().publish(connection, postAt("Patient"));
 
-    expect(sleep).toHaveBeenCalledTimes(1);
-    const waited = sleep.mock.calls[0]?.[0] ?? 0;
+    expect(harness.sleeps).toHaveLength(1);
+    const waited = harness.sleeps[0] ?? 0;
     expect(waited).toBeGreaterThanOrEqual(20_000);
     expect(waited).toBeLessThanOrEqual(21_000);
     expect(createdRecords()).toHaveLength(2);
@@ -436,29 +369,29 @@ describe("Bluesky provider: rate limits", () => {
   });
 
   it("hands a longer rate limit back to the publish job with how long to wait", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     fake.rateLimitNext(1, {
       resetAt: new Date(clock.getTime() + 10 * 60_000),
       nsid: "com.atproto.repo.createRecord",
     });
 
-    const error = await rejectionOf(provider().publish(connection, postOf("Later")));
+    const error = await failure(provider().publish(connection, postAt("Later")));
 
     expect(error.reason).toBe("upstream_failed");
     expect(error.message).toContain("rate limit");
     expect(error.retryAfterMs).toBeGreaterThanOrEqual(10 * 60_000);
     expect(error.retryAfterMs).toBeLessThanOrEqual(10 * 60_000 + 1_000);
-    expect(sleep).not.toHaveBeenCalled();
+    expect(harness.sleeps).toEqual([]);
     expect(fake.state.postsOf(alice.did)).toHaveLength(0);
   });
 });
 
 describe("Bluesky provider: exactly once", () => {
   it("settles a create whose answer was lost by looking its key up: one post", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     fake.dropNextCreateRecord();
 
-    const copy = await provider().publish(connection, postOf("Lost and found"));
+    const copy = await provider().publish(connection, postAt("Lost and found"));
 
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);
     expect(copy.externalId).toBe(fake.state.postsOf(alice.did)[0]?.uri);
@@ -467,21 +400,21 @@ describe("Bluesky provider: exactly once", () => {
   });
 
   it("creates once more when the failed create wrote nothing", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     fake.failNext("com.atproto.repo.createRecord", {
       status: 503,
       error: "NotEnoughResources",
       message: "Service Unavailable",
     });
 
-    await provider().publish(connection, postOf("Second time lucky"));
+    await provider().publish(connection, postAt("Second time lucky"));
 
     expect(createdRecords()).toHaveLength(2);
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);
   });
 
   it("says unconfirmed when the lookup fails too, and findPublished later finds the post", async () => {
-    const connection = await connected();
+    const { connection } = await connected();
     fake.dropNextCreateRecord();
     fake.failNext("com.atproto.repo.getRecord", {
       status: 502,
@@ -489,7 +422,7 @@ describe("Bluesky provider: exactly once", () => {
       message: "Bad Gateway",
     });
 
-    const error = await rejectionOf(provider().publish(connection, postOf("Was it sent?")));
+    const error = await failure(provider().publish(connection, postAt("Was it sent?")));
     expect(error.reason).toBe("publish_unconfirmed");
     expect(error.message).toBe("Unconfirmed: check your Bluesky profile before posting again.");
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);
@@ -498,14 +431,14 @@ describe("Bluesky provider: exactly once", () => {
     const found = await provider().findPublished(connection, lookup);
     expect(found?.externalId).toBe(fake.state.postsOf(alice.did)[0]?.uri);
     expect(await provider().findPublished(connection, { ...lookup, marker: "marker-never-used" })).toBeNull();
-    const unknown = await rejectionOf(provider().findPublished(connection, { ...lookup, attemptAt: null }));
+    const unknown = await failure(provider().findPublished(connection, { ...lookup, attemptAt: null }));
     expect(unknown.reason).toBe("publish_unconfirmed");
   });
 
   it("never makes a second post for the same marker and attempt time", async () => {
-    const connection = await connected();
-    const first = await provider().publish(connection, postOf("Only once"));
-    const second = await provider().publish(connection, postOf("Only once"));
+    const { connection } = await connected();
+    const first = await provider().publish(connection, postAt("Only once"));
+    const second = await provider().publish(connection, postAt("Only once"));
 
     expect(second.externalId).toBe(first.externalId);
     expect(fake.state.postsOf(alice.did)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { AppError } from "@smm/domain/errors";
+import { sendRequest } from "../http-call";
 
 /**
  * The calls to one Discord webhook (contracts/networks.md section 6), each through the SSRF-guarded fetch
@@ -123,31 +124,17 @@ export function createDiscordApi(options: DiscordApiOptions): DiscordApi {
       body = JSON.stringify(request.json);
     } else if (request.form) body = request.form;
 
-    let response: Response;
-    let text: string;
-    try {
-      response = await options.fetch(url, {
-        method: request.method,
-        headers,
-        body,
-        // A redirect would replay a write elsewhere; Discord's API does not redirect.
-        redirect: "manual",
-        signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (error) {
-      // The guard's refusals (private address, unknown host) are answers, not lost ones.
-      if (error instanceof AppError) throw error;
-      // Never the error's own text: undici may quote the URL, and the URL is the secret.
-      throw new LostAnswerError("Discord did not answer.");
-    }
+    const { response, body: parsed } = await sendRequest(
+      options.fetch,
+      url,
+      { method: request.method, headers, body },
+      request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      (error) =>
+        // The guard's refusals (private address, unknown host) are answers, not lost ones. Never the
+        // error's own text: undici may quote the URL, and the URL is the secret.
+        error instanceof AppError ? error : new LostAnswerError("Discord did not answer."),
+    );
     notePacing(webhook.id, response.headers);
-    let parsed: unknown = null;
-    try {
-      parsed = text === "" ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
     const status = response.status;
     if (status === 429) {
       // Refused before anything was done: the same call is worth making again after the wait.

@@ -1,22 +1,22 @@
-import { randomUUID } from "node:crypto";
 import { AppError } from "@smm/domain/errors";
-import { afterEach, describe, expect, it } from "vitest";
+import {
+  clockAt,
+  connectionOf,
+  failure,
+  fakesClosedAfterEach,
+  imageOf,
+  postOf,
+  toolsFor,
+} from "@smm/test-support/provider-harness";
+import { describe, expect, it } from "vitest";
 import { type FakeDiscordServer, startDiscordServer } from "../../../../../tests/fakes/discord-server";
 import { createGuardedFetch } from "../../adapters/guarded-fetch";
 import { BLOCKED_ADDRESS } from "../../adapters/safe-web-fetcher";
 import { networkModules } from "../modules";
 import { readModuleEnv } from "../network-module";
-import type {
-  OutgoingImage,
-  OutgoingPost,
-  ProviderAccount,
-  ProviderConnection,
-  ProviderTools,
-} from "../provider";
 import {
   CONNECT_ASK,
   createDiscordProvider,
-  type DiscordCredentials,
   discordModule,
   INVALID_WEBHOOK_URL,
   RATE_LIMITED_MESSAGE,
@@ -26,32 +26,13 @@ import {
 } from "./index";
 import { parseWebhookUrl } from "./webhook-url";
 
-const fakes: FakeDiscordServer[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-async function startFake() {
-  const fake = await startDiscordServer();
-  fakes.push(fake);
-  return fake;
-}
+const startFake = fakesClosedAfterEach(() => startDiscordServer());
 
 /** The provider as production wires it, except that the guard lets exactly the fake's port through. */
 function providerFor(fake: FakeDiscordServer, { guardedFetch }: { guardedFetch?: typeof fetch } = {}) {
-  const port = Number(new URL(fake.url).port);
-  const sleeps: number[] = [];
-  let clock = Date.now();
-  const tools: ProviderTools = {
-    now: () => new Date(clock),
-    guardedFetch:
-      guardedFetch ??
-      createGuardedFetch({ allowAddress: (address, to) => address === "127.0.0.1" && to === port }),
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock += ms;
-    },
-  };
+  // Discord's bucket waits are measured on this clock: each wait moves it.
+  const clock = clockAt();
+  const { tools, sleeps } = toolsFor(fake.url, { now: clock.now, onSleep: clock.advance, guardedFetch });
   const provider = createDiscordProvider({ apiUrl: fake.apiUrl, tools });
   return { provider, sleeps, tools };
 }
@@ -67,56 +48,11 @@ async function connectWith(provider: ReturnType<typeof providerFor>["provider"],
   return step.account;
 }
 
-function connectionOf(account: ProviderAccount<DiscordCredentials>) {
-  let expired = 0;
-  const connection: ProviderConnection<DiscordCredentials> = {
-    userId: "user-1",
-    brandId: "brand-1",
-    platform: "discord",
-    externalAccountId: account.externalAccountId,
-    handle: account.handle,
-    credentials: account.credentials,
-    metadata: account.metadata,
-    saveCredentials: async () => {},
-    markExpired: async () => {
-      expired += 1;
-    },
-  };
-  return { connection, expiredCount: () => expired };
-}
-
 async function connected(fake: FakeDiscordServer) {
   const setup = providerFor(fake);
   const webhook = fake.createWebhook({ name: "Release notes", avatar: "a1b2c3" });
   const account = await connectWith(setup.provider, webhook.url);
-  return { ...setup, webhook, account, ...connectionOf(account) };
-}
-
-const postOf = (content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost => ({
-  postId: "post-1",
-  content,
-  language: "en",
-  images: [],
-  marker: randomUUID(),
-  attemptAt: new Date(),
-  ...extra,
-});
-
-const imageOf = (mimeType: string, altText: string, size = 256, fill = 7): OutgoingImage => ({
-  url: "https://media.example/image",
-  read: async () => ({ bytes: new Uint8Array(size).fill(fill), mimeType }),
-  altText,
-  width: 800,
-  height: 600,
-});
-
-async function failure(promise: Promise<unknown> | undefined): Promise<AppError> {
-  const error = await (promise ?? Promise.resolve()).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  return { ...setup, webhook, account, ...connectionOf(account, "discord") };
 }
 
 const executes = (fake: FakeDiscordServer) =>
@@ -318,7 +254,7 @@ describe("Discord provider: publish", () => {
     const webhook = fake.createWebhook({ guildId: null });
     const account = await connectWith(provider, webhook.url);
     expect(account.metadata).toEqual({ host: "discord", channelId: webhook.channelId });
-    const copy = await provider.publish(connectionOf(account).connection, postOf("No guild"));
+    const copy = await provider.publish(connectionOf(account, "discord").connection, postOf("No guild"));
     expect(copy.url).toBeNull();
   });
 
@@ -327,7 +263,7 @@ describe("Discord provider: publish", () => {
     const { provider, connection, webhook } = await connected(fake);
     const copy = await provider.publish(
       connection,
-      postOf("A picture", { images: [imageOf("image/png", "A cup of coffee", 300, 9)] }),
+      postOf("A picture", { images: [imageOf("image/png", "A cup of coffee", { size: 300, fill: 9 })] }),
     );
     const [message] = fake.messagesOf(webhook.id);
     expect(message?.id).toBe(copy.externalId);
@@ -379,7 +315,7 @@ describe("Discord provider: publish", () => {
     expect((await failure(provider.publish(connection, postOf("Too many", { images: eleven })))).reason).toBe(
       "invalid_input",
     );
-    const big = imageOf("image/png", "", 10 * 1024 * 1024 + 1);
+    const big = imageOf("image/png", "", { size: 10 * 1024 * 1024 + 1 });
     expect((await failure(provider.publish(connection, postOf("Too big", { images: [big] })))).reason).toBe(
       "invalid_input",
     );

@@ -1,4 +1,5 @@
 import { AppError } from "@smm/domain/errors";
+import { sendRequest } from "../http-call";
 
 /**
  * The calls to LinkedIn (api.linkedin.com, and www.linkedin.com for the code exchange and the upload
@@ -121,27 +122,13 @@ export function createLinkedInApi(options: LinkedInApiOptions): LinkedInApi {
       body = new Uint8Array(request.bytes.data);
     }
 
-    let response: Response;
-    let text: string;
-    try {
-      response = await options.fetch(address, {
-        method: request.method,
-        headers,
-        body,
-        // A redirect would replay a write (and the token) elsewhere; the API does not redirect.
-        redirect: "manual",
-        signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw new LostAnswerError("LinkedIn did not answer.", { cause: error });
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = text === "" ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
+    const { response, body: parsed } = await sendRequest(
+      options.fetch,
+      address,
+      { method: request.method, headers, body },
+      request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      (error) => new LostAnswerError("LinkedIn did not answer.", { cause: error }),
+    );
     const { status } = response;
     const error = errorOf(parsed);
     const answer: LinkedInAnswer = { status, headers: response.headers, body: parsed, error };

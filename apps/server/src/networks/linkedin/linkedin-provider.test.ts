@@ -1,6 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { AppError } from "@smm/domain/errors";
-import { afterEach, describe, expect, it } from "vitest";
+import {
+  connectByConsent,
+  connectionOf,
+  failure,
+  fakesClosedAfterEach,
+  imageOf,
+  postOf,
+  toolsFor,
+} from "@smm/test-support/provider-harness";
+import { describe, expect, it } from "vitest";
 import {
   type FakeLinkedInOptions,
   type FakeLinkedInServer,
@@ -8,20 +15,12 @@ import {
 } from "../../../../../tests/fakes/linkedin-server";
 import { networkModules } from "../modules";
 import { type NetworkModuleContext, readModuleEnv } from "../network-module";
-import type {
-  OutgoingImage,
-  OutgoingPost,
-  ProviderAccount,
-  ProviderConnection,
-  ProviderTools,
-} from "../provider";
 import {
   CONNECT_ASK,
   CONNECT_HELP,
   createLinkedInProvider,
   LINKEDIN_SCOPES,
   LINKEDIN_VERSION,
-  type LinkedInCredentials,
   linkedinModule,
   RATE_LIMIT_RETRY_MS,
   TOKEN_EXPIRED_MESSAGE,
@@ -32,31 +31,15 @@ import {
 const REDIRECT_URI = "https://app.example/auth/channels/linkedin/callback";
 const NOW = new Date("2026-12-01T09:00:00Z");
 
-const fakes: FakeLinkedInServer[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-async function startFake(options: FakeLinkedInOptions = {}) {
-  const fake = await startLinkedInServer({ now: () => NOW, ...options });
-  fakes.push(fake);
-  return fake;
-}
+const startFake = fakesClosedAfterEach((options: FakeLinkedInOptions = {}) =>
+  startLinkedInServer({ now: () => NOW, ...options }),
+);
 
 function providerFor(
   fake: FakeLinkedInServer,
   overrides: { clientId?: string | undefined; clientSecret?: string | undefined; fetch?: typeof fetch } = {},
 ) {
-  const sleeps: number[] = [];
-  const tools: ProviderTools = {
-    now: () => NOW,
-    guardedFetch: () => {
-      throw new Error("LinkedIn's hosts are fixed: the guarded fetch is not used");
-    },
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-  };
+  const { tools, sleeps } = toolsFor(null, { now: () => NOW });
   const provider = createLinkedInProvider({
     clientId: "clientId" in overrides ? overrides.clientId : fake.clientId,
     clientSecret: "clientSecret" in overrides ? overrides.clientSecret : fake.clientSecret,
@@ -71,81 +54,22 @@ function providerFor(
 type Setup = ReturnType<typeof providerFor>;
 
 /** start → the consent page → its Allow link (302, followed by hand as the browser would) → complete. */
-async function connectAccount({ provider }: Setup, state = "state-1") {
-  const connect = provider.connect;
-  if (!connect?.complete) throw new Error("LinkedIn connects by OAuth");
-  const step = await connect.start({
-    platform: "linkedin",
-    credentials: {},
-    state,
-    redirectUri: REDIRECT_URI,
-  });
-  if (step.kind !== "redirect") throw new Error("expected the consent page");
-  const page = await fetch(step.url);
-  expect(page.status).toBe(200);
-  const allow = /id="allow" href="([^"]+)"/u.exec(await page.text())?.[1];
-  const consent = await fetch(new URL(allow ?? "", step.url), { redirect: "manual" });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get("location") ?? "");
-  const account = await connect.complete({
-    platform: "linkedin",
-    code: back.searchParams.get("code") ?? "",
-    pending: step.pending,
-    redirectUri: REDIRECT_URI,
-  });
-  return { step, back, account };
-}
-
-function connectionOf(account: ProviderAccount<LinkedInCredentials>) {
-  let expired = 0;
-  const connection: ProviderConnection<LinkedInCredentials> = {
-    userId: "user-1",
-    brandId: "brand-1",
-    platform: "linkedin",
-    externalAccountId: account.externalAccountId,
-    handle: account.handle,
-    tokenExpiresAt: account.tokenExpiresAt,
-    credentials: account.credentials,
-    metadata: account.metadata,
-    saveCredentials: async () => {},
-    markExpired: async () => {
-      expired += 1;
+const connectAccount = ({ provider }: Setup, state = "state-1") =>
+  connectByConsent(
+    provider.connect,
+    { platform: "linkedin", state, redirectUri: REDIRECT_URI },
+    async (url) => {
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const allow = /id="allow" href="([^"]+)"/u.exec(await page.text())?.[1];
+      return fetch(new URL(allow ?? "", url), { redirect: "manual" });
     },
-  };
-  return { connection, expiredCount: () => expired };
-}
+  );
 
 async function connected(fake: FakeLinkedInServer, overrides: Parameters<typeof providerFor>[1] = {}) {
   const setup = providerFor(fake, overrides);
   const { account } = await connectAccount(setup);
-  return { ...setup, account, ...connectionOf(account) };
-}
-
-const postOf = (content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost => ({
-  postId: "post-1",
-  content,
-  language: "en",
-  images: [],
-  marker: randomUUID(),
-  attemptAt: NOW,
-  ...extra,
-});
-
-const imageOf = (mimeType: string, altText: string, size = 256): OutgoingImage => ({
-  url: "https://media.example/image",
-  read: async () => ({ bytes: new Uint8Array(size).fill(7), mimeType }),
-  altText,
-  width: 800,
-  height: 600,
-});
-
-async function failure(promise: Promise<unknown> | undefined): Promise<AppError> {
-  const error = await (promise ?? Promise.resolve()).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  return { ...setup, account, ...connectionOf(account, "linkedin") };
 }
 
 const restCalls = (fake: FakeLinkedInServer) =>
@@ -206,7 +130,7 @@ describe("LinkedIn provider: describe and module", () => {
     });
     const provider = linkedinModule.create({
       env,
-      tools: { now: () => NOW, guardedFetch: fetch, sleep: async () => {} },
+      tools: toolsFor(null, { now: () => NOW }).tools,
       plainHttp: false,
     } as unknown as NetworkModuleContext<typeof env>);
     expect(provider.id).toBe("linkedin");
@@ -406,7 +330,7 @@ describe("LinkedIn provider: publish", () => {
     const big = await failure(
       provider.publish(
         connection,
-        postOf("Big", { images: [imageOf("image/jpeg", "", 5 * 1024 * 1024 + 1)] }),
+        postOf("Big", { images: [imageOf("image/jpeg", "", { size: 5 * 1024 * 1024 + 1 })] }),
       ),
     );
     expect(big.reason).toBe("invalid_input");

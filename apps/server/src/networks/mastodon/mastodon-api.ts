@@ -1,4 +1,5 @@
 import { AppError } from "@smm/domain/errors";
+import { sendRequest } from "../http-call";
 
 /**
  * The calls to one Mastodon instance, each through the SSRF-guarded fetch (the host is what a user typed).
@@ -99,29 +100,17 @@ export function createMastodonApi(options: MastodonApiOptions): MastodonApi {
       body = JSON.stringify(request.json);
     } else if (request.form) body = request.form;
 
-    let response: Response;
-    let text: string;
-    try {
-      response = await options.fetch(`${origin}${request.path}`, {
-        method: request.method,
-        headers,
-        body,
-        // A redirect would replay a POST elsewhere; the API does not redirect.
-        redirect: "manual",
-        signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (error) {
-      // The guard's refusals (private address, unknown host) are answers, not lost ones.
-      if (error instanceof AppError) throw error;
-      throw new LostAnswerError(`${options.host} did not answer.`, { cause: error });
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = text === "" ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
+    const { response, body: parsed } = await sendRequest(
+      options.fetch,
+      `${origin}${request.path}`,
+      { method: request.method, headers, body },
+      request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      (error) =>
+        // The guard's refusals (private address, unknown host) are answers, not lost ones.
+        error instanceof AppError
+          ? error
+          : new LostAnswerError(`${options.host} did not answer.`, { cause: error }),
+    );
     return { status: response.status, headers: response.headers, body: parsed };
   }
 

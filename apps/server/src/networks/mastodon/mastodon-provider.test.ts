@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "@smm/domain/errors";
-import { afterEach, describe, expect, it } from "vitest";
+import {
+  connectByConsent,
+  connectionOf,
+  failure,
+  fakesClosedAfterEach,
+  imageOf,
+  postOf,
+  toolsFor,
+} from "@smm/test-support/provider-harness";
+import { describe, expect, it } from "vitest";
 import {
   type FakeMastodonOptions,
   type FakeMastodonServer,
@@ -8,18 +16,10 @@ import {
 } from "../../../../../tests/fakes/mastodon-server";
 import { createGuardedFetch } from "../../adapters/guarded-fetch";
 import { BLOCKED_ADDRESS } from "../../adapters/safe-web-fetcher";
-import type {
-  OutgoingImage,
-  OutgoingPost,
-  ProviderAccount,
-  ProviderConnection,
-  ProviderTools,
-} from "../provider";
 import {
   createMastodonProvider,
   createMemoryMastodonAppStore,
   MASTODON_SCOPES,
-  type MastodonCredentials,
   MEDIA_POLL_MS,
   TOKEN_EXPIRED_MESSAGE,
   UNCONFIRMED_MESSAGE,
@@ -28,16 +28,7 @@ import { notMastodonMessage } from "./instance";
 
 const REDIRECT_URI = "https://app.example/connect/mastodon/callback";
 
-const fakes: FakeMastodonServer[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-async function startFake(options: FakeMastodonOptions = {}) {
-  const fake = await startMastodonServer(options);
-  fakes.push(fake);
-  return fake;
-}
+const startFake = fakesClosedAfterEach((options: FakeMastodonOptions = {}) => startMastodonServer(options));
 
 /** The provider as production wires it, except that the guard lets exactly the fake's port through. */
 function providerFor(
@@ -50,17 +41,7 @@ function providerFor(
     registrations?: ReturnType<typeof createMemoryMastodonAppStore>;
   } = {},
 ) {
-  const port = Number(new URL(fake.url).port);
-  const sleeps: number[] = [];
-  const tools: ProviderTools = {
-    now: () => new Date(),
-    guardedFetch:
-      guardedFetch ??
-      createGuardedFetch({ allowAddress: (address, to) => address === "127.0.0.1" && to === port }),
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-  };
+  const { tools, sleeps } = toolsFor(fake.url, { guardedFetch });
   const provider = createMastodonProvider({
     appName: "Acme Social",
     website: "https://app.example",
@@ -73,78 +54,17 @@ function providerFor(
 
 type Setup = ReturnType<typeof providerFor>;
 
-/** start → the consent page's 302 (followed by hand, as the browser would) → complete. */
-async function connectAccount({ provider, tools }: Setup, typed: string, state = "state-1") {
-  const connect = provider.connect;
-  if (!connect?.complete) throw new Error("Mastodon connects by OAuth");
-  const step = await connect.start({
-    platform: "mastodon",
-    credentials: { instance: typed },
-    state,
-    redirectUri: REDIRECT_URI,
-  });
-  if (step.kind !== "redirect") throw new Error("expected the consent page");
-  const consent = await tools.guardedFetch(step.url, { redirect: "manual" });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get("location") ?? "");
-  const account = await connect.complete({
-    platform: "mastodon",
-    code: back.searchParams.get("code") ?? "",
-    pending: step.pending,
-    redirectUri: REDIRECT_URI,
-  });
-  return { step, back, account };
-}
-
-function connectionOf(account: ProviderAccount<MastodonCredentials>) {
-  let expired = 0;
-  const connection: ProviderConnection<MastodonCredentials> = {
-    userId: "user-1",
-    brandId: "brand-1",
-    platform: "mastodon",
-    externalAccountId: account.externalAccountId,
-    handle: account.handle,
-    credentials: account.credentials,
-    metadata: account.metadata,
-    saveCredentials: async () => {},
-    markExpired: async () => {
-      expired += 1;
-    },
-  };
-  return { connection, expiredCount: () => expired };
-}
+const connectAccount = ({ provider, tools }: Setup, typed: string, state = "state-1") =>
+  connectByConsent(
+    provider.connect,
+    { platform: "mastodon", credentials: { instance: typed }, state, redirectUri: REDIRECT_URI },
+    (url) => tools.guardedFetch(url, { redirect: "manual" }),
+  );
 
 async function connected(fake: FakeMastodonServer) {
   const setup = providerFor(fake);
   const { account } = await connectAccount(setup, fake.host);
-  return { ...setup, account, ...connectionOf(account) };
-}
-
-const postOf = (content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost => ({
-  postId: "post-1",
-  content,
-  language: "en",
-  images: [],
-  marker: randomUUID(),
-  attemptAt: new Date(),
-  ...extra,
-});
-
-const imageOf = (mimeType: string, altText: string): OutgoingImage => ({
-  url: "https://media.example/image",
-  read: async () => ({ bytes: new Uint8Array(256).fill(7), mimeType }),
-  altText,
-  width: 800,
-  height: 600,
-});
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  return { ...setup, account, ...connectionOf(account, "mastodon") };
 }
 
 const statusPosts = (fake: FakeMastodonServer) =>

@@ -1,4 +1,5 @@
 import { AppError } from "@smm/domain/errors";
+import { sendRequest } from "../http-call";
 
 /**
  * The Bot API calls: `POST {TELEGRAM_API_URL}/bot<token>/<method>` with JSON, or multipart for uploads,
@@ -79,30 +80,20 @@ export function createTelegramApi(options: TelegramApiOptions): TelegramApi {
 
   async function once(method: string, params: Record<string, unknown> | FormData, timeoutMs: number) {
     const isForm = params instanceof FormData;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchImpl(`${base}/bot${options.token}/${method}`, {
+    const { response, body } = await sendRequest(
+      fetchImpl,
+      `${base}/bot${options.token}/${method}`,
+      {
         method: "POST",
         headers: isForm
           ? { accept: "application/json" }
           : { accept: "application/json", "content-type": "application/json" },
         body: isForm ? params : JSON.stringify(params),
-        // The API does not redirect; a redirect would replay the request (and the token) elsewhere.
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch {
+      },
+      timeoutMs,
       // Deliberately without the cause: it may name the URL, and so the token.
-      throw new LostAnswerError(method);
-    }
-    let body: unknown = null;
-    try {
-      body = text === "" ? null : JSON.parse(text);
-    } catch {
-      body = null;
-    }
+      () => new LostAnswerError(method),
+    );
     return { status: response.status, headers: response.headers, body };
   }
 

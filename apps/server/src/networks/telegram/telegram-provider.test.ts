@@ -1,16 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { AppError } from "@smm/domain/errors";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AppError } from "@smm/domain/errors";
+import {
+  connectionOf,
+  fakesClosedAfterEach,
+  imageOf,
+  postOf,
+  failure as refusalOf,
+  toolsFor,
+} from "@smm/test-support/provider-harness";
+import { describe, expect, it, vi } from "vitest";
 import { type FakeTelegramServer, startTelegramServer } from "../../../../../tests/fakes/telegram-server";
 import { networkModules } from "../modules";
 import { type NetworkModuleContext, readModuleEnv } from "../network-module";
-import type {
-  OutgoingImage,
-  OutgoingPost,
-  ProviderAccount,
-  ProviderConnection,
-  ProviderTools,
-} from "../provider";
+import type { ProviderAccount } from "../provider";
 import { notAdminMessage } from "./errors";
 import {
   createTelegramProvider,
@@ -21,29 +22,11 @@ import {
   UNCONFIRMED_MESSAGE,
 } from "./index";
 
-const fakes: FakeTelegramServer[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-async function startFake() {
-  const fake = await startTelegramServer();
-  fakes.push(fake);
-  return fake;
-}
+const startFake = fakesClosedAfterEach(() => startTelegramServer());
 
 function setup(fake: FakeTelegramServer, apiUrl = fake.url) {
-  const sleeps: number[] = [];
-  const tools: ProviderTools = {
-    now: () => new Date(),
-    // Telegram's host is fixed (TELEGRAM_API_URL): the provider never uses the guard.
-    guardedFetch: (() => {
-      throw new Error("the guarded fetch is not for Telegram");
-    }) as unknown as typeof fetch,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-  };
+  // Telegram's host is fixed (TELEGRAM_API_URL): the provider never uses the guard.
+  const { tools, sleeps } = toolsFor(null);
   return { provider: createTelegramProvider({ apiUrl, tools }), sleeps };
 }
 
@@ -63,67 +46,34 @@ async function connectWith(
   return step.account;
 }
 
-function connectionOf(account: ProviderAccount<TelegramCredentials>) {
-  const connection: ProviderConnection<TelegramCredentials> & {
-    markExpired: ReturnType<typeof vi.fn<() => Promise<void>>>;
-  } = {
-    userId: "user-1",
-    brandId: "brand-1",
-    platform: "telegram",
-    externalAccountId: account.externalAccountId,
-    handle: account.handle,
-    credentials: account.credentials,
-    metadata: account.metadata,
-    saveCredentials: async () => {},
-    markExpired: vi.fn(async () => {}),
-  };
-  return connection;
-}
-
 async function connected(handle = "@acme") {
   const fake = await startFake();
   const context = setup(fake);
   const account = await connectWith(context, { token: fake.bot.token, handle });
-  return { fake, ...context, account, connection: connectionOf(account) };
+  return { fake, ...context, account, ...connectionOf(account, "telegram") };
 }
 
-const postOf = (content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost => ({
-  postId: "post-1",
-  content,
-  language: "en",
-  images: [],
-  marker: randomUUID(),
-  attemptAt: new Date(),
-  ...extra,
-});
-
-function imageOf(fill: number, extra: { mimeType?: string; bytes?: number; width?: number } = {}) {
-  const read = vi.fn(async () => ({
-    bytes: new Uint8Array(extra.bytes ?? 512).fill(fill),
-    mimeType: extra.mimeType ?? "image/jpeg",
-  }));
-  const image: OutgoingImage = {
+/** An image at its own signed address, with a spy on its bytes: Telegram may take the address instead. */
+function photoOf(fill: number, extra: { mimeType?: string; bytes?: number; width?: number } = {}) {
+  const image = imageOf(extra.mimeType ?? "image/jpeg", "", {
+    size: extra.bytes ?? 512,
+    fill,
     url: `https://media.example/signed/${fill}.jpg`,
-    read,
-    altText: "",
     width: extra.width ?? 1200,
     height: 800,
-  };
-  return { image, read };
+  });
+  const read = vi.fn(image.read);
+  return { image: { ...image, read }, read };
 }
 
 let currentToken = "";
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
+  const error = await refusalOf(promise);
   // The token is in the API's URL path: no error may carry it.
-  const said = `${(error as Error).message} ${JSON.stringify((error as AppError).issues ?? [])}`;
+  const said = `${error.message} ${JSON.stringify(error.issues ?? [])}`;
   if (currentToken) expect(said).not.toContain(currentToken);
   expect(said).not.toContain("/bot");
-  return error as AppError;
+  return error;
 }
 
 const writes = (fake: FakeTelegramServer) =>
@@ -173,7 +123,7 @@ describe("Telegram: descriptor and module", () => {
     expect(env.TELEGRAM_API_URL).toBe("http://127.0.0.1:9/");
     const provider = telegramModule.create({
       env,
-      tools: { now: () => new Date(), guardedFetch: fetch, sleep: async () => {} },
+      tools: toolsFor(null).tools,
       plainHttp: true,
       publicUrl: "http://localhost",
     } as unknown as NetworkModuleContext<typeof env>);
@@ -347,7 +297,7 @@ describe("Telegram: publish", () => {
 
   it("uploads one image with the text as its caption (multipart, not by URL)", async () => {
     const { fake, provider, connection } = await connected();
-    const { image, read } = imageOf(7, { mimeType: "image/png" });
+    const { image, read } = photoOf(7, { mimeType: "image/png" });
     const copy = await provider.publish(connection, postOf("A photo", { images: [image] }));
     const [message] = fake.messagesOf(fake.publicChannel.id);
     expect(message?.caption).toBe("A photo");
@@ -364,7 +314,7 @@ describe("Telegram: publish", () => {
 
   it("sends one image with a text over 1,024 as a message whose link preview is the image, above it", async () => {
     const { fake, provider, connection } = await connected();
-    const { image, read } = imageOf(3);
+    const { image, read } = photoOf(3);
     const text = "x".repeat(2000);
     const copy = await provider.publish(connection, postOf(text, { images: [image] }));
     const [message] = fake.messagesOf(fake.publicChannel.id);
@@ -379,7 +329,7 @@ describe("Telegram: publish", () => {
 
   it("sends 2-10 images as an album with the caption on the first", async () => {
     const { fake, provider, connection } = await connected();
-    const images = [imageOf(1).image, imageOf(2, { mimeType: "image/webp" }).image, imageOf(3).image];
+    const images = [photoOf(1).image, photoOf(2, { mimeType: "image/webp" }).image, photoOf(3).image];
     const copy = await provider.publish(connection, postOf("Three photos", { images }));
     const messages = fake.messagesOf(fake.publicChannel.id);
     expect(messages).toHaveLength(3);
@@ -407,37 +357,37 @@ describe("Telegram: publish", () => {
     expect(long.message).toMatch(/4,096 characters/u);
 
     const longWithImage = await failure(
-      provider.publish(connection, postOf("a".repeat(4097), { images: [imageOf(1).image] })),
+      provider.publish(connection, postOf("a".repeat(4097), { images: [photoOf(1).image] })),
     );
     expect(longWithImage.reason).toBe("text_over_limit");
 
-    const album = [imageOf(1).image, imageOf(2).image];
+    const album = [photoOf(1).image, photoOf(2).image];
     const overCaption = await failure(
       provider.publish(connection, postOf("a".repeat(1025), { images: album })),
     );
     expect(overCaption.reason).toBe("text_over_limit");
     expect(overCaption.message).toMatch(/1,024 characters in the caption/u);
 
-    const eleven = Array.from({ length: 11 }, (_, i) => imageOf(i).image);
+    const eleven = Array.from({ length: 11 }, (_, i) => photoOf(i).image);
     const tooMany = await failure(provider.publish(connection, postOf("Eleven", { images: eleven })));
     expect(tooMany.reason).toBe("invalid_input");
 
     const gif = await failure(
       provider.publish(
         connection,
-        postOf("A gif", { images: [imageOf(1, { mimeType: "image/gif" }).image] }),
+        postOf("A gif", { images: [photoOf(1, { mimeType: "image/gif" }).image] }),
       ),
     );
     expect(gif.reason).toBe("invalid_input");
     const big = await failure(
       provider.publish(
         connection,
-        postOf("Big", { images: [imageOf(1, { bytes: 10 * 1024 * 1024 + 1 }).image] }),
+        postOf("Big", { images: [photoOf(1, { bytes: 10 * 1024 * 1024 + 1 }).image] }),
       ),
     );
     expect(big.message).toMatch(/10 MB/u);
     const panorama = await failure(
-      provider.publish(connection, postOf("Wide", { images: [imageOf(1, { width: 9500 }).image] })),
+      provider.publish(connection, postOf("Wide", { images: [photoOf(1, { width: 9500 }).image] })),
     );
     expect(panorama.reason).toBe("invalid_input");
     const empty = await failure(provider.publish(connection, postOf("  ")));
@@ -448,18 +398,18 @@ describe("Telegram: publish", () => {
   });
 
   it("marks the connection expired when the token is revoked", async () => {
-    const { fake, provider, connection } = await connected();
+    const { fake, provider, connection, expiredCount } = await connected();
     currentToken = fake.bot.token;
     fake.revokeToken();
     const error = await failure(provider.publish(connection, postOf("Hello")));
     expect(error.reason).toBe("network_token_expired");
     expect(error.message).toBe(EXPIRED_MESSAGE);
-    expect(connection.markExpired).toHaveBeenCalledTimes(1);
+    expect(expiredCount()).toBe(1);
     expect(fake.messagesOf(fake.publicChannel.id)).toHaveLength(0);
   });
 
   it("says to make the bot an administrator again when it was kicked or lost its right (no expiry)", async () => {
-    const { fake, provider, connection } = await connected();
+    const { fake, provider, connection, expiredCount } = await connected();
     fake.setBotStatus(fake.publicChannel.id, "kicked");
     const kicked = await failure(provider.publish(connection, postOf("Hello")));
     expect(kicked.reason).toBe("upstream_failed");
@@ -469,7 +419,7 @@ describe("Telegram: publish", () => {
     fake.setBotStatus(fake.publicChannel.id, "administrator", false);
     const demoted = await failure(provider.publish(connection, postOf("Hello")));
     expect(demoted.message).toBe(notAdminMessage("@acme"));
-    expect(connection.markExpired).not.toHaveBeenCalled();
+    expect(expiredCount()).toBe(0);
   });
 
   it("waits out a short rate limit once and posts; hands a long one back with retry_after", async () => {
@@ -515,7 +465,7 @@ describe("Telegram: publish", () => {
   it("treats a 5xx after the post was made (an album too) as Unconfirmed", async () => {
     const { fake, provider, connection } = await connected();
     fake.loseNextAnswer("500", "sendMediaGroup");
-    const images = [imageOf(1).image, imageOf(2).image];
+    const images = [photoOf(1).image, photoOf(2).image];
     const error = await failure(provider.publish(connection, postOf("Two", { images })));
     expect(error.reason).toBe("publish_unconfirmed");
     expect(fake.messagesOf(fake.publicChannel.id)).toHaveLength(2);
@@ -535,7 +485,7 @@ describe("Telegram: delete", () => {
 
   it("deletes every message of an album, one already gone included", async () => {
     const { fake, provider, connection } = await connected();
-    const images = [imageOf(1).image, imageOf(2).image, imageOf(3).image];
+    const images = [photoOf(1).image, photoOf(2).image, photoOf(3).image];
     const copy = await provider.publish(connection, postOf("Album", { images }));
     const [, second] = parseExternalId(copy.externalId).messageIds;
     fake.deleteBehind(fake.publicChannel.id, second ?? 0);
@@ -557,12 +507,12 @@ describe("Telegram: delete", () => {
   });
 
   it("marks the connection expired on a revoked token, and refuses an id that is not Telegram's", async () => {
-    const { fake, provider, connection } = await connected();
+    const { fake, provider, connection, expiredCount } = await connected();
     const copy = await provider.publish(connection, postOf("Hello"));
     fake.revokeToken();
     const error = await failure(provider.delete(connection, copy.externalId));
     expect(error.reason).toBe("network_token_expired");
-    expect(connection.markExpired).toHaveBeenCalledTimes(1);
+    expect(expiredCount()).toBe(1);
     const wrong = await failure(provider.delete(connection, "at://did:plc:abc/app.bsky.feed.post/1"));
     expect(wrong.reason).toBe("invalid_input");
   });
@@ -582,7 +532,7 @@ describe("Telegram: edit", () => {
 
   it("edits a photo's caption, refusing one over 1,024 before any call", async () => {
     const { fake, provider, connection } = await connected();
-    const { image } = imageOf(1);
+    const { image } = photoOf(1);
     const copy = await provider.publish(connection, postOf("Caption", { images: [image] }));
     await provider.edit!(connection, copy.externalId, postOf("New caption", { images: [image] }));
     expect(fake.messagesOf(fake.publicChannel.id)[0]?.caption).toBe("New caption");
@@ -596,7 +546,7 @@ describe("Telegram: edit", () => {
 
   it("keeps the image as the preview when editing a long post with one image", async () => {
     const { fake, provider, connection } = await connected();
-    const { image } = imageOf(1);
+    const { image } = photoOf(1);
     const copy = await provider.publish(connection, postOf("y".repeat(1500), { images: [image] }));
     await provider.edit!(connection, copy.externalId, postOf("z".repeat(1600), { images: [image] }));
     expect(fake.messagesOf(fake.publicChannel.id)[0]).toMatchObject({
@@ -607,7 +557,7 @@ describe("Telegram: edit", () => {
 
   it("edits an album's caption on its first photo", async () => {
     const { fake, provider, connection } = await connected();
-    const images = [imageOf(1).image, imageOf(2).image];
+    const images = [photoOf(1).image, photoOf(2).image];
     const copy = await provider.publish(connection, postOf("Album", { images }));
     await provider.edit!(connection, copy.externalId, postOf("Album, edited", { images }));
     expect(fake.messagesOf(fake.publicChannel.id).map((m) => m.caption)).toEqual(["Album, edited", null]);

@@ -1,4 +1,5 @@
 import { AppError } from "@smm/domain/errors";
+import { sendRequest } from "../http-call";
 import { readRetryAfterMs } from "../meta/meta-graph-client";
 
 /**
@@ -116,29 +117,20 @@ export function createThreadsApi(options: ThreadsApiOptions): ThreadsApi {
     const path = request.unversioned ? request.path : `/${THREADS_API_VERSION}${request.path}`;
     const isPost = request.method === "POST";
     const query = isPost ? "" : params.toString();
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${base}${path}${query ? `?${query}` : ""}`, {
+    const { response, body } = await sendRequest(
+      doFetch,
+      `${base}${path}${query ? `?${query}` : ""}`,
+      {
         method: request.method,
         headers: {
           accept: "application/json",
           ...(isPost ? { "content-type": "application/x-www-form-urlencoded" } : {}),
         },
         ...(isPost ? { body: params.toString() } : {}),
-        redirect: "manual",
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw new LostAnswerError("Threads did not answer.", { cause: error });
-    }
-    let body: unknown = null;
-    try {
-      body = text === "" ? null : JSON.parse(text);
-    } catch {
-      body = null;
-    }
+      },
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      (error) => new LostAnswerError("Threads did not answer.", { cause: error }),
+    );
     const envelope =
       typeof body === "object" && body !== null && "error" in body
         ? ((body as { error: unknown }).error as GraphEnvelope | null)

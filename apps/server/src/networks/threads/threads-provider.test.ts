@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "@smm/domain/errors";
-import { afterEach, describe, expect, it } from "vitest";
+import {
+  clockAt,
+  connectByConsent,
+  connectionOf,
+  failure,
+  fakesClosedAfterEach,
+  imageOf,
+  postOf,
+  toolsFor,
+} from "@smm/test-support/provider-harness";
+import { describe, expect, it } from "vitest";
 import {
   type FakeThreadsOptions,
   type FakeThreadsServer,
@@ -8,16 +17,9 @@ import {
 } from "../../../../../tests/fakes/threads-server";
 import { networkModules } from "../modules";
 import { readModuleEnv } from "../network-module";
-import type {
-  OutgoingImage,
-  OutgoingPost,
-  ProviderAccount,
-  ProviderConnection,
-  ProviderTools,
-} from "../provider";
 import { CONSENT_URL, consentUrlOf, THREADS_SCOPES } from "./connect";
 import { CONNECT_ASK, threadsTextLength } from "./descriptor";
-import { createThreadsProvider, type ThreadsCredentials, threadsModule } from "./index";
+import { createThreadsProvider, threadsModule } from "./index";
 import {
   CONTAINER_POLL_DELAYS_MS,
   LOST_ANSWER_PAUSE_MS,
@@ -31,93 +33,21 @@ import { TOKEN_EXPIRED_MESSAGE } from "./threads-api";
 const REDIRECT_URI = "https://app.example/auth/channels/threads/callback";
 const DAY_MS = 86_400_000;
 
-const fakes: FakeThreadsServer[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-/** One clock for the provider and the fake, so token ages agree. */
-function clockAt(start = new Date()) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
-
-async function startFake(options: FakeThreadsOptions = {}) {
-  const fake = await startThreadsServer(options);
-  fakes.push(fake);
-  return fake;
-}
+const startFake = fakesClosedAfterEach((options: FakeThreadsOptions = {}) => startThreadsServer(options));
 
 function providerFor(
   fake: FakeThreadsServer,
   { now = () => new Date(), appSecret = fake.appSecret }: { now?: () => Date; appSecret?: string } = {},
 ) {
-  const sleeps: number[] = [];
-  const tools: ProviderTools = {
-    now,
-    guardedFetch: () => Promise.reject(new Error("Threads' hosts are fixed: the guard is not used")),
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-  };
+  const { tools, sleeps } = toolsFor(null, { now });
   const provider = createThreadsProvider({ graphUrl: fake.url, appId: fake.appId, appSecret, tools });
   return { provider, sleeps };
 }
 
 type Provider = ReturnType<typeof providerFor>["provider"];
 
-/** start → the consent page's 302 (followed by hand, as the browser would) → complete. */
-async function connectAccount(provider: Provider, state = "state-1") {
-  const connect = provider.connect;
-  if (!connect?.complete) throw new Error("Threads connects by OAuth");
-  const step = await connect.start({
-    platform: "threads",
-    credentials: {},
-    state,
-    redirectUri: REDIRECT_URI,
-  });
-  if (step.kind !== "redirect") throw new Error("expected the consent page");
-  const consent = await fetch(step.url, { redirect: "manual" });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get("location") ?? "");
-  const code = back.searchParams.get("code") ?? "";
-  const account = await connect.complete({
-    platform: "threads",
-    code,
-    pending: step.pending,
-    redirectUri: REDIRECT_URI,
-  });
-  return { step, back, code, account };
-}
-
-function connectionOf(
-  account: Pick<ProviderAccount<ThreadsCredentials>, "externalAccountId" | "handle" | "credentials">,
-) {
-  let expired = 0;
-  const saved: ThreadsCredentials[] = [];
-  const connection: ProviderConnection<ThreadsCredentials> = {
-    userId: "user-1",
-    brandId: "brand-1",
-    platform: "threads",
-    externalAccountId: account.externalAccountId,
-    handle: account.handle,
-    credentials: account.credentials,
-    metadata: { handle: account.handle ?? undefined },
-    saveCredentials: async (credentials) => {
-      saved.push(credentials);
-      connection.credentials = credentials;
-    },
-    markExpired: async () => {
-      expired += 1;
-    },
-  };
-  return { connection, saved, expiredCount: () => expired };
-}
+const connectAccount = (provider: Provider, state = "state-1") =>
+  connectByConsent(provider.connect, { platform: "threads", state, redirectUri: REDIRECT_URI });
 
 /** A connected account as the router would hand it (a long-lived token the fake issued just now). */
 function connected(fake: FakeThreadsServer, now?: () => Date) {
@@ -130,44 +60,26 @@ function connected(fake: FakeThreadsServer, now?: () => Date) {
 /** A connection whose token was issued at `issuedAt` (skipping the consent, as a stored one would be). */
 function storedConnection(fake: FakeThreadsServer, issuedAt: Date, expiresAt: Date) {
   const token = fake.issueToken({ issuedAt, expiresAt });
-  return connectionOf({
-    externalAccountId: fake.user.id,
-    handle: `@${fake.user.username}`,
-    credentials: {
-      accessToken: token.token,
-      userId: fake.user.id,
-      issuedAt: issuedAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
+  const handle = `@${fake.user.username}`;
+  return connectionOf(
+    {
+      externalAccountId: fake.user.id,
+      handle,
+      credentials: {
+        accessToken: token.token,
+        userId: fake.user.id,
+        issuedAt: issuedAt.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      },
+      metadata: { handle },
     },
-  });
-}
-
-const postOf = (content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost => ({
-  postId: "post-1",
-  content,
-  language: "en",
-  images: [],
-  marker: randomUUID(),
-  attemptAt: new Date(),
-  ...extra,
-});
-
-const imageOf = (name: string, altText = "", mimeType = "image/jpeg", size = 256): OutgoingImage => ({
-  url: `https://media.example/${name}.jpg`,
-  read: async () => ({ bytes: new Uint8Array(size).fill(7), mimeType }),
-  altText,
-  width: 1080,
-  height: 1080,
-});
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
+    "threads",
   );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }
+
+/** A square image at an address of its own, so a test can make the fake fail to fetch that one. */
+const namedImage = (name: string, altText = "", mimeType = "image/jpeg", size = 256) =>
+  imageOf(mimeType, altText, { size, url: `https://media.example/${name}.jpg`, width: 1080, height: 1080 });
 
 const apiCalls = (fake: FakeThreadsServer) => fake.state.requests.filter((r) => r.path.startsWith("/v1.0/"));
 const containerPosts = (fake: FakeThreadsServer) => fake.requestsTo("POST", /\/threads$/u);
@@ -183,7 +95,7 @@ describe("Threads module", () => {
       THREADS_GRAPH_URL: "https://graph.threads.net",
     });
 
-    const tools: ProviderTools = { now: () => new Date(), guardedFetch: fetch, sleep: async () => {} };
+    const { tools } = toolsFor(null);
     const provider = createThreadsProvider({
       graphUrl: env.THREADS_GRAPH_URL,
       appId: "1",
@@ -317,7 +229,7 @@ describe("Threads provider: connect", () => {
       graphUrl: fake.url,
       appId: fake.appId,
       appSecret: undefined,
-      tools: { now: () => new Date(), guardedFetch: fetch, sleep: async () => {} },
+      tools: toolsFor(null).tools,
     });
     const notSet = await failure(
       unset.connect?.start({ platform: "threads", credentials: {}, state: "s", redirectUri: REDIRECT_URI }) ??
@@ -361,7 +273,7 @@ describe("Threads provider: publish", () => {
     const { provider, connection } = connected(fake);
     await provider.publish(
       connection,
-      postOf("One picture", { images: [imageOf("cup", "A cup of coffee")] }),
+      postOf("One picture", { images: [namedImage("cup", "A cup of coffee")] }),
     );
     const [create] = containerPosts(fake);
     expect(Object.fromEntries(create?.params ?? [])).toMatchObject({
@@ -375,14 +287,14 @@ describe("Threads provider: publish", () => {
       imageUrls: ["https://media.example/cup.jpg"],
     });
 
-    await provider.publish(connection, postOf("No alt", { images: [imageOf("plain")] }));
+    await provider.publish(connection, postOf("No alt", { images: [namedImage("plain")] }));
     expect(containerPosts(fake)[1]?.params.has("alt_text")).toBe(false);
   });
 
   it("publishes several images as a carousel, waiting for every container", async () => {
     const fake = await startFake({ inProgressPolls: 1 });
     const { provider, connection, sleeps } = connected(fake);
-    const images = [imageOf("a", "first"), imageOf("b"), imageOf("c", "third")];
+    const images = [namedImage("a", "first"), namedImage("b"), namedImage("c", "third")];
     const copy = await provider.publish(connection, postOf("Three pictures", { images }));
 
     const [post] = fake.postsOf();
@@ -424,20 +336,20 @@ describe("Threads provider: publish", () => {
     const many = await failure(
       provider.publish(
         connection,
-        postOf("Too many", { images: Array.from({ length: 21 }, (_, i) => imageOf(`i${i}`)) }),
+        postOf("Too many", { images: Array.from({ length: 21 }, (_, i) => namedImage(`i${i}`)) }),
       ),
     );
     expect(many.reason).toBe("invalid_input");
     const gif = await failure(
-      provider.publish(connection, postOf("GIF", { images: [imageOf("g", "", "image/gif")] })),
+      provider.publish(connection, postOf("GIF", { images: [namedImage("g", "", "image/gif")] })),
     );
     expect(gif.message).toBe("Threads takes JPEG and PNG images, not image/gif.");
     const big = await failure(
-      provider.publish(connection, postOf("Big", { images: [imageOf("b", "", "image/png", 8_000_001)] })),
+      provider.publish(connection, postOf("Big", { images: [namedImage("b", "", "image/png", 8_000_001)] })),
     );
     expect(big.message).toMatch(/larger than the 8 MB/u);
     const alt = await failure(
-      provider.publish(connection, postOf("Alt", { images: [imageOf("a", "x".repeat(1001))] })),
+      provider.publish(connection, postOf("Alt", { images: [namedImage("a", "x".repeat(1001))] })),
     );
     expect(alt.reason).toBe("invalid_input");
     expect(fake.state.requests.length).toBe(before);
@@ -452,14 +364,14 @@ describe("Threads provider: publish", () => {
     const { provider, connection } = connected(fake);
     fake.failMediaFetch((url) => url.includes("private"));
     const refused = await failure(
-      provider.publish(connection, postOf("Hidden", { images: [imageOf("private")] })),
+      provider.publish(connection, postOf("Hidden", { images: [namedImage("private")] })),
     );
     expect(refused.reason).toBe("upstream_failed");
     expect(refused.message).toBe(MEDIA_FETCH_MESSAGE);
 
     fake.failNextContainers(1, "ERROR", "FAILED_DOWNLOADING_IMAGE");
     const failed = await failure(
-      provider.publish(connection, postOf("Later", { images: [imageOf("later")] })),
+      provider.publish(connection, postOf("Later", { images: [namedImage("later")] })),
     );
     expect(failed.message).toBe(MEDIA_FETCH_MESSAGE);
     expect(fake.postsOf()).toHaveLength(0);
@@ -471,7 +383,7 @@ describe("Threads provider: publish", () => {
     const { provider, connection } = connected(fake);
     fake.failNextContainers(1, "ERROR", "UNSUPPORTED_ASPECT_RATIO");
     const error = await failure(
-      provider.publish(connection, postOf("Odd shape", { images: [imageOf("odd")] })),
+      provider.publish(connection, postOf("Odd shape", { images: [namedImage("odd")] })),
     );
     expect(error.reason).toBe("upstream_failed");
     expect(error.message).toBe("Threads could not prepare the post: UNSUPPORTED_ASPECT_RATIO");
