@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { getAnalytics } from "@smm/domain/analytics";
-import { createBrand } from "@smm/domain/brands";
 import type { BrandContext } from "@smm/domain/context";
-import { posts, socialConnections } from "@smm/domain/db/schema";
+import { posts } from "@smm/domain/db/schema";
 import { approvePost, publishPostNow } from "@smm/domain/posts";
-import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
-import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
+import type { DomainTestContext } from "@smm/test-support/domain";
+import { connectPageBrand, type MetaTestWorld, startMetaTestWorld } from "@smm/test-support/meta-social";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeMetaGraphServer,
-  startFakeMetaGraphServer,
-} from "../../../../tests/fakes/meta-graph-server";
-import { createTokenVault } from "./token-vault";
+import type { FakeMetaGraphServer } from "../../../../tests/fakes/meta-graph-server";
 
 /*
  * getAnalytics through the app's real network wiring (networks/setup.ts: the registry and the channel router): a brand connected
@@ -21,47 +13,20 @@ import { createTokenVault } from "./token-vault";
  * sandbox brand reads the sandbox's model. The cache never mixes the two.
  */
 
-const KEY = TEST_TOKEN_KEY;
+let world: MetaTestWorld;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
-let dataDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeMetaGraphServer();
-  t = await createDomainTestContext();
-  dataDir = mkdtempSync(join(tmpdir(), "analytics-network-"));
-  const setup = await createTestSocialSetup({
-    fake,
-    db: t.database.db,
-    events: t.events,
-    now: t.clock.now,
-    dataDir,
-  });
-  t.deps.social = setup.social;
+  world = await startMetaTestWorld("analytics-network");
+  ({ fake, t } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 
-async function connectedBrand(network: "sandbox" | "meta"): Promise<BrandContext> {
-  const userId = await t.createUser();
-  const brand = await createBrand(t.as(userId), { name: `Analytics on ${network}` });
-  const page = [...fake.pages.values()][0];
-  if (!page) throw new Error("fake has no page");
-  const vault = createTokenVault(Buffer.from(KEY, "hex"));
-  await t.database.db.insert(socialConnections).values({
-    userId,
-    brandId: brand.id,
-    provider: "facebook",
-    externalAccountId: network === "meta" ? page.id : "sandbox-page-1",
-    name: network === "meta" ? page.name : "Sandbox page",
-    encryptedToken: vault.seal(network === "meta" ? page.token : "sandbox-token"),
-    network,
-  });
-  return { ...t.as(userId), brandId: brand.id };
-}
+const connectedBrand = (network: "sandbox" | "meta") =>
+  connectPageBrand(t, fake, network, `Analytics on ${network}`);
 
 async function publishOne(ctx: BrandContext, content: string) {
   const [row] = await t.database.db

@@ -1,20 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createBrand } from "@smm/domain/brands";
 import { CONNECTION_EXPIRED } from "@smm/domain/connections";
-import type { BrandContext } from "@smm/domain/context";
 import { notifications, posts, socialConnections } from "@smm/domain/db/schema";
 import { getPost, publishDuePosts } from "@smm/domain/posts";
-import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
-import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
+import type { DomainTestContext } from "@smm/test-support/domain";
+import { connectPageBrand, type MetaTestWorld, startMetaTestWorld } from "@smm/test-support/meta-social";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeMetaGraphServer,
-  startFakeMetaGraphServer,
-} from "../../../../tests/fakes/meta-graph-server";
-import { createTokenVault } from "../adapters/token-vault";
+import type { FakeMetaGraphServer } from "../../../../tests/fakes/meta-graph-server";
 import { withoutMark } from "../networks/meta/meta-network";
 
 /*
@@ -24,50 +15,24 @@ import { withoutMark } from "../networks/meta/meta-network";
  * that did not go out says why, to its user.
  */
 
-const KEY = TEST_TOKEN_KEY;
 const POSTS = 200;
 const BAKERY_POSTS = 20;
+let world: MetaTestWorld;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
-let dataDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeMetaGraphServer();
-  t = await createDomainTestContext();
-  dataDir = mkdtempSync(join(tmpdir(), "meta-faults-"));
-  const setup = await createTestSocialSetup({
-    fake,
-    db: t.database.db,
-    events: t.events,
-    now: t.clock.now,
-    dataDir,
+  world = await startMetaTestWorld("meta-faults", {
     // Gives up on an answer after 300 ms; the fake's late answers come after 600 ms.
     graphTiming: { timeoutMs: 300, retryDelayMs: 1 },
   });
-  t.deps.social = setup.social;
+  ({ fake, t } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 
-async function brandOnPage(pageId: string): Promise<BrandContext> {
-  const userId = await t.createUser();
-  const brand = await createBrand(t.as(userId), { name: `Brand of ${pageId}` });
-  const page = fake.pages.get(pageId);
-  if (!page) throw new Error(`fake has no page ${pageId}`);
-  await t.database.db.insert(socialConnections).values({
-    userId,
-    brandId: brand.id,
-    provider: "facebook",
-    externalAccountId: page.id,
-    name: page.name,
-    encryptedToken: createTokenVault(Buffer.from(KEY, "hex")).seal(page.token),
-    network: "meta",
-  });
-  return { ...t.as(userId), brandId: brand.id };
-}
+const brandOnPage = (pageId: string) => connectPageBrand(t, fake, "meta", `Brand of ${pageId}`, pageId);
 
 describe("200 due posts against a failing Meta", () => {
   it("loses none, publishes none twice, and tells the user of every failure", async () => {

@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createBrand } from "@smm/domain/brands";
 import type { BrandContext } from "@smm/domain/context";
-import { posts, socialConnections } from "@smm/domain/db/schema";
+import { posts } from "@smm/domain/db/schema";
 import { approvePost, publishDuePosts, publishPostNow } from "@smm/domain/posts";
-import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
-import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
+import type { DomainTestContext } from "@smm/test-support/domain";
+import { connectPageBrand, type MetaTestWorld, startMetaTestWorld } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeMetaGraphServer,
-  startFakeMetaGraphServer,
-} from "../../../../tests/fakes/meta-graph-server";
-import { createTokenVault } from "../adapters/token-vault";
+import type { FakeMetaGraphServer } from "../../../../tests/fakes/meta-graph-server";
 
 /*
  * Which network a post went to is the network that took it (the brand's connection), not the network new
@@ -21,52 +13,25 @@ import { createTokenVault } from "../adapters/token-vault";
  * brand's post is "meta" after the app settings are removed.
  */
 
-const KEY = TEST_TOKEN_KEY;
+let world: MetaTestWorld;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
-let dataDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeMetaGraphServer();
-  t = await createDomainTestContext();
-  dataDir = mkdtempSync(join(tmpdir(), "routed-network-"));
+  world = await startMetaTestWorld("routed-network", { wired: false });
+  ({ fake, t } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 
 async function useNetwork(metaConfigured: boolean) {
-  const setup = await createTestSocialSetup({
-    fake,
-    db: t.database.db,
-    events: t.events,
-    now: t.clock.now,
-    dataDir,
-    metaConfigured,
-  });
+  const setup = await world.wire(metaConfigured);
   expect(setup.social.kind).toBe(metaConfigured ? "meta" : "sandbox");
-  t.deps.social = setup.social;
 }
 
-async function connectedBrand(network: "sandbox" | "meta"): Promise<BrandContext> {
-  const userId = await t.createUser();
-  const brand = await createBrand(t.as(userId), { name: `Brand on ${network}` });
-  const page = [...fake.pages.values()][0];
-  if (!page) throw new Error("fake has no page");
-  const vault = createTokenVault(Buffer.from(KEY, "hex"));
-  await t.database.db.insert(socialConnections).values({
-    userId,
-    brandId: brand.id,
-    provider: "facebook",
-    externalAccountId: network === "meta" ? page.id : "sandbox-page-1",
-    name: network === "meta" ? page.name : "Sandbox page",
-    encryptedToken: vault.seal(network === "meta" ? page.token : "sandbox-token"),
-    network,
-  });
-  return { ...t.as(userId), brandId: brand.id };
-}
+const connectedBrand = (network: "sandbox" | "meta") =>
+  connectPageBrand(t, fake, network, `Brand on ${network}`);
 
 async function pendingPost(ctx: BrandContext, content: string) {
   const [row] = await t.database.db

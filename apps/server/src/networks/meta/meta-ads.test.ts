@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createBrand } from "@smm/domain/brands";
 import {
   createAdSet,
@@ -13,14 +10,11 @@ import {
 import { AD_ACCOUNT_CONNECTION_EXPIRED, selectAdAccount, toConnectionsView } from "@smm/domain/connections";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import { campaigns, notifications, socialConnections } from "@smm/domain/db/schema";
-import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
-import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
+import type { DomainTestContext } from "@smm/test-support/domain";
+import { type MetaTestWorld, startMetaTestWorld, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type FakeMetaGraphServer,
-  startFakeMetaGraphServer,
-} from "../../../../../tests/fakes/meta-graph-server";
+import type { FakeMetaGraphServer } from "../../../../../tests/fakes/meta-graph-server";
 import { createTokenVault } from "../../adapters/token-vault";
 
 /*
@@ -32,30 +26,21 @@ import { createTokenVault } from "../../adapters/token-vault";
 
 const KEY = TEST_TOKEN_KEY;
 const ACCOUNT = "555000111";
+let world: MetaTestWorld;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
-let dataDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeMetaGraphServer();
-  t = await createDomainTestContext();
-  dataDir = mkdtempSync(join(tmpdir(), "meta-ads-"));
-  const setup = await createTestSocialSetup({
-    fake,
-    db: t.database.db,
-    events: t.events,
-    now: t.clock.now,
-    dataDir,
+  world = await startMetaTestWorld("meta-ads", {
     graphTiming: { timeoutMs: 400, retryDelayMs: 1 },
+    wired: false,
   });
-  t.deps.social = setup.social;
+  ({ fake, t } = world);
   // selectAdAccount answers with the connections view, which names the connector in use.
-  (t.deps as UserContext).connectors = setup.connectors;
+  (t.deps as UserContext).connectors = (await world.wire()).connectors;
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 beforeEach(() => {
   fake.requests.length = 0;

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createBrand } from "@smm/domain/brands";
 import type { BrandContext } from "@smm/domain/context";
-import { type NewPost, notifications, posts, socialConnections } from "@smm/domain/db/schema";
+import { type NewPost, notifications, posts } from "@smm/domain/db/schema";
 import {
   approvePost,
   getPost,
@@ -12,15 +8,11 @@ import {
   publishPostNow,
   reschedulePost,
 } from "@smm/domain/posts";
-import { createDomainTestContext, type DomainTestContext } from "@smm/test-support/domain";
-import { createTestSocialSetup, TEST_TOKEN_KEY } from "@smm/test-support/meta-social";
+import type { DomainTestContext } from "@smm/test-support/domain";
+import { connectPageBrand, type MetaTestWorld, startMetaTestWorld } from "@smm/test-support/meta-social";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type FakeMetaGraphServer,
-  startFakeMetaGraphServer,
-} from "../../../../../tests/fakes/meta-graph-server";
-import { createTokenVault } from "../../adapters/token-vault";
+import type { FakeMetaGraphServer } from "../../../../../tests/fakes/meta-graph-server";
 import { withoutMark } from "./meta-network";
 
 /*
@@ -30,28 +22,16 @@ import { withoutMark } from "./meta-network";
  * attempt's marker.
  */
 
-const KEY = TEST_TOKEN_KEY;
+let world: MetaTestWorld;
 let fake: FakeMetaGraphServer;
 let t: DomainTestContext;
-let dataDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeMetaGraphServer();
-  t = await createDomainTestContext();
-  dataDir = mkdtempSync(join(tmpdir(), "meta-publishing-"));
-  const setup = await createTestSocialSetup({
-    fake,
-    db: t.database.db,
-    events: t.events,
-    now: t.clock.now,
-    dataDir,
-  });
-  t.deps.social = setup.social;
+  world = await startMetaTestWorld("meta-publishing");
+  ({ fake, t } = world);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 beforeEach(async () => {
   t.clock.set(null);
@@ -60,22 +40,7 @@ beforeEach(async () => {
   await t.database.db.update(posts).set({ status: "denied", publishRetryAt: null, publishAttemptId: null });
 });
 
-async function metaBrand(): Promise<BrandContext> {
-  const userId = await t.createUser();
-  const brand = await createBrand(t.as(userId), { name: "Bean There" });
-  const page = fake.pages.get("10100000000");
-  if (!page) throw new Error("fake has no page");
-  await t.database.db.insert(socialConnections).values({
-    userId,
-    brandId: brand.id,
-    provider: "facebook",
-    externalAccountId: page.id,
-    name: page.name,
-    encryptedToken: createTokenVault(Buffer.from(KEY, "hex")).seal(page.token),
-    network: "meta",
-  });
-  return { ...t.as(userId), brandId: brand.id };
-}
+const metaBrand = () => connectPageBrand(t, fake, "meta", "Bean There", "10100000000");
 
 let counter = 0;
 async function insertPost(ctx: BrandContext, values: Partial<NewPost> = {}) {
