@@ -1,7 +1,8 @@
 import { DENY_FEEDBACK_REQUIRED, MISSING_SCHEDULED_DATE, SCHEDULED_IN_PAST } from "@smm/domain/web";
-import { CalendarCheckIcon, CircleAlertIcon, ThumbsDownIcon } from "lucide-react";
+import { CalendarCheckIcon, ThumbsDownIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 
+import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,16 +16,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { defaultScheduleDate, fromLocalInputValue, type PostView, toLocalInputValue } from "@/lib/generation";
-
-export function InlineError({ id, message, testId }: { id: string; message: string | null; testId: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-sm text-destructive" data-testid={testId}>
-      <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      {message}
-    </p>
-  );
-}
 
 /**
  * The date-time field of the approve and schedule dialogs: each opening starts from the defaults (the AI's
@@ -118,7 +109,7 @@ export function ApproveDialog({
                   : "."}
               </p>
             )}
-            <InlineError id="approve-date-error" message={field.error} testId="approve-date-error" />
+            <FieldError id="approve-date-error" message={field.error} testId="approve-date-error" />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -183,7 +174,7 @@ export function DenyDialog({
               aria-describedby={error ? "deny-feedback-error" : undefined}
               data-testid="deny-feedback"
             />
-            <InlineError id="deny-feedback-error" message={error} testId="deny-feedback-error" />
+            <FieldError id="deny-feedback-error" message={error} testId="deny-feedback-error" />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

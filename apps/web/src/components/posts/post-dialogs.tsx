@@ -1,7 +1,8 @@
 import { POST_CONTENT_EMPTY } from "@smm/domain/web";
 import { CalendarClockIcon, SaveIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { InlineError, useFutureDateField } from "@/components/generation/review-dialogs";
+import { FieldError } from "@/components/field-error";
+import { useFutureDateField } from "@/components/generation/review-dialogs";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -91,7 +92,7 @@ export function EditPostDialog({
               aria-describedby={error ? `edit-post-${post.id}-error` : undefined}
               data-testid="edit-post-text"
             />
-            <InlineError id={`edit-post-${post.id}-error`} message={error} testId="edit-post-error" />
+            <FieldError id={`edit-post-${post.id}-error`} message={error} testId="edit-post-error" />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
@@ -157,7 +158,7 @@ export function ScheduleDialog({
               aria-describedby={field.error ? `${inputId}-error` : undefined}
               data-testid="schedule-date"
             />
-            <InlineError id={`${inputId}-error`} message={field.error} testId="schedule-date-error" />
+            <FieldError id={`${inputId}-error`} message={field.error} testId="schedule-date-error" />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>

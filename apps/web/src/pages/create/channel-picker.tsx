@@ -2,6 +2,7 @@ import type { PostPlatform } from "@smm/domain/web";
 import { CheckIcon, InfoIcon } from "lucide-react";
 import { Link } from "react-router";
 
+import { FieldError } from "@/components/field-error";
 import { NetworkIcon } from "@/components/network-icon";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
@@ -9,7 +10,6 @@ import { Switch } from "@/components/ui/switch";
 import type { ChannelOption } from "@/lib/channels";
 import { cn } from "@/lib/utils";
 
-import { InlineError } from "./inline-error";
 import type { PostGeneratorState } from "./use-post-generator";
 
 const chip =
@@ -156,7 +156,7 @@ export function ChannelPicker({ g }: { g: PostGeneratorState }) {
             : "Turn on Several channels to write one post for each of your networks at once."}
         </p>
         <ConnectionNote g={g} />
-        <InlineError
+        <FieldError
           id="platform-error"
           message={form.fieldErrors.platform ?? form.fieldErrors.channels}
           testId="generator-platform-error"

@@ -1,17 +1,17 @@
 import { type LanguageCode, languageCodes, languageNames } from "@smm/domain/web";
 
+import { FieldError } from "@/components/field-error";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 import { ChannelPicker } from "./channel-picker";
 import { CustomStyleEditor } from "./custom-style-editor";
 import { ImageStylePicker } from "./image-style-picker";
-import { InlineError } from "./inline-error";
 import type { PostGeneratorState } from "./use-post-generator";
 
 /* Groups of the generator's fields, rendered from the hook's state; every change goes back to the hook. */
 
-export { InlineError };
+export { FieldError };
 
 export function PlatformAndLanguageFields({ g }: { g: PostGeneratorState }) {
   const { form } = g;
@@ -38,7 +38,7 @@ export function PlatformAndLanguageFields({ g }: { g: PostGeneratorState }) {
             ))}
           </SelectContent>
         </Select>
-        <InlineError
+        <FieldError
           id="language-error"
           message={form.fieldErrors.language}
           testId="generator-language-error"
@@ -72,7 +72,7 @@ export function ImageStyleFields({ g }: { g: PostGeneratorState }) {
           Your uploaded image is used, so the style does not apply.
         </p>
       )}
-      <InlineError
+      <FieldError
         id="image-style-error"
         message={form.fieldErrors.imageStyle}
         testId="generator-image-style-error"

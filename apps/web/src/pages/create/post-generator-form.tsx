@@ -2,6 +2,7 @@ import { MAX_PROMPT_LENGTH } from "@smm/domain/web";
 import { CircleAlertIcon, CpuIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { Link } from "react-router";
 
+import { FieldError } from "@/components/field-error";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea";
 
 import { CustomImageField } from "./custom-image-field";
 import { PlanLimitAlert, PlanUsage } from "./plan-usage";
-import { ImageStyleFields, InlineError, PlatformAndLanguageFields } from "./post-generator-fields";
+import { ImageStyleFields, PlatformAndLanguageFields } from "./post-generator-fields";
 import { TemplatePicker } from "./template-picker";
 import type { PostGeneratorState } from "./use-post-generator";
 
@@ -112,7 +113,7 @@ export function PostGeneratorForm({ g }: { g: PostGeneratorState }) {
             </span>
           </p>
         )}
-        <InlineError id={promptErrorId} message={form.fieldErrors.prompt} testId="generator-prompt-error" />
+        <FieldError id={promptErrorId} message={form.fieldErrors.prompt} testId="generator-prompt-error" />
       </div>
 
       <PlatformAndLanguageFields g={g} />

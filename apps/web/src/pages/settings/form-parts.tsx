@@ -1,7 +1,7 @@
 import { CircleAlertIcon, Loader2Icon } from "lucide-react";
 import type * as React from "react";
-
 import { CLEAR_OF_ASSISTANT_BUTTON } from "@/components/assistant/assistant-frame";
+import { FieldError } from "@/components/field-error";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -59,23 +59,8 @@ export function Field({
   );
 }
 
-export function FieldError({
-  id,
-  message,
-  testId,
-}: {
-  id: string;
-  message: string | undefined;
-  testId: string;
-}) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-sm text-destructive" data-testid={testId}>
-      <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      {message}
-    </p>
-  );
-}
+/** The settings forms' field error is the app's one (components/field-error.tsx). */
+export { FieldError };
 
 /** A titled group of fields inside a settings card. */
 export function FormSection({

@@ -1,7 +1,8 @@
 import type { PostPlatform } from "@smm/domain/web";
-import { CircleAlertIcon, Loader2Icon } from "lucide-react";
+import { Loader2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 
+import { FieldError } from "@/components/field-error";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,16 +10,6 @@ import { Label } from "@/components/ui/label";
 import type { NetworkView } from "@/lib/channels";
 
 import type { ConnectField, ConnectOutcome } from "./use-channels-tab";
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-sm text-destructive" data-testid="connect-error">
-      <CircleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      {message}
-    </p>
-  );
-}
 
 /** The field's test id, as the browser tests know them: connect-handle, connect-app-password... */
 const testIdOf = (name: ConnectField) =>
@@ -112,14 +103,18 @@ export function LiveConnectForm({
               aria-describedby={describedBy(field.name)}
               data-testid={testIdOf(field.name)}
             />
-            {errorAt === field.name ? <FieldError id={errorId} message={error?.message ?? null} /> : null}
+            {errorAt === field.name ? (
+              <FieldError id={errorId} message={error?.message} testId="connect-error" />
+            ) : null}
           </div>
         );
       })}
       <p id={helpId} className="text-xs text-muted-foreground" data-testid="connect-help">
         {network.connect.help}
       </p>
-      {error && errorAt === null ? <FieldError id={errorId} message={error.message} /> : null}
+      {error && errorAt === null ? (
+        <FieldError id={errorId} message={error.message} testId="connect-error" />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy} data-testid="connect-submit" autoFocus={fields.length === 0}>
           {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}

@@ -1,13 +1,16 @@
 import { CircleAlertIcon } from "lucide-react";
 
-/** A field's problem, under the field (UI.md: validation errors inline). */
-export function InlineError({
+/**
+ * A field's problem, under the field (UI.md: validation errors inline); `id` is what the field's
+ * aria-describedby points at. Nothing when there is no message.
+ */
+export function FieldError({
   id,
   message,
   testId,
 }: {
   id: string;
-  message: string | undefined;
+  message: string | null | undefined;
   testId: string;
 }) {
   if (!message) return null;
