@@ -1,5 +1,6 @@
 import { createBrand } from "@smm/domain/brands";
 import { completeChannelConnection, connectChannel, listChannels } from "@smm/domain/channels";
+import { ALREADY_PROCESSED } from "@smm/domain/connections";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import { createTestContext, signUpVerifiedUser, type TestContext, userIdOf } from "@smm/test-support/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,7 +47,8 @@ afterAll(async () => {
   await withPages?.close();
 });
 
-async function connectLinkedIn(fake: FakeLinkedInServer) {
+/** A fresh app on this fake, a user with a brand, and the consent page's answer for LinkedIn. */
+async function consentedLinkedIn(fake: FakeLinkedInServer) {
   await ctx?.close();
   ctx = await contextFor(fake);
   const { cookie } = await signUpVerifiedUser(ctx);
@@ -61,11 +63,17 @@ async function connectLinkedIn(fake: FakeLinkedInServer) {
   const allow = page.match(/href="([^"]+\/allow\?[^"]+)"/)?.[1] ?? "";
   const consent = await fetch(new URL(allow, fake.url), { redirect: "manual" });
   const back = new URL(consent.headers.get("location") ?? "");
-  const done = await completeChannelConnection(user, {
-    platform: "linkedin",
+  const answer = {
+    platform: "linkedin" as const,
     code: back.searchParams.get("code") ?? "",
     state: back.searchParams.get("state") ?? "",
-  });
+  };
+  return { user, brand, answer };
+}
+
+async function connectLinkedIn(fake: FakeLinkedInServer) {
+  const { user, brand, answer } = await consentedLinkedIn(fake);
+  const done = await completeChannelConnection(user, answer);
   expect(done).toMatchObject({ status: "connected", channel: { platform: "linkedin", network: "linkedin" } });
   const view = await listChannels(brand);
   const channel = view.channels.find((candidate) => candidate.platform === "linkedin");
@@ -79,6 +87,22 @@ describe("a LinkedIn member's channel", () => {
     expect(channel).toMatchObject({ state: "connected", sandbox: false, pages: [] });
     expect(channel.expiresInDays).toBeGreaterThanOrEqual(59);
     expect(channel.expiresInDays).toBeLessThanOrEqual(60);
+  });
+
+  it("connects once when two tabs bring back the same consent answer", async () => {
+    const { user, brand, answer } = await consentedLinkedIn(plain);
+    const outcomes = await Promise.allSettled([
+      completeChannelConnection(user, answer),
+      completeChannelConnection(user, answer),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason).toMatchObject({
+      reason: "conflict",
+      message: ALREADY_PROCESSED,
+    });
+    const view = await listChannels(brand);
+    expect(view.channels.filter((channel) => channel.platform === "linkedin")).toHaveLength(1);
   });
 
   it("lists the pages the member administers when the token carries the organization scope", async () => {

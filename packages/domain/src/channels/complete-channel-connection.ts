@@ -1,5 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { ALREADY_PROCESSED, AUTHORIZATION_EXPIRED } from "../connections/messages";
+import { and, eq } from "drizzle-orm";
+import { claimOAuthRound } from "../connections/claim-oauth-round";
 import type { BrandContext, UserContext } from "../context";
 import { oauthStates } from "../db/schema";
 import { AppError } from "../errors";
@@ -36,15 +36,7 @@ export async function completeChannelConnection(
       ),
     );
   if (!round?.encryptedTokens) throw new AppError("invalid_input", `${label} authentication failed`);
-  if (round.consumedAt) throw new AppError("conflict", ALREADY_PROCESSED);
-  if (round.expiresAt.getTime() <= ctx.now().getTime())
-    throw new AppError("invalid_input", AUTHORIZATION_EXPIRED);
-  const [claimed] = await ctx.db
-    .update(oauthStates)
-    .set({ consumedAt: ctx.now() })
-    .where(and(eq(oauthStates.id, round.id), isNull(oauthStates.consumedAt)))
-    .returning({ id: oauthStates.id });
-  if (!claimed) throw new AppError("conflict", ALREADY_PROCESSED);
+  await claimOAuthRound(ctx, round);
 
   const account = await requireChannels(ctx).complete({
     platform,

@@ -1,15 +1,14 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { oauthStates, userProfiles } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { asMetaNetwork } from "../posts/messages";
 import { declareUseCase } from "../use-case";
+import { claimOAuthRound } from "./claim-oauth-round";
 import { requireConnectors } from "./connection-rows";
 import {
-  ALREADY_PROCESSED,
   AUTH_FAILED,
-  AUTHORIZATION_EXPIRED,
   describeAdAccountStatus,
   foundPagesMessage,
   MARKETING_AUTH_FAILED,
@@ -42,15 +41,7 @@ export async function exchangeFacebookCode(
     .where(and(eq(oauthStates.state, state), eq(oauthStates.userId, ctx.userId)));
   if (!round) throw new AppError("invalid_input", AUTH_FAILED);
   const flow = round.provider === "facebook_ads" ? "ads" : "page";
-  if (round.consumedAt) throw new AppError("conflict", ALREADY_PROCESSED);
-  if (round.expiresAt.getTime() <= ctx.now().getTime())
-    throw new AppError("invalid_input", AUTHORIZATION_EXPIRED);
-  const [claimed] = await ctx.db
-    .update(oauthStates)
-    .set({ consumedAt: ctx.now() })
-    .where(and(eq(oauthStates.id, round.id), isNull(oauthStates.consumedAt)))
-    .returning({ id: oauthStates.id });
-  if (!claimed) throw new AppError("conflict", ALREADY_PROCESSED);
+  await claimOAuthRound(ctx, round);
 
   const connector = connectors.byKind(asMetaNetwork(round.network));
   if (!connector) throw new AppError("upstream_failed", flow === "ads" ? MARKETING_AUTH_FAILED : AUTH_FAILED);
