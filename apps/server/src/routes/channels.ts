@@ -17,12 +17,12 @@ const routes = {
   }),
   connect: route(connectChannelUseCase, "post", "/connect", {
     summary:
-      "Connect an account: the sandbox's offline one, Bluesky with a handle and app password, Mastodon by the consent URL it answers.",
+      "Connect an account: the sandbox's offline one, with the fields its network declares (a Bluesky app password, a Telegram bot token, a Discord webhook URL), or by the consent URL it answers (Mastodon, LinkedIn, Threads).",
     errors: ["502"],
   }),
   complete: route(completeChannelConnectionUseCase, "post", "/complete", {
     summary:
-      "The consent page's code and state (Mastodon): connects the account to the brand the round trip began on.",
+      "The consent page's code and state (Mastodon, LinkedIn, Threads): connects the account to the brand the round trip began on.",
     errors: ["409", "502"],
   }),
   disconnect: route(disconnectChannelUseCase, "post", "/disconnect", {
