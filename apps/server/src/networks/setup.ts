@@ -147,8 +147,9 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
   const registry = createNetworkRegistry(
     createSandboxProvider({
       network: sandbox,
+      // Asked only once the registry exists (the sandbox takes what the network it stands in for takes).
       describeLive: (platform) => {
-        const provider = live.find((candidate) => candidate.platforms.includes(platform));
+        const provider = registry.liveFor(platform);
         if (!provider) throw new Error(`No provider publishes to ${platform}`);
         return provider.describe(platform);
       },

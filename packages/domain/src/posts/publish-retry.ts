@@ -24,7 +24,7 @@ export function rateLimitWaitMs(error: unknown, triesSoFar: number): number | nu
 }
 
 /** What the post says while it waits (the screens show retryAt in the user's time). */
-export const waitingMessage = (tries: number, platform: PostPlatform = "facebook") =>
+export const waitingMessage = (tries: number, platform: PostPlatform) =>
   `Waiting: ${platformLabels[platform]}'s rate limit was reached. It will be tried again automatically (try ${tries + 1} of ${MAX_PUBLISH_TRIES}).`;
 
 /**
