@@ -7,6 +7,7 @@ import { afterEach, expect } from "vitest";
 import { createGuardedFetch } from "../../apps/server/src/adapters/guarded-fetch";
 import type {
   OutgoingImage,
+  OutgoingMedia,
   OutgoingPost,
   ProviderConnect,
   ProviderConnection,
@@ -147,14 +148,31 @@ export function connectionOf<Credentials>(account: ConnectionFields<Credentials>
 }
 
 /** A post with no images, a new attempt (a fresh marker) begun now. */
-export const postOf = (content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost => ({
-  postId: "post-1",
-  content,
-  language: "en",
-  images: [],
-  marker: randomUUID(),
-  attemptAt: new Date(),
-  ...extra,
+export function postOf(content: string, extra: Partial<OutgoingPost> = {}): OutgoingPost {
+  const images = extra.images ?? [];
+  return {
+    postId: "post-1",
+    content,
+    language: "en",
+    format: "feed",
+    marker: randomUUID(),
+    attemptAt: new Date(),
+    ...extra,
+    images,
+    // Tests that name images only: their media list is those images, as the router builds it.
+    media:
+      extra.media ?? images.map((image) => ("kind" in image ? (image as OutgoingMedia) : asMedia(image))),
+  };
+}
+
+const asMedia = (image: OutgoingImage): OutgoingMedia => ({
+  ...image,
+  kind: "image",
+  mimeType: "image/jpeg",
+  byteSize: null,
+  durationMs: null,
+  coverUrl: null,
+  coverMs: null,
 });
 
 export interface ImageOptions {
@@ -168,8 +186,14 @@ export interface ImageOptions {
 }
 
 /** An 800x600 image at a fixed address whose bytes are read on demand. */
-export function imageOf(mimeType: string, altText = "", options: ImageOptions = {}): OutgoingImage {
+export function imageOf(mimeType: string, altText = "", options: ImageOptions = {}): OutgoingMedia {
   return {
+    kind: "image",
+    mimeType,
+    byteSize: options.bytes?.byteLength ?? options.size ?? 256,
+    durationMs: null,
+    coverUrl: null,
+    coverMs: null,
     url: options.url ?? "https://media.example/image",
     read: async () => ({
       bytes: options.bytes ?? new Uint8Array(options.size ?? 256).fill(options.fill ?? 7),
@@ -178,6 +202,26 @@ export function imageOf(mimeType: string, altText = "", options: ImageOptions = 
     altText,
     width: options.width === undefined ? 800 : options.width,
     height: options.height === undefined ? 600 : options.height,
+  };
+}
+
+/** A 1080x1920 video of `seconds` at a fixed address (with its cover frame), its bytes read on demand. */
+export function videoOf(seconds = 15, options: ImageOptions & { coverMs?: number } = {}): OutgoingMedia {
+  return {
+    kind: "video",
+    mimeType: "video/mp4",
+    url: options.url ?? "https://media.example/video.mp4",
+    read: async () => ({
+      bytes: options.bytes ?? new Uint8Array(options.size ?? 2048).fill(options.fill ?? 9),
+      mimeType: "video/mp4",
+    }),
+    altText: "",
+    width: options.width === undefined ? 1080 : options.width,
+    height: options.height === undefined ? 1920 : options.height,
+    byteSize: options.bytes?.byteLength ?? options.size ?? 2048,
+    durationMs: seconds * 1000,
+    coverUrl: "https://media.example/video-cover.jpg",
+    coverMs: options.coverMs ?? 0,
   };
 }
 

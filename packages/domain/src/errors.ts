@@ -125,6 +125,36 @@ export const errorReasons = {
     description:
       "Bluesky was given the account's own password, or a login that needs a second factor: an app password is asked for.",
   },
+  // Rich posts (issue 32): media lists, formats, video, first comments, the media library.
+  format_unsupported: {
+    code: "invalid_input",
+    description:
+      "The post's network does not publish that format (a Reel on Bluesky); the composer offers only the formats the network declares.",
+  },
+  media_not_fitting: {
+    code: "invalid_input",
+    description:
+      "The post's media do not fit its format on its network: too many or too few items, a video where only images go, a video too long, short or large; the message says which item.",
+  },
+  video_invalid: {
+    code: "invalid_input",
+    description:
+      "An upload is not a video we can read (read from its content: a renamed text file, a truncated MP4, a frame too large), or it is over the plan's size or the longest length.",
+  },
+  media_processing_failed: {
+    code: "upstream_failed",
+    description:
+      "The network could not process an item of the post (a Reel's video, a carousel's third image); nothing was published and the message gives the network's reason.",
+  },
+  media_in_use: {
+    code: "conflict",
+    description:
+      "A file of the media library is used by a scheduled post; it cannot be deleted until that post is changed.",
+  },
+  first_comment_unsupported: {
+    code: "invalid_input",
+    description: "The post's network takes no first comment (Telegram, Discord, LinkedIn).",
+  },
   // Campaign use cases without a connected page and ad account (the campaigns page shows its setup card).
   ad_account_required: {
     code: "conflict",

@@ -4,7 +4,7 @@ import type { EnhanceFieldName } from "./ai/schemas";
 import type { ContentTone, ImageStyle, LanguageCode } from "./brands/constants";
 import type { NetworkDescriptor } from "./channels/network-descriptor";
 import type { ConnectionMetadata } from "./db/schema/connections";
-import type { PublishNetwork } from "./db/schema/enums";
+import type { PostFormat, PublishNetwork } from "./db/schema/enums";
 import type { WebsiteAnalysis, WebsiteAnalysisRequest } from "./knowledge/types";
 import type { PostPlatform } from "./posts/messages";
 import type { SuggestionPlatform } from "./suggestions/schemas";
@@ -227,6 +227,42 @@ export interface SocialPostRequest {
   imageMediaId?: string | null | undefined;
   /** The post's language (ISO 639-1), for networks that tag it. */
   language?: string | undefined;
+  /** How it goes out (issue 32); absent: a feed post. */
+  format?: PostFormat | undefined;
+  /**
+   * Its media in order (absent: `imageUrl` alone, as before media lists). An Instagram image's link names
+   * its fitted JPEG copy, a video's its poster too.
+   */
+  media?: PublishMediaItem[] | undefined;
+}
+
+/** One item of a post as a network receives it. */
+export interface PublishMediaItem {
+  kind: "image" | "video";
+  /** Our stored file (networks that upload read its bytes); null for a link that is not ours. */
+  mediaId: string | null;
+  /** Where the network may fetch it: a signed link, or the user's own URL. */
+  url: string;
+  mimeType: string;
+  altText: string;
+  width: number | null;
+  height: number | null;
+  byteSize: number | null;
+  /** Videos: length, the cover frame's link (a JPEG) and the moment it was taken at. */
+  durationMs: number | null;
+  coverUrl: string | null;
+  coverMs: number | null;
+}
+
+/** A post's first comment, as the network receives it: a comment on the post, or the first reply. */
+export interface FirstCommentRequest {
+  userId: string;
+  brandId: string;
+  postId: string;
+  platform: PostPlatform;
+  /** The post's id on the network (what publish answered). */
+  externalId: string;
+  message: string;
 }
 
 /** Which network took a post: its ids only make sense there. */
@@ -278,6 +314,12 @@ export interface SocialNetwork {
    */
   describe(request: { userId: string; brandId: string; platform: PostPlatform }): Promise<NetworkDescriptor>;
   update(request: SocialPostRequest & { externalId: string; scheduledDate?: Date | null }): Promise<void>;
+  /**
+   * Posts the first comment under a published post (contracts: Facebook and Instagram comments, the first
+   * reply on Bluesky, Mastodon and Threads); the comment's id on the network. Networks without one refuse
+   * with `first_comment_unsupported`.
+   */
+  comment(request: FirstCommentRequest): Promise<{ externalId: string }>;
   /**
    * The network's published copy of our post made by the attempt with that marker, or null when it holds
    * none: how a publish whose answer was lost (the process died during the call) is settled before trying

@@ -6,15 +6,18 @@ import { channelConnectionExpired, markConnectionExpired } from "@smm/domain/con
 import type { DbExecutor, Deps } from "@smm/domain/context";
 import { media, posts, type SocialConnection, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
-import type { FileStorage, SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
+import type { FileStorage, PublishMediaItem, SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
 import { isMetaPlatform, type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
 import { and, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { TokenVault } from "../adapters/token-vault";
-import type { OutgoingImage, OutgoingPost, ProviderConnection } from "./provider";
+import type { OutgoingMedia, OutgoingPost, ProviderConnection } from "./provider";
 import type { AnyProvider, NetworkRegistry } from "./registry";
 
 /** Images fetched from a user's own URL for networks that upload (Bluesky, Mastodon): at most this much. */
 const MAX_FETCHED_IMAGE_BYTES = 20 * 1024 * 1024;
+
+export const firstCommentUnsupported = (platform: PostPlatform) =>
+  `${platformLabels[platform]} posts take no first comment.`;
 
 export const channelNotConnected = (platform: PostPlatform) =>
   `No ${platformLabels[platform]} account is connected to this brand. Connect one in Settings > Channels.`;
@@ -129,41 +132,66 @@ export function createChannelRouter(options: {
   }
 
   async function toOutgoing(request: SocialPostRequest): Promise<OutgoingPost> {
+    const items: PublishMediaItem[] =
+      request.media ??
+      (request.imageUrl
+        ? [
+            {
+              kind: "image",
+              mediaId: request.imageMediaId ?? null,
+              url: request.imageUrl,
+              mimeType: "image/jpeg",
+              altText: "",
+              width: null,
+              height: null,
+              byteSize: null,
+              durationMs: null,
+              coverUrl: null,
+              coverMs: null,
+            },
+          ]
+        : []);
+    const outgoing = await Promise.all(items.map((item) => toMedia(request, item)));
     return {
       postId: request.postId,
       content: request.content,
       language: request.language ?? "en",
-      images: request.imageUrl ? [await toImage(request, request.imageUrl)] : [],
+      format: request.format ?? "feed",
+      media: outgoing,
+      images: outgoing.filter((item) => item.kind === "image"),
       marker: request.marker ?? randomUUID(),
       attemptAt: request.attemptAt ?? now(),
     };
   }
 
-  async function toImage(request: SocialPostRequest, url: string): Promise<OutgoingImage> {
-    const [row] = request.imageMediaId
+  /** An item as providers take it: its stored row (the brand's own only) read for sizes and bytes. */
+  async function toMedia(request: SocialPostRequest, item: PublishMediaItem): Promise<OutgoingMedia> {
+    const [row] = item.mediaId
       ? await db
           .select()
           .from(media)
           .where(
             and(
-              eq(media.id, request.imageMediaId),
+              eq(media.id, item.mediaId),
               eq(media.userId, request.userId),
               eq(media.brandId, request.brandId),
             ),
           )
       : [];
     return {
-      url,
-      altText: "",
-      width: row?.width ?? null,
-      height: row?.height ?? null,
+      ...item,
+      mimeType: row?.mimeType ?? item.mimeType,
+      width: item.width ?? row?.width ?? null,
+      height: item.height ?? row?.height ?? null,
+      byteSize: item.byteSize ?? row?.byteSize ?? null,
+      durationMs: item.durationMs ?? row?.durationMs ?? null,
       async read() {
         if (row) {
           const bytes = await options.storage.get(row.storageKey);
           if (!bytes) throw new AppError("upstream_failed", "The post's image is missing from storage.");
           return { bytes, mimeType: row.mimeType };
         }
-        return fetchImage(url);
+        return fetchImage(item.url);
       },
     };
   }
@@ -290,6 +318,12 @@ export function createChannelRouter(options: {
           `${platformLabels[request.platform]} does not let published posts be edited.`,
         );
       await provider.edit(connection, request.externalId, post);
+    },
+    async comment(request) {
+      const { provider, connection } = await resolve(request, request.platform);
+      if (!provider.comment)
+        throw new AppError("first_comment_unsupported", firstCommentUnsupported(request.platform));
+      return provider.comment(connection, request.externalId, request.message);
     },
     async findPublished(request) {
       const [row] = await db

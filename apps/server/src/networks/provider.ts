@@ -2,7 +2,7 @@ import type { PostInsightsSource } from "@smm/domain/agent";
 import type { PageInsightsSource } from "@smm/domain/analytics";
 import type { AdsNetwork } from "@smm/domain/campaigns";
 import type { NetworkDescriptor } from "@smm/domain/channels";
-import type { ConnectionMetadata } from "@smm/domain/db/schema";
+import type { ConnectionMetadata, PostFormat } from "@smm/domain/db/schema";
 import type { ChannelCredentials, SocialNetworkKind } from "@smm/domain/ports";
 import type { PostPlatform } from "@smm/domain/posts";
 
@@ -47,6 +47,15 @@ export interface NetworkProvider<Credentials = unknown> {
   ): Promise<PublishedCopy | null>;
   /** Deleting a post already gone is not an error. */
   delete(connection: ProviderConnection<Credentials>, externalId: string): Promise<void>;
+  /**
+   * The post's first comment (descriptor.capabilities.firstComment): a comment on it, or the first reply in
+   * its thread. Called once the post is out; its failure never fails the post.
+   */
+  comment?(
+    connection: ProviderConnection<Credentials>,
+    externalId: string,
+    message: string,
+  ): Promise<{ externalId: string }>;
   /** Networks that edit published posts (Mastodon). */
   edit?(connection: ProviderConnection<Credentials>, externalId: string, post: OutgoingPost): Promise<void>;
   /**
@@ -148,12 +157,29 @@ export interface OutgoingImage {
   height: number | null;
 }
 
+/** One item of the post's media list (issue 32), its bytes read on demand like an image's. */
+export interface OutgoingMedia extends Omit<OutgoingImage, "read"> {
+  kind: "image" | "video";
+  mimeType: string;
+  byteSize: number | null;
+  durationMs: number | null;
+  /** Videos: the cover frame (a JPEG link) and its moment in milliseconds. */
+  coverUrl: string | null;
+  coverMs: number | null;
+  read(): Promise<{ bytes: Uint8Array; mimeType: string }>;
+}
+
 export interface OutgoingPost {
   /** Our post's id. */
   postId: string;
   content: string;
   /** ISO 639-1 (the brand's language). */
   language: string;
+  /** How it goes out: the format the provider's descriptor declared (feed, carousel, reel, story). */
+  format: PostFormat;
+  /** Every item in order, images and videos. */
+  media: OutgoingMedia[];
+  /** The image items of `media` (what providers that take only images read). */
   images: OutgoingImage[];
   /** The attempt's id, recorded on our post before the call: the idempotency key or record key's seed. */
   marker: string;

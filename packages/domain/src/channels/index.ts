@@ -4,5 +4,6 @@ export * from "./connect-channel";
 export * from "./disconnect-channel";
 export * from "./list-channels";
 export * from "./network-descriptor";
+export * from "./post-formats";
 export * from "./schemas";
 export * from "./text-count";

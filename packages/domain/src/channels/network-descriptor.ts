@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postFormats } from "../db/schema/enums";
 import { postPlatforms } from "../posts/messages";
 import { textCountings } from "./text-count";
 
@@ -64,6 +65,34 @@ export const networkDescriptorSchema = z.object({
     /** 0: the network keeps no alt text. */
     altTextMaxLength: z.number().int().nonnegative(),
   }),
+  /**
+   * The formats the network publishes (issue 32) and what each takes: the composer offers only these, and
+   * a post is checked against its format before it is approved or scheduled. `feed` is always present.
+   */
+  formats: z
+    .array(
+      z.object({
+        format: z.enum(postFormats),
+        /** Items a post of this format carries (a carousel: 2 to 10 on Instagram). */
+        minItems: z.number().int().nonnegative(),
+        maxItems: z.number().int().nonnegative(),
+        images: z.boolean(),
+        videos: z.boolean(),
+        /** Whether images and videos may be mixed in one post. */
+        mixed: z.boolean(),
+        /** Video length and size this format takes. */
+        minVideoSeconds: z.number().nonnegative(),
+        maxVideoSeconds: z.number().positive(),
+        maxVideoBytes: z.number().int().positive(),
+        /** Width / height range the network takes; images and videos outside are cropped (or refused). */
+        aspect: z.object({ min: z.number().positive(), max: z.number().positive() }),
+        /** The shape the network shows it in, for the composer's crop and preview ("9:16", "1:1"). */
+        preferredAspect: z.string(),
+        /** Whether the network schedules this format itself (else our scheduler sends it when due). */
+        nativeScheduling: z.boolean(),
+      }),
+    )
+    .min(1),
   /** Null when the network cannot hold a post for later; otherwise how far ahead it can. */
   nativeScheduling: z
     .object({ minLeadMinutes: z.number().int().nonnegative(), maxLeadDays: z.number().int().positive() })
@@ -75,6 +104,11 @@ export const networkDescriptorSchema = z.object({
     insights: z.boolean(),
     ads: z.boolean(),
     replies: z.boolean(),
+    /**
+     * How a post's first comment goes out: a comment on the post (Facebook, Instagram), the first reply in
+     * its thread (Bluesky, Mastodon, Threads), or not at all (null).
+     */
+    firstComment: z.enum(["comment", "reply"]).nullable(),
   }),
   /**
    * How the network's posts are written (by the AI and the offline writer): the hashtags it takes at most

@@ -1,4 +1,4 @@
-import type { NetworkDescriptor } from "@smm/domain/channels";
+import { formatRule, type NetworkDescriptor } from "@smm/domain/channels";
 import type { PostPlatform } from "@smm/domain/posts";
 import { APP_PASSWORD_HELP } from "./errors";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./images";
@@ -27,9 +27,25 @@ export function describeBluesky(platform: PostPlatform): NetworkDescriptor {
       imageTypes: [...IMAGE_TYPES],
       altTextMaxLength: 2000,
     },
+    formats: [
+      formatRule("feed", {
+        maxItems: 1,
+        videos: true,
+        maxVideoSeconds: 180,
+        maxVideoBytes: 100 * 1024 * 1024,
+      }),
+      formatRule("carousel", { maxItems: BLUESKY_MAX_IMAGES }),
+    ],
     nativeScheduling: null,
     exactlyOnce: "record_key",
-    capabilities: { edit: false, delete: true, insights: false, ads: false, replies: true },
+    capabilities: {
+      edit: false,
+      delete: true,
+      insights: false,
+      ads: false,
+      replies: true,
+      firstComment: "reply",
+    },
     style: {
       maxHashtags: 3,
       habitHashtags: 2,

@@ -1,4 +1,4 @@
-import type { NetworkDescriptor } from "@smm/domain/channels";
+import { formatRule, type NetworkDescriptor } from "@smm/domain/channels";
 import type { PostPlatform } from "@smm/domain/posts";
 
 /** A message's `content`: 2,000 characters (Discord's limit; counted as JavaScript's length). */
@@ -39,9 +39,25 @@ export function describeDiscord(platform: PostPlatform): NetworkDescriptor {
       imageTypes: [...DISCORD_IMAGE_TYPES],
       altTextMaxLength: DISCORD_ALT_TEXT_MAX,
     },
+    formats: [
+      formatRule("feed", { maxItems: 1, videos: true, maxVideoBytes: DISCORD_MAX_IMAGE_BYTES }),
+      formatRule("carousel", {
+        maxItems: DISCORD_MAX_IMAGES,
+        videos: true,
+        mixed: true,
+        maxVideoBytes: DISCORD_MAX_IMAGE_BYTES,
+      }),
+    ],
     nativeScheduling: null,
     exactlyOnce: "none",
-    capabilities: { edit: true, delete: true, insights: false, ads: false, replies: false },
+    capabilities: {
+      edit: true,
+      delete: true,
+      insights: false,
+      ads: false,
+      replies: false,
+      firstComment: null,
+    },
     style: {
       maxHashtags: 2,
       habitHashtags: 0,

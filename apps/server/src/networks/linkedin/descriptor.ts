@@ -1,4 +1,4 @@
-import type { NetworkDescriptor } from "@smm/domain/channels";
+import { formatRule, type NetworkDescriptor } from "@smm/domain/channels";
 import type { PostPlatform } from "@smm/domain/posts";
 
 /** commentary: 3,000 characters [3p]; the unit is UNCONFIRMED, counted as JavaScript's length. */
@@ -32,10 +32,27 @@ export function describeLinkedIn(platform: PostPlatform): NetworkDescriptor {
       imageTypes: [...LINKEDIN_IMAGE_TYPES],
       altTextMaxLength: LINKEDIN_ALT_TEXT_MAX,
     },
+    formats: [
+      formatRule("feed", {
+        maxItems: 1,
+        videos: true,
+        minVideoSeconds: 3,
+        maxVideoSeconds: 1800,
+        maxVideoBytes: 500 * 1024 * 1024,
+      }),
+      formatRule("carousel", { maxItems: LINKEDIN_MAX_IMAGES }),
+    ],
     nativeScheduling: null,
     // Reading a member's own posts is for selected developers only: a lost answer cannot be looked up.
     exactlyOnce: "none",
-    capabilities: { edit: true, delete: true, insights: false, ads: false, replies: false },
+    capabilities: {
+      edit: true,
+      delete: true,
+      insights: false,
+      ads: false,
+      replies: false,
+      firstComment: null,
+    },
     style: {
       maxHashtags: 5,
       habitHashtags: 3,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { fitText, type NetworkDescriptor } from "@smm/domain/channels";
+import { fitText, formatRule, type NetworkDescriptor } from "@smm/domain/channels";
 import type { ConnectionMetadata } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import type { PostPlatform } from "@smm/domain/posts";
@@ -210,12 +210,28 @@ export function createMastodonProvider(
         imageTypes: [...limits.imageTypes],
         altTextMaxLength: limits.altTextMaxLength,
       },
+      formats: [
+        formatRule("feed", {
+          maxItems: 1,
+          videos: true,
+          maxVideoBytes: limits.maxVideoBytes,
+          nativeScheduling: true,
+        }),
+        formatRule("carousel", { maxItems: limits.maxImages, nativeScheduling: true }),
+      ],
       nativeScheduling: {
         minLeadMinutes: MIN_SCHEDULE_LEAD_MS / 60_000,
         maxLeadDays: MAX_SCHEDULE_LEAD_MS / 86_400_000,
       },
       exactlyOnce: "idempotency_key",
-      capabilities: { edit: true, delete: true, insights: false, ads: false, replies: true },
+      capabilities: {
+        edit: true,
+        delete: true,
+        insights: false,
+        ads: false,
+        replies: true,
+        firstComment: "reply",
+      },
       style: {
         maxHashtags: 5,
         habitHashtags: 3,

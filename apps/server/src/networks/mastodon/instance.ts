@@ -11,6 +11,7 @@ export const DEFAULT_LIMITS: MastodonLimits = {
   urlLength: 23,
   maxImages: 4,
   maxImageBytes: 16_777_216,
+  maxVideoBytes: 103_809_024,
   imageTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"],
   altTextMaxLength: 1500,
 };
@@ -78,6 +79,7 @@ export const instanceSchema = z.object({
         supported_mime_types: z.array(z.string()).optional().catch(undefined),
         description_limit: positive.optional().catch(undefined),
         image_size_limit: positive.optional().catch(undefined),
+        video_size_limit: positive.optional().catch(undefined),
       })
       .optional()
       .catch(undefined),
@@ -98,6 +100,7 @@ export function limitsOf(instance: MastodonInstance): MastodonLimits {
     urlLength: statuses.characters_reserved_per_url ?? DEFAULT_LIMITS.urlLength,
     maxImages: statuses.max_media_attachments ?? DEFAULT_LIMITS.maxImages,
     maxImageBytes: media?.image_size_limit ?? DEFAULT_LIMITS.maxImageBytes,
+    maxVideoBytes: media?.video_size_limit ?? DEFAULT_LIMITS.maxVideoBytes,
     imageTypes: imageTypes.length > 0 ? imageTypes : [...DEFAULT_LIMITS.imageTypes],
     altTextMaxLength: media?.description_limit ?? DEFAULT_LIMITS.altTextMaxLength,
   };

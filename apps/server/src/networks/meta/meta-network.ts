@@ -407,6 +407,22 @@ export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
       );
       return { externalId, network: "meta" };
     },
+    async comment(request) {
+      const connection = await requireConnection(request.userId, request.brandId);
+      // The Page token comments as the Page (a user token fails with #1705); the same token works on IG media.
+      const comment = await guarded(
+        request,
+        (error) => `Failed to post the first comment: ${error.message}`,
+        () =>
+          graph.once<{ id: string }>({
+            method: "POST",
+            path: `/${request.externalId}/comments`,
+            token: connection.pageToken,
+            params: { message: request.message },
+          }),
+      );
+      return { externalId: comment.id };
+    },
     async canSchedule(request) {
       return holdsNatively(request.platform, request.scheduledDate);
     },

@@ -53,6 +53,9 @@ export function createSandboxNetwork(
       platform: request.platform,
       content: request.content,
       imageUrl: request.imageUrl,
+      format: request.format ?? "feed",
+      media:
+        request.media?.map((item) => ({ kind: item.kind, url: item.url, altText: item.altText })) ?? null,
       ...state,
     });
     return id;
@@ -99,6 +102,11 @@ export function createSandboxNetwork(
             : {}),
         })
         .where(eq(sandboxPosts.id, row.id));
+    },
+    async comment(request) {
+      const row = await requireOwn(request.userId, request.brandId, request.externalId);
+      await db.update(sandboxPosts).set({ firstComment: request.message }).where(eq(sandboxPosts.id, row.id));
+      return { externalId: `${row.id}_c1` };
     },
     async findPublished(request) {
       const [row] = await db

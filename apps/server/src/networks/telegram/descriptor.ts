@@ -1,4 +1,4 @@
-import type { NetworkDescriptor } from "@smm/domain/channels";
+import { formatRule, type NetworkDescriptor } from "@smm/domain/channels";
 import type { PostPlatform } from "@smm/domain/posts";
 
 /**
@@ -46,9 +46,25 @@ export function describeTelegram(platform: PostPlatform): NetworkDescriptor {
       imageTypes: [...TELEGRAM_IMAGE_TYPES],
       altTextMaxLength: 0,
     },
+    formats: [
+      formatRule("feed", { maxItems: 1, videos: true, maxVideoBytes: 50 * 1024 * 1024 }),
+      formatRule("carousel", {
+        maxItems: TELEGRAM_MAX_IMAGES,
+        videos: true,
+        mixed: true,
+        maxVideoBytes: 50 * 1024 * 1024,
+      }),
+    ],
     nativeScheduling: null,
     exactlyOnce: "none",
-    capabilities: { edit: true, delete: true, insights: false, ads: false, replies: false },
+    capabilities: {
+      edit: true,
+      delete: true,
+      insights: false,
+      ads: false,
+      replies: false,
+      firstComment: null,
+    },
     style: {
       maxHashtags: 5,
       habitHashtags: 1,

@@ -1,4 +1,4 @@
-import { countText, type NetworkDescriptor } from "@smm/domain/channels";
+import { countText, formatRule, type NetworkDescriptor } from "@smm/domain/channels";
 import type { PostPlatform } from "@smm/domain/posts";
 
 /**
@@ -38,11 +38,35 @@ export function describeThreads(platform: PostPlatform): NetworkDescriptor {
       imageTypes: [...THREADS_IMAGE_TYPES],
       altTextMaxLength: THREADS_ALT_TEXT_MAX,
     },
+    formats: [
+      formatRule("feed", {
+        maxItems: 1,
+        videos: true,
+        maxVideoSeconds: 300,
+        maxVideoBytes: 1024 * 1024 * 1024,
+        aspect: { min: 0.1, max: 10 },
+      }),
+      formatRule("carousel", {
+        maxItems: THREADS_MAX_IMAGES,
+        videos: true,
+        mixed: true,
+        maxVideoSeconds: 300,
+        maxVideoBytes: 1024 * 1024 * 1024,
+        aspect: { min: 0.1, max: 10 },
+      }),
+    ],
     nativeScheduling: null,
     // Matched by text and time (findPublished): Threads keeps no marker of ours on a post and has no
     // idempotency key; the container's status settles a lost threads_publish inside publish itself.
     exactlyOnce: "marker_lookup",
-    capabilities: { edit: false, delete: true, insights: false, ads: false, replies: false },
+    capabilities: {
+      edit: false,
+      delete: true,
+      insights: false,
+      ads: false,
+      replies: false,
+      firstComment: "reply",
+    },
     style: {
       // Threads makes only one hashtag of a post its topic tag.
       maxHashtags: 1,

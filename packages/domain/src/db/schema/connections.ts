@@ -33,6 +33,7 @@ export interface ConnectionMetadata {
     urlLength?: number;
     maxImages?: number;
     maxImageBytes?: number;
+    maxVideoBytes?: number;
     imageTypes?: string[];
     altTextMaxLength?: number;
   };

@@ -1,12 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { type ImageStyle, type LanguageCode, userBrands } from "./brands";
 import { createdAt, primaryId, timestamptz, updatedAt } from "./columns";
 import {
+  firstCommentStatuses,
   generationStageEnum,
   generationStatusEnum,
   platformColumn,
+  postFormats,
   postSourceEnum,
   postStatusEnum,
   publishNetworkColumn,
@@ -99,6 +112,16 @@ export const posts = pgTable(
     externalPostId: text("external_post_id"),
     /** Its public address there, when the network gives one. */
     externalUrl: text("external_url"),
+    /** How the post goes out: a feed post (the default), a carousel, a Reel or a Story (post_media holds its items). */
+    format: text("format", { enum: postFormats }).default("feed").notNull(),
+    /**
+     * A comment posted on the network right after the post (the hashtags, a link): its text, and how it went.
+     * Its failure never fails the post; the post shows it with Retry.
+     */
+    firstComment: text("first_comment"),
+    firstCommentStatus: text("first_comment_status", { enum: firstCommentStatuses }),
+    firstCommentExternalId: text("first_comment_external_id"),
+    firstCommentError: text("first_comment_error"),
     /** Posts written together for several channels (one per channel) share this id. */
     groupId: uuid("group_id"),
     publishedVia: publishNetworkColumn("published_via"),
@@ -162,6 +185,36 @@ export const posts = pgTable(
     ),
   ],
 );
+
+/**
+ * A post's media, in order (ARCHITECTURE.md "Media"): the first item is also the post's `image_media_id`, so
+ * the spec's `image_url` still reads as the first. A video may carry the moment its cover is taken from, and
+ * any item a crop (fractions of the width and height) the format's aspect asked for.
+ */
+export const postMedia = pgTable(
+  "post_media",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    coverMs: integer("cover_ms"),
+    crop: jsonb("crop").$type<MediaCrop>(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] }), index("post_media_media_id_idx").on(t.mediaId)],
+);
+
+export interface MediaCrop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type PostMediaRow = typeof postMedia.$inferSelect;
 
 export type Post = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;

@@ -9,7 +9,7 @@ import { oauthStates, socialConnections } from "./connections";
 import { brandConversations } from "./conversations";
 import { media } from "./media";
 import { notifications } from "./notifications";
-import { posts } from "./posts";
+import { postMedia, posts } from "./posts";
 import { sitePages } from "./site-pages";
 import { postSuggestions } from "./suggestions";
 import { templateFavorites, templates } from "./templates";
@@ -79,6 +79,12 @@ export const postRelations = relations(posts, ({ one, many }) => ({
   template: one(templates, { fields: [posts.templateId], references: [templates.id] }),
   image: one(media, { fields: [posts.imageMediaId], references: [media.id] }),
   suggestions: many(postSuggestions),
+  media: many(postMedia),
+}));
+
+export const postMediaRelations = relations(postMedia, ({ one }) => ({
+  post: one(posts, { fields: [postMedia.postId], references: [posts.id] }),
+  media: one(media, { fields: [postMedia.mediaId], references: [media.id] }),
 }));
 
 export const postSuggestionRelations = relations(postSuggestions, ({ one }) => ({
@@ -111,6 +117,7 @@ export const mediaRelations = relations(media, ({ one, many }) => ({
   user: one(user, { fields: [media.userId], references: [user.id] }),
   brand: one(userBrands, { fields: [media.brandId], references: [userBrands.id] }),
   posts: many(posts),
+  usedBy: many(postMedia),
 }));
 
 export const campaignRelations = relations(campaigns, ({ one, many }) => ({

@@ -23,6 +23,10 @@ export const sandboxPosts = pgTable(
     platform: platformColumn("platform").notNull(),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
+    /** What a real network would have been handed (issue 32): the format, every item, the first comment. */
+    format: text("format").default("feed").notNull(),
+    media: jsonb("media").$type<{ kind: "image" | "video"; url: string; altText: string }[]>(),
+    firstComment: text("first_comment"),
     /** scheduled, published or cancelled. */
     state: text("state").$type<"scheduled" | "published" | "cancelled">().notNull(),
     scheduledFor: timestamptz("scheduled_for"),
