@@ -16,6 +16,9 @@ ALTER TABLE "posts" ADD COLUMN "first_comment" text;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "first_comment_status" text;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "first_comment_external_id" text;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "first_comment_error" text;--> statement-breakpoint
+ALTER TABLE "sandbox_posts" ADD COLUMN "format" text DEFAULT 'feed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_posts" ADD COLUMN "media" jsonb;--> statement-breakpoint
+ALTER TABLE "sandbox_posts" ADD COLUMN "first_comment" text;--> statement-breakpoint
 ALTER TABLE "post_media" ADD CONSTRAINT "post_media_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "post_media" ADD CONSTRAINT "post_media_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "post_media_media_id_idx" ON "post_media" USING btree ("media_id");--> statement-breakpoint

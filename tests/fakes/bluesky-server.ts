@@ -9,6 +9,32 @@ export interface FakeBlueskyRequest {
   nsid: string;
   /** The account whose access token came with it, when one did and it was valid. */
   did: string | null;
+  /** Which of the two it reached: the PDS (entryway and AppView too) or the video service. */
+  host: "pds" | "video";
+}
+
+/** A video the video service was given: processed for a few status reads, then its blob is on the PDS. */
+export interface FakeBlueskyVideoJob {
+  jobId: string;
+  did: string;
+  /** The name the upload gave (?name=). */
+  name: string;
+  bytes: Uint8Array;
+  /** getJobStatus reads left before the job ends. */
+  pollsLeft: number;
+  /** How it ends: its blob, or JOB_STATE_FAILED with this error and message. */
+  failure: { error: string; message: string } | null;
+  state: string;
+  blobCid: string | null;
+}
+
+/** A token getServiceAuth made (for the video service's uploadVideo). */
+export interface FakeBlueskyServiceToken {
+  token: string;
+  did: string;
+  aud: string;
+  lxm: string | null;
+  exp: number;
 }
 
 export interface FakeBlueskyAccount {
@@ -49,8 +75,12 @@ export interface FakeBlueskyState {
   records: Map<string, FakeBlueskyRecord>;
   blobs: Map<string, FakeBlueskyBlob>;
   requests: FakeBlueskyRequest[];
+  videoJobs: Map<string, FakeBlueskyVideoJob>;
+  serviceTokens: Map<string, FakeBlueskyServiceToken>;
   /** The account's app.bsky.feed.post records, oldest key first. */
   postsOf(did: string): FakeBlueskyRecord[];
+  /** Every reply to the post at `uri` (its reply.parent), in any repo. */
+  repliesTo(uri: string): FakeBlueskyRecord[];
 }
 
 export interface FakeBlueskyError {
@@ -62,6 +92,8 @@ export interface FakeBlueskyError {
 export interface FakeBlueskyServer {
   /** http://127.0.0.1:port, the service (entryway and PDS in one). */
   url: string;
+  /** http://127.0.0.1:port, the video service (BLUESKY_VIDEO_SERVICE_URL): uploadVideo, getJobStatus. */
+  videoUrl: string;
   state: FakeBlueskyState;
   addAccount(account: {
     handle: string;
@@ -79,6 +111,8 @@ export interface FakeBlueskyServer {
   rateLimitNext(count: number, options: { resetAt: Date; nsid?: string }): void;
   /** The next createRecord is carried out, then its connection destroyed without an answer. */
   dropNextCreateRecord(): void;
+  /** The next video uploaded ends JOB_STATE_FAILED with this error and message (after its status reads). */
+  failNextVideo(failure?: { error?: string; message?: string }): void;
   /** The next call of `nsid` answers with this error instead (nothing happens). */
   failNext(nsid: string, error: FakeBlueskyError): void;
   /** A record written straight into a repo (another account's reply or mention, for the read methods). */
@@ -169,12 +203,17 @@ function blobLinksOf(value: unknown, found: string[] = []): string[] {
  * of contracts/networks.md section 1: app-password logins (an account password is taken unless email 2FA
  * is on, as the real one does), opaque access and refresh tokens that rotate on refresh and can be expired
  * or revoked, blobs, posts validated against the real app.bsky.feed.post lexicon, TID record keys, a 500
- * on a duplicate key, RecordNotFound, and the error envelope {error, message}. Tests inject 429s, errors and
- * a create whose answer is lost, and count posts per account in `state`.
+ * on a duplicate key, RecordNotFound, and the error envelope {error, message}. Beside it, on a host of its
+ * own (`videoUrl`), the video service: uploadVideo with a getServiceAuth token (audience the PDS's did:web,
+ * lxm uploadBlob), a job encoding for a few getJobStatus reads and then storing its blob on the PDS, or
+ * ending JOB_STATE_FAILED when told to; the same video again answers 409 already_exists with its job. Tests
+ * inject 429s, errors and a create whose answer is lost, and count posts per account in `state`.
  */
 export async function startBlueskyServer(
   options: {
     now?: () => Date;
+    /** getJobStatus reads answering JOB_STATE_ENCODING before a video's job ends (default 2). */
+    videoProcessingPolls?: number;
     /** The PDS the DID documents name; null: sessions come without a DID document. Default: this server. */
     advertisedPds?: (url: string) => string | null;
   } = {},
@@ -188,8 +227,13 @@ export async function startBlueskyServer(
   const refreshTokens = new Map<string, { did: string; revoked: boolean }>();
   const rateLimits: { left: number; resetAt: Date; nsid: string | undefined }[] = [];
   const failures: { nsid: string; error: FakeBlueskyError }[] = [];
+  const videoJobs = new Map<string, FakeBlueskyVideoJob>();
+  const serviceTokens = new Map<string, FakeBlueskyServiceToken>();
+  const videoFailures: { error: string; message: string }[] = [];
+  const videoProcessingPolls = options.videoProcessingPolls ?? 2;
   let dropCreates = 0;
   let url = "";
+  let videoUrl = "";
 
   const accountOf = (actor: string): FakeBlueskyAccount | undefined => {
     const wanted = actor.replace(/^@/, "").toLowerCase();
@@ -425,6 +469,25 @@ export async function startBlueskyServer(
         refresh.revoked = true;
         return ok(issueSession(account));
       }
+      case "GET com.atproto.server.getServiceAuth": {
+        const auth = caller(true);
+        if (isAnswer(auth)) return auth;
+        const aud = params.get("aud");
+        if (!aud) return fail(400, "InvalidRequest", 'Error: Params must have the property "aud"');
+        const nowSeconds = Math.floor(now().getTime() / 1000);
+        const exp = params.has("exp") ? Number(params.get("exp")) : nowSeconds + 60;
+        if (!Number.isFinite(exp) || exp <= nowSeconds)
+          return fail(400, "BadExpiration", "expiration is in past");
+        if (exp > nowSeconds + 3600)
+          return fail(
+            400,
+            "BadExpiration",
+            "cannot request a token with an expiration more than an hour in the future",
+          );
+        const token = `fake-service-${randomBytes(12).toString("hex")}`;
+        serviceTokens.set(token, { token, did: auth.account!.did, aud, lxm: params.get("lxm"), exp });
+        return ok({ token });
+      }
       case "GET com.atproto.server.getSession": {
         const auth = caller(true);
         if (isAnswer(auth)) return auth;
@@ -540,7 +603,7 @@ export async function startBlueskyServer(
     const body = await readBody(req);
     const token = bearerOf(req);
     const known = token ? accessTokens.get(token) : undefined;
-    requests.push({ method, nsid, did: known && !known.expired ? known.did : null });
+    requests.push({ method, nsid, did: known && !known.expired ? known.did : null, host: "pds" });
 
     const send = (answer: Answer) => {
       res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
@@ -578,6 +641,149 @@ export async function startBlueskyServer(
     send(answer);
   }
 
+  // ---- the video service (video.bsky.app): its own host, the PDS's blobs and accounts ----
+
+  const jobJson = (job: FakeBlueskyVideoJob) => ({
+    jobId: job.jobId,
+    did: job.did,
+    state: job.state,
+    ...(job.state === "JOB_STATE_ENCODING" ? { progress: 50 } : {}),
+    ...(job.blobCid
+      ? {
+          blob: {
+            $type: "blob",
+            ref: { $link: job.blobCid },
+            mimeType: "video/mp4",
+            size: job.bytes.byteLength,
+          },
+        }
+      : {}),
+    ...(job.state === "JOB_STATE_FAILED" && job.failure
+      ? { error: job.failure.error, message: job.failure.message }
+      : {}),
+  });
+
+  /** A status read moves the job on: encoding for a few reads, then its blob on the PDS, or its failure. */
+  function advance(job: FakeBlueskyVideoJob) {
+    if (job.state === "JOB_STATE_COMPLETED" || job.state === "JOB_STATE_FAILED") return;
+    if (job.pollsLeft > 0) {
+      job.pollsLeft -= 1;
+      job.state = "JOB_STATE_ENCODING";
+      return;
+    }
+    if (job.failure) {
+      job.state = "JOB_STATE_FAILED";
+      return;
+    }
+    // The service stores the processed video on the account's PDS, as uploadBlob would.
+    const cid = cidOf(0x55, job.bytes);
+    blobs.set(cid, {
+      cid,
+      repo: job.did,
+      mimeType: "video/mp4",
+      size: job.bytes.byteLength,
+      bytes: job.bytes,
+    });
+    job.blobCid = cid;
+    job.state = "JOB_STATE_COMPLETED";
+  }
+
+  /** The PDS's service DID as the video service expects it in a token's audience. */
+  const pdsAudience = (did: string) => {
+    const account = accounts.get(did);
+    const pds = (account && options.advertisedPds ? options.advertisedPds(url) : null) ?? url;
+    return `did:web:${encodeURIComponent(new URL(pds).host)}`;
+  };
+
+  function videoRoute(
+    method: string,
+    nsid: string,
+    params: URLSearchParams,
+    body: Buffer,
+    req: IncomingMessage,
+    token: string | null,
+  ): Answer {
+    switch (`${method} ${nsid}`) {
+      case "POST app.bsky.video.uploadVideo": {
+        const service = token ? serviceTokens.get(token) : undefined;
+        if (!service) return fail(401, "AuthMissing", "Authentication Required");
+        if (service.exp * 1000 <= now().getTime()) return fail(401, "BadJwt", "jwt expired");
+        if (service.lxm !== "com.atproto.repo.uploadBlob")
+          return fail(401, "BadJwtLexiconMethod", 'bad jwt lexicon method ("lxm")');
+        if (service.aud !== pdsAudience(service.did))
+          return fail(401, "BadJwtAudience", "jwt audience does not match service did");
+        if (params.get("did") !== service.did)
+          return fail(400, "InvalidRequest", "did does not match the token");
+        const mimeType = (req.headers["content-type"] ?? "").split(";")[0]!.trim();
+        if (mimeType !== "video/mp4")
+          return fail(400, "InvalidMimeType", `Unsupported mime type: ${mimeType}`);
+        if (body.byteLength === 0) return fail(400, "InvalidRequest", "Empty video");
+        const jobId = `job_${createHash("sha256").update(service.did).update(body).digest("hex").slice(0, 20)}`;
+        const seen = videoJobs.get(jobId);
+        // The same video from the same account again: the service points at the first job.
+        if (seen)
+          return {
+            status: 409,
+            body: { ...jobJson(seen), error: "already_exists", message: "Video already processed" },
+          };
+        const job: FakeBlueskyVideoJob = {
+          jobId,
+          did: service.did,
+          name: params.get("name") ?? "",
+          bytes: new Uint8Array(body),
+          pollsLeft: videoProcessingPolls,
+          failure: videoFailures.shift() ?? null,
+          state: "JOB_STATE_CREATED",
+          blobCid: null,
+        };
+        videoJobs.set(jobId, job);
+        // The service answers the job's status itself (not {jobStatus}, as the lexicon says).
+        return ok(jobJson(job));
+      }
+      case "GET app.bsky.video.getJobStatus": {
+        const job = videoJobs.get(params.get("jobId") ?? "");
+        if (!job) return fail(400, "InvalidRequest", "Job not found");
+        advance(job);
+        return ok({ jobStatus: jobJson(job) });
+      }
+      default:
+        return fail(501, "MethodNotImplemented", `Method Not Implemented: ${nsid}`);
+    }
+  }
+
+  async function handleVideo(req: IncomingMessage, res: ServerResponse) {
+    const address = new URL(req.url ?? "/", "http://fake");
+    const method = req.method ?? "GET";
+    const nsid = address.pathname.replace(/^\/xrpc\//, "");
+    const body = await readBody(req);
+    const token = bearerOf(req);
+    requests.push({ method, nsid, did: (token && serviceTokens.get(token)?.did) || null, host: "video" });
+    const send = (answer: Answer) => {
+      res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
+      res.end(JSON.stringify(answer.body));
+    };
+    const failureIndex = failures.findIndex((failure) => failure.nsid === nsid);
+    const failure = failureIndex >= 0 ? failures.splice(failureIndex, 1)[0] : undefined;
+    if (failure) {
+      send(fail(failure.error.status, failure.error.error, failure.error.message));
+      return;
+    }
+    send(videoRoute(method, nsid, address.searchParams, body, req, token));
+  }
+
+  const videoServer: Server = createServer((req, res) => {
+    handleVideo(req, res).catch((error: unknown) => {
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "InternalServerError", message: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => videoServer.listen(0, "127.0.0.1", resolve));
+  const videoAddress = videoServer.address();
+  if (!videoAddress || typeof videoAddress === "string")
+    throw new Error("fake Bluesky video service did not bind");
+  videoUrl = `http://127.0.0.1:${videoAddress.port}`;
+
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent || res.destroyed) return;
@@ -594,11 +800,15 @@ export async function startBlueskyServer(
 
   return {
     url,
+    videoUrl,
     state: {
       accounts,
       records,
       blobs,
       requests,
+      videoJobs,
+      serviceTokens,
+      repliesTo,
       postsOf: (did) =>
         [...records.values()]
           .filter((record) => record.repo === did && record.collection === POST)
@@ -631,6 +841,12 @@ export async function startBlueskyServer(
     dropNextCreateRecord() {
       dropCreates += 1;
     },
+    failNextVideo(failure = {}) {
+      videoFailures.push({
+        error: failure.error ?? "InvalidVideo",
+        message: failure.message ?? "Video processing failed: unsupported codec",
+      });
+    },
     failNext(nsid, error) {
       failures.push({ nsid, error });
     },
@@ -642,10 +858,13 @@ export async function startBlueskyServer(
         ...value,
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      for (const open of [server, videoServer]) {
+        await new Promise<void>((resolve) => {
+          open.closeAllConnections();
+          open.close(() => resolve());
+        });
+      }
+    },
   };
 }

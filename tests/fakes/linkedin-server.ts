@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * Cancel links that send the browser back with code & state, or an error), the code exchange at
  * /oauth/v2/accessToken, /v2/userinfo, /v2/organizationalEntityAcls (with the organizations' names when the
  * projection asks for them), image uploads (initializeUpload, then a PUT of the bytes to the upload address
- * with the member's Bearer token), posts (create: 201 + x-restli-id; PARTIAL_UPDATE of the commentary;
+ * with the member's Bearer token), video uploads (initializeUpload in parts, each PUT answering its ETag,
+ * finalizeUpload with those ETags, then PROCESSING for a few reads before AVAILABLE, or PROCESSING_FAILED
+ * when told to), posts (create: 201 + x-restli-id; PARTIAL_UPDATE of the commentary;
  * DELETE) and the public post page. Every /rest call needs `LinkedIn-Version: YYYYMM` and
  * `X-Restli-Protocol-Version: 2.0.0`; a retired version answers 426 NONEXISTENT_VERSION. The commentary is
  * read as "little text": an unescaped reserved character cuts the post there (kept as `truncated`), as
@@ -26,6 +28,10 @@ export interface FakeLinkedInOptions {
   organizations?: { id: string; name: string; role?: string; state?: "APPROVED" | "REQUESTED" }[];
   /** expires_in of the tokens it issues (LinkedIn: 60 days less a second). */
   tokenLifetimeSeconds?: number;
+  /** A video's upload parts (LinkedIn: 4 MiB each; tests make it small to get several). */
+  videoPartBytes?: number;
+  /** GET /rest/videos/{urn} answers PROCESSING this many times after finalizeUpload (default 2). */
+  videoProcessingPolls?: number;
   now?: () => Date;
 }
 
@@ -47,6 +53,28 @@ export interface FakeLinkedInImage {
   status: "WAITING_UPLOAD" | "AVAILABLE";
 }
 
+export interface FakeLinkedInVideo {
+  urn: string;
+  owner: string;
+  fileSizeBytes: number;
+  /** The upload parts as initializeUpload gave them, each with its bytes and ETag once PUT. */
+  parts: {
+    uploadId: string;
+    firstByte: number;
+    lastByte: number;
+    bytes: Uint8Array | null;
+    etag: string | null;
+  }[];
+  uploadToken: string;
+  status: "WAITING_UPLOAD" | "PROCESSING" | "AVAILABLE" | "PROCESSING_FAILED";
+  /** PROCESSING answers left. */
+  pollsLeft: number;
+  /** Where processing ends when it fails. */
+  failureReason: string | null;
+  /** The whole video, put together at finalizeUpload. */
+  bytes: Uint8Array | null;
+}
+
 export interface FakeLinkedInPost {
   urn: string;
   author: string;
@@ -61,6 +89,8 @@ export interface FakeLinkedInPost {
   /** One image (content.media) or several (content.multiImage). */
   images: { id: string; altText: string | null }[];
   multiImage: boolean;
+  /** A video post (content.media naming a urn:li:video). */
+  video: string | null;
   createdAt: Date;
   editedAt: Date | null;
 }
@@ -78,6 +108,7 @@ export interface FakeLinkedInRequest {
 export interface FakeLinkedInState {
   tokens: Map<string, FakeLinkedInToken>;
   images: Map<string, FakeLinkedInImage>;
+  videos: Map<string, FakeLinkedInVideo>;
   /** Live posts, oldest first (deleted ones move to `deleted`). */
   posts: FakeLinkedInPost[];
   deleted: FakeLinkedInPost[];
@@ -110,6 +141,8 @@ export interface FakeLinkedInServer {
   failNext(matcher: Matcher, status: number, body?: Record<string, unknown>): void;
   /** LinkedIn-Version `version` answers 426 NONEXISTENT_VERSION from now. */
   retireVersion(version: string): void;
+  /** The next video finalized ends PROCESSING_FAILED with this processingFailureReason. */
+  failNextVideo(reason?: string): void;
   close(): Promise<void>;
 }
 
@@ -218,6 +251,7 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
   const state: FakeLinkedInState = {
     tokens: new Map(),
     images: new Map(),
+    videos: new Map(),
     posts: [],
     deleted: [],
     requests: [],
@@ -230,6 +264,12 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
     { redirectUri: string; scopes: string[]; expiresAt: number; used: boolean }
   >();
   const uploads = new Map<string, string>();
+  /** Video part uploads: upload id → the video and its part. */
+  const videoUploads = new Map<string, { urn: string; part: number }>();
+  const videoFailures: string[] = [];
+  const videoPartBytes = options.videoPartBytes ?? 4 * 1024 * 1024;
+  const videoProcessingPolls = options.videoProcessingPolls ?? 2;
+  let videoCounter = 0;
   let rateLimitedLeft = 0;
   let dropNext: "destroy" | "500" | null = null;
   const failures: { matcher: Matcher; status: number; body: Record<string, unknown> }[] = [];
@@ -411,7 +451,117 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
     };
   }
 
+  function initializeVideo(entry: FakeLinkedInToken, body: unknown): Answer {
+    const request = (body as { initializeUploadRequest?: Record<string, unknown> } | null)
+      ?.initializeUploadRequest;
+    const owner = request?.owner;
+    if (typeof owner !== "string") return badRequest("initializeUploadRequest.owner is required");
+    if (!mayActAs(entry, owner)) return accessDenied("videos.initializeUpload");
+    const size = request?.fileSizeBytes;
+    if (typeof size !== "number" || !Number.isInteger(size) || size <= 0)
+      return badRequest("initializeUploadRequest.fileSizeBytes is required");
+    videoCounter += 1;
+    const urn = `urn:li:video:C5F10AQ${String(videoCounter).padStart(6, "0")}${randomBytes(4).toString("hex")}`;
+    const parts: FakeLinkedInVideo["parts"] = [];
+    for (let first = 0; first < size; first += videoPartBytes) {
+      const uploadId = randomBytes(12).toString("hex");
+      parts.push({
+        uploadId,
+        firstByte: first,
+        lastByte: Math.min(size, first + videoPartBytes) - 1,
+        bytes: null,
+        etag: null,
+      });
+      videoUploads.set(uploadId, { urn, part: parts.length - 1 });
+    }
+    const video: FakeLinkedInVideo = {
+      urn,
+      owner,
+      fileSizeBytes: size,
+      parts,
+      uploadToken: "",
+      status: "WAITING_UPLOAD",
+      pollsLeft: videoProcessingPolls,
+      failureReason: null,
+      bytes: null,
+    };
+    state.videos.set(urn, video);
+    return {
+      status: 200,
+      body: {
+        value: {
+          uploadUrlsExpireAt: now().getTime() + 3_600_000,
+          video: urn,
+          uploadInstructions: parts.map((part) => ({
+            uploadUrl: `${url}/dms-uploads/${part.uploadId}?ca=vector_feedshare&cn=uploads_secure&ipp=true`,
+            firstByte: part.firstByte,
+            lastByte: part.lastByte,
+          })),
+          uploadToken: video.uploadToken,
+        },
+      },
+    };
+  }
+
+  function uploadVideoPart(entry: FakeLinkedInToken, uploadId: string, bytes: Buffer): Answer {
+    const found = videoUploads.get(uploadId);
+    const video = found ? state.videos.get(found.urn) : undefined;
+    const part = found && video ? video.parts[found.part] : undefined;
+    if (!video || !part) return notFound();
+    if (!mayActAs(entry, video.owner)) return accessDenied("dms-uploads");
+    if (bytes.byteLength !== part.lastByte - part.firstByte + 1)
+      return badRequest(`Part ${found?.part} takes bytes ${part.firstByte}-${part.lastByte}`);
+    part.bytes = new Uint8Array(bytes);
+    part.etag = `/ambry-video/signedId/${randomBytes(10).toString("hex")}`;
+    return { status: 200, headers: { etag: part.etag } };
+  }
+
+  function finalizeVideo(entry: FakeLinkedInToken, body: unknown): Answer {
+    const request = (body as { finalizeUploadRequest?: Record<string, unknown> } | null)
+      ?.finalizeUploadRequest;
+    const video = typeof request?.video === "string" ? state.videos.get(request.video) : undefined;
+    if (!video) return badRequest("finalizeUploadRequest.video is invalid");
+    if (!mayActAs(entry, video.owner)) return accessDenied("videos.finalizeUpload");
+    if (typeof request?.uploadToken !== "string")
+      return badRequest("finalizeUploadRequest.uploadToken is required");
+    const ids = request.uploadedPartIds;
+    if (
+      !Array.isArray(ids) ||
+      ids.length !== video.parts.length ||
+      video.parts.some((part, index) => part.etag === null || ids[index] !== part.etag)
+    )
+      return badRequest("uploadedPartIds do not match the uploaded parts");
+    video.bytes = new Uint8Array(Buffer.concat(video.parts.map((part) => part.bytes ?? new Uint8Array())));
+    video.status = "PROCESSING";
+    video.failureReason = videoFailures.shift() ?? null;
+    return { status: 200 };
+  }
+
+  function videoOf(urn: string): Answer {
+    const video = state.videos.get(urn);
+    if (!video) return notFound();
+    if (video.status === "PROCESSING") {
+      if (video.pollsLeft > 0) video.pollsLeft -= 1;
+      else video.status = video.failureReason ? "PROCESSING_FAILED" : "AVAILABLE";
+    }
+    return {
+      status: 200,
+      body: {
+        id: video.urn,
+        owner: video.owner,
+        status: video.status,
+        ...(video.status === "PROCESSING_FAILED" && video.failureReason
+          ? { processingFailureReason: video.failureReason }
+          : {}),
+        ...(video.status === "AVAILABLE"
+          ? { downloadUrl: `${url}/dms/video/${video.parts[0]?.uploadId}`, duration: 5000 }
+          : {}),
+      },
+    };
+  }
+
   function upload(entry: FakeLinkedInToken, uploadId: string, req: IncomingMessage, bytes: Buffer): Answer {
+    if (videoUploads.has(uploadId)) return uploadVideoPart(entry, uploadId, bytes);
     const urn = uploads.get(uploadId);
     const image = urn ? state.images.get(urn) : undefined;
     if (!image) return notFound();
@@ -477,7 +627,13 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
     } | null;
     let images: { id: string; altText: string | null }[] = [];
     let multiImage = false;
-    if (content?.media) {
+    let video: string | null = null;
+    if (typeof content?.media?.id === "string" && content.media.id.startsWith("urn:li:video:")) {
+      const found = state.videos.get(content.media.id);
+      if (!found || found.owner !== body.author) return unprocessable(`Invalid video ${content.media.id}`);
+      if (found.status !== "AVAILABLE") return unprocessable(`Video ${found.urn} is not available`);
+      video = found.urn;
+    } else if (content?.media) {
       const found = imagesOf(body.author, [content.media]);
       if (!Array.isArray(found)) return found;
       images = found;
@@ -505,6 +661,7 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
       lifecycleState: String(body.lifecycleState),
       images,
       multiImage,
+      video,
       createdAt: now(),
       editedAt: null,
     };
@@ -640,6 +797,7 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
     const refusal = versionRefusal(req);
     if (refusal) return refusal;
     const imageUrn = entityIn(/^\/rest\/images\/([^/]+)$/u);
+    const videoUrn = entityIn(/^\/rest\/videos\/([^/]+)$/u);
     const postUrn = entityIn(/^\/rest\/posts\/([^/]+)$/u);
     const restliMethod = header(req, "x-restli-method");
 
@@ -647,6 +805,18 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
       const who = auth("w_member_social", "w_organization_social");
       if (isAnswer(who)) return who;
       return initializeUpload(who, json());
+    }
+    if (method === "POST" && path === "/rest/videos") {
+      const who = auth("w_member_social", "w_organization_social");
+      if (isAnswer(who)) return who;
+      if (query.get("action") === "initializeUpload") return initializeVideo(who, json());
+      if (query.get("action") === "finalizeUpload") return finalizeVideo(who, json());
+      return badRequest(`Unknown action ${query.get("action")}`);
+    }
+    if (method === "GET" && videoUrn) {
+      const who = auth("w_member_social", "w_organization_social");
+      if (isAnswer(who)) return who;
+      return videoOf(videoUrn);
     }
     if (method === "GET" && imageUrn) {
       const who = auth("w_member_social", "w_organization_social");
@@ -803,6 +973,9 @@ export async function startLinkedInServer(options: FakeLinkedInOptions = {}): Pr
     },
     retireVersion(version) {
       state.retiredVersions.add(version);
+    },
+    failNextVideo(reason = "Video processing failed: the file could not be transcoded") {
+      videoFailures.push(reason);
     },
     close: () =>
       new Promise<void>((resolve) => {

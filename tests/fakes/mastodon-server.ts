@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * A Mastodon instance over real HTTP, written from contracts/networks.md section 2: app registration, the
  * OAuth consent (auto-approved as the instance's signed-in user) with PKCE checked at the token exchange,
  * verify_credentials, /api/v2/instance with configurable limits, media uploads (GIFs and videos answer 202
- * and stay processing for a few polls), statuses with the 1-hour Idempotency-Key store (checked before any
+ * and stay processing for a few polls, or fail: 422 once told to; a video goes alone in a status), statuses with the 1-hour Idempotency-Key store (checked before any
  * validation, as PostStatusService does), native scheduling (>= 5 minutes ahead), edit, delete, context,
  * notifications, an account's statuses and the scheduled statuses. Errors use Mastodon's `{"error"}` body.
  * Controls: revoke a token (401), answer 429 with an ISO X-RateLimit-Reset to the next N calls, and create
@@ -19,6 +19,7 @@ export interface FakeMastodonLimits {
   supportedMimeTypes: string[];
   descriptionLimit: number;
   imageSizeLimit: number;
+  videoSizeLimit: number;
 }
 
 export interface FakeMastodonOptions {
@@ -66,6 +67,10 @@ export interface FakeMastodonMedia {
   description: string | null;
   /** 206 answers left before the media is ready. */
   pollsLeft: number;
+  /** Its processing failed: GET /api/v1/media/:id answers 422 once the polls are spent. */
+  failed: boolean;
+  /** A thumbnail (a video's poster) came with the upload. */
+  thumbnail: boolean;
   statusId: string | null;
 }
 
@@ -148,6 +153,13 @@ export interface FakeMastodonServer {
   dropNextStatusResponse(count?: number): void;
   /** The next matching API call answers this error before acting. */
   failNext(matcher: Matcher, status: number, error: string): void;
+  /**
+   * The next `count` uploads that process (202) fail: once their polls are spent, GET /api/v1/media/:id
+   * answers 422 "Error processing thumbnail for uploaded media", as Mastodon's check_processing does.
+   */
+  failNextProcessing(count?: number): void;
+  /** The replies to a status (in_reply_to_id), oldest first. */
+  repliesTo(statusId: string): FakeMastodonStatus[];
   /** Another account mentions the signed-in user (a reply when `inReplyToId` is given). */
   receiveMention(text: string, inReplyToId?: string): FakeMastodonStatus;
   /** Publishes the scheduled statuses whose time has come (as the instance's scheduler would). */
@@ -176,6 +188,7 @@ const DEFAULT_LIMITS: FakeMastodonLimits = {
   ],
   descriptionLimit: 1500,
   imageSizeLimit: 16_777_216,
+  videoSizeLimit: 103_809_024,
 };
 
 /** Mastodon counts graphemes, any URL as the reserved length, and `@user@domain` as `@user` [src]. */
@@ -306,6 +319,7 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
   const failures: { matcher: Matcher; status: number; error: string }[] = [];
   let rateLimited: { left: number; resetAt: Date } | null = null;
   let statusAnswersToDrop = 0;
+  let processingFailures = 0;
   let url = "";
 
   const statusesOf = (accountId: string) => {
@@ -443,7 +457,7 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
         description_limit: state.limits.descriptionLimit,
         image_size_limit: state.limits.imageSizeLimit,
         image_matrix_limit: 33_177_600,
-        video_size_limit: 103_809_024,
+        video_size_limit: state.limits.videoSizeLimit,
         video_frame_rate_limit: 120,
         video_matrix_limit: 8_294_400,
       },
@@ -626,6 +640,8 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       return error(422, `Validation failed: File content type is invalid`);
     if (file.size > state.limits.imageSizeLimit && mimeType.startsWith("image/"))
       return error(422, "Validation failed: File file size must be less than 16 MB");
+    if (file.size > state.limits.videoSizeLimit && mimeType.startsWith("video/"))
+      return error(422, "Validation failed: File file size must be less than 99 MB");
     const description = text(params, "description") ?? null;
     if (description && [...description].length > state.limits.descriptionLimit)
       return error(
@@ -633,6 +649,8 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
         `Validation failed: Description is too long (maximum is ${state.limits.descriptionLimit} characters)`,
       );
     const processing = processingTypes.has(mimeType);
+    const failed = processing && processingFailures > 0;
+    if (failed) processingFailures -= 1;
     const media: FakeMastodonMedia = {
       id: newId(),
       accountId: account.id,
@@ -640,6 +658,8 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       size: file.size,
       description,
       pollsLeft: processing ? processingPolls : 0,
+      failed,
+      thumbnail: params.thumbnail instanceof File,
       statusId: null,
     };
     state.media.set(media.id, media);
@@ -653,6 +673,7 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       media.pollsLeft -= 1;
       return { status: 206, body: { ...mediaJson(media), url: null } };
     }
+    if (media.failed) return error(422, "Error processing thumbnail for uploaded media");
     return ok(mediaJson(media));
   }
 
@@ -672,9 +693,13 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       const media = state.media.get(id);
       if (!media || media.accountId !== account.id || media.statusId)
         return error(422, `Validation failed: Media attachments could not be found: ${id}`);
-      if (media.pollsLeft > 0)
+      if (media.pollsLeft > 0 || media.failed)
         return error(422, "Cannot attach files that have not finished processing. Try again in a moment!");
     }
+    const isVideo = (id: string) => state.media.get(id)?.mimeType.startsWith("video/") ?? false;
+    // PostStatusService#validate_media!: a video goes alone.
+    if (mediaIds.length > 1 && mediaIds.some(isVideo))
+      return error(422, "Cannot attach a video to a post that already contains images");
     if (statusText.trim() === "" && mediaIds.length === 0)
       return error(422, "Validation failed: Text can't be blank");
     if (countStatus(statusText, state.limits.charactersReservedPerUrl) > state.limits.maxCharacters)
@@ -1063,6 +1088,10 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
     dropNextStatusResponse(count = 1) {
       statusAnswersToDrop = count;
     },
+    failNextProcessing(count = 1) {
+      processingFailures = count;
+    },
+    repliesTo: (statusId) => [...state.statuses.values()].flat().filter((s) => s.inReplyToId === statusId),
     failNext(matcher, status, message) {
       failures.push({ matcher, status, error: message });
     },

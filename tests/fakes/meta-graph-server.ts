@@ -2,6 +2,15 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { graphPage } from "./graph-paging";
 import { createFakeMarketing, type FakeMarketing } from "./meta-marketing";
+import {
+  createFakePageMedia,
+  type FakeComment,
+  type FakePhoto,
+  type FakeStory,
+  type FakeVideo,
+} from "./meta-page-media";
+
+export type { FakeComment, FakePhoto, FakeStory, FakeVideo } from "./meta-page-media";
 
 /** One request as the fake received it: version stripped from the path, query and form merged. */
 export interface RecordedGraphRequest {
@@ -10,6 +19,8 @@ export interface RecordedGraphRequest {
   params: Record<string, string>;
   /** The token from the Authorization header (Bearer/OAuth) or the access_token parameter. */
   token: string | null;
+  /** The upload host's calls (rupload): the headers they came with (file_url, offset, file_size). */
+  headers?: Record<string, string>;
 }
 
 export interface FakeGraphError {
@@ -45,7 +56,11 @@ export interface FakeAdAccount {
 export interface FakePagePost {
   id: string;
   pageId: string;
-  kind: "photo" | "text";
+  kind: "photo" | "text" | "multi_photo" | "video" | "reel";
+  /** A multi-photo post's attached (unpublished) photos, in order. */
+  photoIds?: string[];
+  /** A video post's or Reel's video. */
+  videoId?: string;
   message: string;
   url: string | null;
   published: boolean;
@@ -57,12 +72,24 @@ export interface FakePagePost {
 export interface FakeContainer {
   id: string;
   igUserId: string;
+  /** "" for a video or carousel container. */
   imageUrl: string;
   caption: string;
   /** Polls left answering IN_PROGRESS before FINISHED (or `finalStatus`). */
   pollsLeft: number;
   finalStatus: "FINISHED" | "ERROR" | "EXPIRED";
   published: boolean;
+  /** IMAGE (no media_type sent), VIDEO (carousel children only), REELS, STORIES or CAROUSEL. */
+  mediaType?: "IMAGE" | "VIDEO" | "REELS" | "STORIES" | "CAROUSEL";
+  videoUrl?: string | null;
+  isCarouselItem?: boolean;
+  /** A carousel's children (container ids), in order. */
+  children?: string[];
+  altText?: string | null;
+  /** What an ERROR answers as `status` ("Error: Media upload has failed with error code 2207026"). */
+  errorStatus?: string | null;
+  /** Every parameter the create carried, as sent. */
+  sent?: Record<string, string>;
 }
 
 export interface FakeIgMedia {
@@ -70,9 +97,18 @@ export interface FakeIgMedia {
   igUserId: string;
   caption: string;
   timestamp: string;
+  /** As Meta reads it back: IMAGE, VIDEO (a Reel: media_product_type REELS) or CAROUSEL_ALBUM. */
+  mediaType?: "IMAGE" | "VIDEO" | "CAROUSEL_ALBUM";
+  mediaProductType?: "FEED" | "REELS" | "STORY";
+  /** The container it was published from. */
+  containerId?: string;
+  /** A carousel's items (read back through /children). */
+  children?: { id: string; mediaType: "IMAGE" | "VIDEO"; altText: string | null; url: string }[];
+  altText?: string | null;
 }
 
-type Matcher = { method?: string; path?: RegExp };
+/** Which requests a switch applies to: method, path, and parameters that must have these values. */
+type Matcher = { method?: string; path?: RegExp; params?: Record<string, string> };
 
 export interface FakeMetaGraphServer {
   /** http://127.0.0.1:port, for META_GRAPH_URL and META_DIALOG_URL. */
@@ -98,6 +134,27 @@ export interface FakeMetaGraphServer {
   instagramQuota: { usage: number; total: number };
   /** How many IN_PROGRESS answers a new container gives before finishing. */
   containerPolls: number;
+  /** The same for video containers (Reels, video children, video stories) and Facebook video processing. */
+  videoPolls: number;
+  /**
+   * Containers whose media URL contains the key end in ERROR with this `status` (a URL with "fail" does,
+   * as a video Instagram cannot read: 2207026).
+   */
+  containerFailures: Map<string, string>;
+  /** Facebook videos (Reels, stories) whose file URL contains the key fail processing with this error. */
+  videoFailures: Map<string, { code: number; message: string }>;
+  /** Unpublished page photos (multi-photo posts, photo stories). */
+  photos: Map<string, FakePhoto>;
+  /** Page videos, Reels and story videos. */
+  videos: Map<string, FakeVideo>;
+  /** Page stories, newest first. */
+  stories: FakeStory[];
+  /** Instagram stories (media published from STORIES containers), newest first. */
+  igStories: FakeIgMedia[];
+  /** Comments on page posts, videos and Instagram media. */
+  comments: FakeComment[];
+  /** The next matching request is carried out, then its connection is cut without an answer (lost answer). */
+  dropAnswerNext(matcher: Matcher): void;
   /** The next request matching `matcher` answers with this Graph error instead (nothing happens). */
   failNext(matcher: Matcher, error: FakeGraphError): void;
   /** The next matching request is carried out, but its answer is held `ms` (the caller gives up first). */
@@ -147,6 +204,15 @@ function seededRandom(seed: number): () => number {
  * enforced), scheduled_posts, Instagram containers and media_publish with the daily quota, /me/adaccounts,
  * and Meta's error envelope with per-call error injection. It counts creations per text so tests can prove
  * nothing went out twice.
+ *
+ * Rich formats (contracts/meta-formats-and-inbox.md sections 1-6): Instagram carousels (VIDEO and image
+ * children, a CAROUSEL parent FINISHED once its children are, read back as CAROUSEL_ALBUM with /children),
+ * Reels and video children processing for `videoPolls` reads, scripted container failures (a media URL with
+ * "fail": ERROR with status "Error: Media upload has failed with error code 2207026"), Stories (listed by
+ * /{ig}/stories, not /media), alt_text kept; the Page's unpublished photos, multi-photo posts, /videos,
+ * Reels and video stories through the upload host (/video-upload/{v}/{id} on this same address, with a
+ * `file_url` header), photo stories, /{page}/stories, and comments (meta-page-media.ts). `dropAnswerNext`
+ * carries a call out and cuts its connection (a lost answer).
  */
 export async function startFakeMetaGraphServer(
   options: { version?: string; appId?: string; appSecret?: string; now?: () => Date; port?: number } = {},
@@ -165,6 +231,8 @@ export async function startFakeMetaGraphServer(
   const userTokens = new Set<string>();
   const failures: { matcher: Matcher; error: FakeGraphError }[] = [];
   const delays: { matcher: Matcher; ms: number }[] = [];
+  const drops: Matcher[] = [];
+  const igStories: FakeIgMedia[] = [];
   let faults: { errorRate: number; lateRate: number; lateMs: number; random: () => number } | null = null;
   let tokensExpired = false;
   const user = { id: "10001", name: "Fake Meta User", email: "meta.user@example.com" };
@@ -213,8 +281,159 @@ export async function startFakeMetaGraphServer(
   // Counted by the text a reader sees: invisible format characters (an app's marker) do not make it another.
   const visible = (text: string) => text.replace(/[\u200b-\u200d\u2060\u2063]/gu, "");
   const count = (text: string) => creations.set(visible(text), (creations.get(visible(text)) ?? 0) + 1);
-  const matches = (matcher: Matcher, method: string, path: string) =>
-    (!matcher.method || matcher.method === method) && (!matcher.path || matcher.path.test(path));
+  const matches = (matcher: Matcher, method: string, path: string, params: Record<string, string> = {}) =>
+    (!matcher.method || matcher.method === method) &&
+    (!matcher.path || matcher.path.test(path)) &&
+    Object.entries(matcher.params ?? {}).every(([key, value]) => params[key] === value);
+
+  const pageMedia = createFakePageMedia({
+    version,
+    baseUrl: () => fake.url,
+    now,
+    newId,
+    count: (text) => {
+      if (text) count(text);
+    },
+    ok: (body) => ok(body),
+    invalid: (message, code) => invalid(message, code),
+    graphError: (error) => graphError(error),
+    addPost(post) {
+      const postId = `${post.pageId}_${newId()}`;
+      posts.set(postId, {
+        id: postId,
+        pageId: post.pageId,
+        kind: post.kind,
+        message: post.message,
+        url: null,
+        published: post.published,
+        scheduledPublishTime: post.scheduledPublishTime,
+        createdTime: now().toISOString(),
+        deleted: false,
+        ...(post.photoIds ? { photoIds: post.photoIds } : {}),
+        ...(post.videoId ? { videoId: post.videoId } : {}),
+      });
+      return postId;
+    },
+    commentable(id) {
+      const post = posts.get(id);
+      const video = pageMedia.videos.get(id);
+      const pageId = post && !post.deleted ? post.pageId : video && !video.deleted ? video.pageId : null;
+      if (pageId) return { pageId, fromId: pageId, fromName: pages.get(pageId)?.name ?? "" };
+      const media = igMedia.get(id);
+      const owner = media && [...pages.values()].find((p) => p.instagramAccountId === media.igUserId);
+      return media && owner ? { pageId: owner.id, fromId: media.igUserId, fromName: "fakecoffee" } : null;
+    },
+    videoPolls: () => fake.videoPolls,
+    videoFailures: () => fake.videoFailures,
+  });
+
+  /** The status an ERROR container answers with, when its media URL names a scripted failure. */
+  const containerFailureOf = (url: string): string | null => {
+    for (const [part, status] of fake.containerFailures) if (url.includes(part)) return status;
+    return null;
+  };
+
+  /** POST /{ig-user-id}/media (sections 1-3): image, REELS, STORIES, VIDEO carousel child, CAROUSEL. */
+  function createContainer(igUserId: string, params: Record<string, string>): Answer {
+    const mediaType = (params.media_type ?? "IMAGE") as NonNullable<FakeContainer["mediaType"]>;
+    const child = params.is_carousel_item === "true";
+    if (!["IMAGE", "VIDEO", "REELS", "STORIES", "CAROUSEL"].includes(mediaType))
+      return graphError({
+        status: 400,
+        code: 100,
+        subcode: 2207023,
+        message: "The media type is not supported",
+      });
+    if (child) {
+      for (const param of ["caption", "location_id", "collaborators"])
+        if (params[param] !== undefined)
+          return invalid(`(#100) param ${param} is not allowed on carousel items`);
+      if (mediaType !== "IMAGE" && mediaType !== "VIDEO")
+        return graphError({
+          status: 400,
+          code: 100,
+          subcode: 2207023,
+          message: "Reels cannot be carousel items",
+        });
+    }
+    if (mediaType === "VIDEO" && !child)
+      return graphError({
+        status: 400,
+        code: 100,
+        subcode: 2207023,
+        message: "The VIDEO media type is retired: publish single videos as REELS",
+      });
+    if (params.alt_text !== undefined && (mediaType !== "IMAGE" || params.alt_text.length > 1000))
+      return invalid("(#100) alt_text is only for images, at most 1000 characters");
+    if (params.thumb_offset !== undefined && Number(params.thumb_offset) < 0)
+      return graphError({ status: 400, code: 1, subcode: 2207057, message: "Invalid thumb_offset" });
+    let children: string[] = [];
+    if (mediaType === "CAROUSEL") {
+      children = (params.children ?? "").split(",").filter(Boolean);
+      if (children.length < 2 || children.length > 10)
+        return graphError({
+          status: 400,
+          code: 100,
+          subcode: 2207028,
+          message: "Carousels take 2 to 10 items",
+        });
+      const unknown = children.find((id) => {
+        const c = containers.get(id);
+        return !c || c.igUserId !== igUserId || !c.isCarouselItem;
+      });
+      if (unknown) return invalid(`(#100) Invalid carousel child ${unknown}`);
+    }
+    const video =
+      mediaType === "VIDEO" || mediaType === "REELS" || (mediaType === "STORIES" && !params.image_url);
+    const mediaUrl = video ? params.video_url : params.image_url;
+    if (mediaType !== "CAROUSEL" && !mediaUrl)
+      return invalid(`(#100) The parameter ${video ? "video_url" : "image_url"} is required`);
+    const failure = mediaUrl ? containerFailureOf(mediaUrl) : null;
+    const id = newId();
+    containers.set(id, {
+      id,
+      igUserId,
+      imageUrl: video ? "" : (params.image_url ?? ""),
+      caption: params.caption ?? "",
+      pollsLeft: video ? fake.videoPolls : fake.containerPolls,
+      finalStatus: failure ? "ERROR" : "FINISHED",
+      published: false,
+      mediaType,
+      videoUrl: video ? (params.video_url ?? null) : null,
+      isCarouselItem: child,
+      children,
+      altText: params.alt_text ?? null,
+      errorStatus: failure,
+      sent: { ...params },
+    });
+    return ok({ id });
+  }
+
+  /** A container's status_code as GET answers it (a carousel is FINISHED only once its children are). */
+  function statusOf(container: FakeContainer): { status_code: string; status?: string } {
+    if (container.published) return { status_code: "PUBLISHED" };
+    if (container.pollsLeft > 0) return { status_code: "IN_PROGRESS" };
+    if (container.finalStatus === "ERROR")
+      return { status_code: "ERROR", ...(container.errorStatus ? { status: container.errorStatus } : {}) };
+    if (container.finalStatus !== "FINISHED") return { status_code: container.finalStatus };
+    for (const childId of container.children ?? []) {
+      const child = containers.get(childId);
+      if (!child) return { status_code: "ERROR", status: "Error: a carousel item is missing" };
+      const state = statusOf(child);
+      if (state.status_code === "ERROR") return state;
+      if (state.status_code !== "FINISHED") return { status_code: "IN_PROGRESS" };
+    }
+    return { status_code: "FINISHED" };
+  }
+
+  const readBack = (media: FakeIgMedia) => ({
+    id: media.id,
+    caption: media.caption,
+    timestamp: media.timestamp,
+    media_type: media.mediaType ?? "IMAGE",
+    media_product_type: media.mediaProductType ?? "FEED",
+    ...(media.altText ? { alt_text: media.altText } : {}),
+  });
 
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -508,6 +727,8 @@ export async function startFakeMetaGraphServer(
     if (target && second) {
       if (page?.id !== target.id)
         return graphError({ status: 403, code: 200, message: "(#200) Permissions error" });
+      const formatAnswer = pageMedia.pageRoute(target, second, method, params);
+      if (formatAnswer) return formatAnswer;
       if (second === "photos" && method === "POST") return createPagePost(target, "photo", params);
       if (second === "feed" && method === "POST") return createPagePost(target, "text", params);
       if (second === "feed" && method === "GET") return ok({ data: feedOf(target.id) });
@@ -556,33 +777,24 @@ export async function startFakeMetaGraphServer(
     if (igPage && second) {
       if (page?.id !== igPage.id)
         return graphError({ status: 403, code: 10, message: "(#10) Permission denied" });
-      if (second === "media" && method === "POST") {
-        if (!params.image_url) return invalid("(#100) The parameter image_url is required");
-        const id = newId();
-        containers.set(id, {
-          id,
-          igUserId: first,
-          imageUrl: params.image_url,
-          caption: params.caption ?? "",
-          pollsLeft: fake.containerPolls,
-          finalStatus: "FINISHED",
-          published: false,
-        });
-        return ok({ id });
-      }
+      if (second === "media" && method === "POST") return createContainer(first, params);
       if (second === "media" && method === "GET") {
         return ok({
           data: [...igMedia.values()]
             .filter((m) => m.igUserId === first)
             .reverse()
-            .map((m) => ({ id: m.id, caption: m.caption, timestamp: m.timestamp })),
+            .map(readBack),
         });
       }
+      if (second === "stories" && method === "GET")
+        return ok({ data: igStories.filter((m) => m.igUserId === first).map(readBack) });
       if (second === "media_publish" && method === "POST") {
         const container = containers.get(params.creation_id ?? "");
         if (!container || container.igUserId !== first) return invalid("(#100) Invalid creation_id");
         if (container.published) return invalid("(#9007) The media is already published", 9007);
-        if (container.pollsLeft > 0 || container.finalStatus !== "FINISHED") {
+        if (container.isCarouselItem)
+          return invalid("(#100) A carousel item is published through its carousel");
+        if (statusOf(container).status_code !== "FINISHED") {
           return graphError({
             status: 400,
             code: 9007,
@@ -599,10 +811,44 @@ export async function startFakeMetaGraphServer(
           });
         }
         container.published = true;
-        fake.instagramQuota.usage += 1;
         const id = newId();
-        igMedia.set(id, { id, igUserId: first, caption: container.caption, timestamp: now().toISOString() });
-        count(container.caption);
+        const type = container.mediaType ?? "IMAGE";
+        const media: FakeIgMedia = {
+          id,
+          igUserId: first,
+          caption: type === "STORIES" ? "" : container.caption,
+          timestamp: now().toISOString(),
+          mediaType:
+            type === "CAROUSEL"
+              ? "CAROUSEL_ALBUM"
+              : type === "IMAGE" || container.imageUrl
+                ? "IMAGE"
+                : "VIDEO",
+          mediaProductType: type === "REELS" ? "REELS" : type === "STORIES" ? "STORY" : "FEED",
+          containerId: container.id,
+          altText: container.altText ?? null,
+          ...(type === "CAROUSEL"
+            ? {
+                children: (container.children ?? []).map((childId) => {
+                  const child = containers.get(childId);
+                  if (child) child.published = true;
+                  return {
+                    id: newId(),
+                    mediaType: child?.mediaType === "VIDEO" ? ("VIDEO" as const) : ("IMAGE" as const),
+                    altText: child?.altText ?? null,
+                    url: child?.videoUrl ?? child?.imageUrl ?? "",
+                  };
+                }),
+              }
+            : {}),
+        };
+        if (type === "STORIES") {
+          igStories.unshift(media);
+        } else {
+          fake.instagramQuota.usage += 1;
+          igMedia.set(id, media);
+          count(container.caption);
+        }
         return ok({ id });
       }
       if (second === "content_publishing_limit" && method === "GET") {
@@ -619,13 +865,34 @@ export async function startFakeMetaGraphServer(
 
     const container = containers.get(first);
     if (container && !second && method === "GET") {
-      if (container.published) return ok({ id: container.id, status_code: "PUBLISHED" });
-      if (container.pollsLeft > 0) {
-        container.pollsLeft -= 1;
-        return ok({ id: container.id, status_code: "IN_PROGRESS" });
-      }
-      return ok({ id: container.id, status_code: container.finalStatus });
+      const state = statusOf(container);
+      if (!container.published && container.pollsLeft > 0) container.pollsLeft -= 1;
+      return ok({ id: container.id, ...state });
     }
+
+    const album = igMedia.get(first) ?? igStories.find((m) => m.id === first);
+    if (album && (!second || second === "children") && method === "GET") {
+      if (page?.instagramAccountId !== album.igUserId)
+        return graphError({ status: 403, code: 10, message: "(#10) Permission denied" });
+      if (!second) return ok(readBack(album));
+      return ok({
+        data: (album.children ?? []).map((child) => ({
+          id: child.id,
+          media_type: child.mediaType,
+          ...(child.altText ? { alt_text: child.altText } : {}),
+        })),
+      });
+    }
+
+    const objectAnswer = pageMedia.objectRoute(
+      first,
+      second,
+      method,
+      params,
+      page,
+      userTokens.has(token ?? ""),
+    );
+    if (objectAnswer) return objectAnswer;
 
     const post = posts.get(first);
     if (post && !second && (method === "POST" || method === "DELETE")) {
@@ -655,6 +922,21 @@ export async function startFakeMetaGraphServer(
       ...Object.fromEntries(new URLSearchParams(raw)),
     };
     const method = req.method ?? "GET";
+    if (url.pathname.startsWith("/video-upload/") && method === "POST") {
+      const headers: Record<string, string> = {};
+      for (const name of ["file_url", "offset", "file_size", "authorization"]) {
+        const value = req.headers[name];
+        if (typeof value === "string") headers[name] = value;
+      }
+      const token = /^OAuth (.+)$/.exec(headers.authorization ?? "")?.[1] ?? null;
+      const { authorization: _auth, ...shown } = headers;
+      requests.push({ method, path: url.pathname, params: {}, token, headers: shown });
+      const answer = pageMedia.rupload(url.pathname, headers, pageOfToken, Buffer.byteLength(raw));
+      if (answer) {
+        send(res, answer.status, answer.body);
+        return;
+      }
+    }
     const prefix = `/${version}`;
     if (!url.pathname.startsWith(`${prefix}/`)) {
       send(res, 400, { error: { message: "Unknown version", code: 2635, type: "OAuthException" } });
@@ -670,7 +952,7 @@ export async function startFakeMetaGraphServer(
     const { access_token: _hidden, ...shown } = params;
     requests.push({ method, path, params: shown, token });
 
-    const failIndex = failures.findIndex((f) => matches(f.matcher, method, path));
+    const failIndex = failures.findIndex((f) => matches(f.matcher, method, path, params));
     if (failIndex >= 0) {
       const [failure] = failures.splice(failIndex, 1);
       if (failure) {
@@ -680,7 +962,7 @@ export async function startFakeMetaGraphServer(
       }
     }
     let lateMs = 0;
-    const delayIndex = delays.findIndex((d) => matches(d.matcher, method, path));
+    const delayIndex = delays.findIndex((d) => matches(d.matcher, method, path, params));
     if (delayIndex >= 0) lateMs = delays.splice(delayIndex, 1)[0]?.ms ?? 0;
     if (faults && path !== "/oauth/access_token") {
       const roll = faults.random();
@@ -692,7 +974,14 @@ export async function startFakeMetaGraphServer(
       }
       if (roll < faults.errorRate + faults.lateRate) lateMs = faults.lateMs;
     }
+    const dropIndex = drops.findIndex((d) => matches(d, method, path, params));
     const answer = route(method, path, params, token);
+    if (dropIndex >= 0) {
+      // Carried out, answered never: the caller sees its connection cut.
+      drops.splice(dropIndex, 1);
+      res.destroy();
+      return;
+    }
     if (lateMs > 0) await new Promise((resolve) => setTimeout(resolve, lateMs));
     if (!res.destroyed) send(res, answer.status, answer.body, answer.headers ?? {});
   }
@@ -737,6 +1026,23 @@ export async function startFakeMetaGraphServer(
       followsByCountry: null,
     },
     containerPolls: 2,
+    videoPolls: 2,
+    containerFailures: new Map([["fail", "Error: Media upload has failed with error code 2207026"]]),
+    videoFailures: new Map([
+      [
+        "fail",
+        {
+          code: 1363008,
+          message: "The video could not be processed: its format is not supported",
+        },
+      ],
+    ]),
+    photos: pageMedia.photos,
+    videos: pageMedia.videos,
+    stories: pageMedia.stories,
+    igStories,
+    comments: pageMedia.comments,
+    dropAnswerNext: (matcher) => drops.push(matcher),
     failNext: (matcher, error) => failures.push({ matcher, error }),
     delayNext: (matcher, ms) => delays.push({ matcher, ms }),
     setFaults(next) {

@@ -8,7 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * (60 days; a refresh needs the token 24 hours old), /me, containers (TEXT, IMAGE, CAROUSEL with 2-20
  * is_carousel_item children) whose status stays IN_PROGRESS for a few reads, threads_publish (FINISHED
  * containers only; the post gets an id of its own), a post's permalink, the publishing quota, the account's
- * listing (newest first, since/until, cursor paging), DELETE. Errors use Graph's envelope.
+ * listing (newest first, since/until, cursor paging), DELETE, VIDEO containers (processed for a few more
+ * reads, or failing when told to), replies (a container with reply_to_id; the post's /replies). Errors use
+ * Graph's envelope.
  * Controls: revoke the token (190), the next N calls answer a rate limit (code 4 by default), the next
  * container(s) end in ERROR or EXPIRED, image links that "could not be fetched", publish then drop the
  * answer (socket destroyed, or a 500), any call failing once. `state` holds what was made, so tests count.
@@ -20,6 +22,8 @@ export interface FakeThreadsOptions {
   user?: { id?: string; username?: string };
   /** Status reads answering IN_PROGRESS before a container is FINISHED. */
   inProgressPolls?: number;
+  /** More reads answering IN_PROGRESS for a VIDEO container (Meta processes the video; default 2). */
+  videoProcessingPolls?: number;
   /** Posts already counted against the 250 of the rolling day. */
   quotaUsage?: number;
   quotaTotal?: number;
@@ -41,8 +45,11 @@ export interface FakeThreadsContainer {
   mediaType: string;
   text: string | null;
   imageUrl: string | null;
+  videoUrl: string | null;
   altText: string | null;
   isCarouselItem: boolean;
+  /** A reply's container: the post it answers (reply_to_id). */
+  replyToId: string | null;
   children: string[];
   /** Reads left answering IN_PROGRESS. */
   pollsLeft: number;
@@ -61,6 +68,10 @@ export interface FakeThreadsPost {
   text: string | null;
   imageUrls: string[];
   altTexts: (string | null)[];
+  /** Every item in order, images and videos. */
+  media: { type: "IMAGE" | "VIDEO"; url: string; altText: string | null }[];
+  /** A reply: the post it answers (it is not in the account's listing, but in that post's replies). */
+  replyToId: string | null;
   shortcode: string;
   timestamp: Date;
 }
@@ -95,8 +106,10 @@ export interface FakeThreadsServer {
   appSecret: string;
   user: { id: string; username: string };
   state: FakeThreadsState;
-  /** The user's live posts, oldest first. */
+  /** The user's live posts (replies aside), oldest first. */
   postsOf(): FakeThreadsPost[];
+  /** The live replies to a post, oldest first. */
+  repliesTo(postId: string): FakeThreadsPost[];
   /** API calls (not the consent page or token endpoints) by method and path pattern. */
   requestsTo(method: string, path: RegExp): FakeThreadsRequest[];
   /** A long-lived token as the connect flow gives one, for tests that skip connecting. */
@@ -107,6 +120,8 @@ export interface FakeThreadsServer {
   rateLimitNext(count: number, values?: { code?: number; headers?: Record<string, string> }): void;
   /** The next `count` containers made end in ERROR (with this error_message) or EXPIRED. */
   failNextContainers(count: number, outcome: "ERROR" | "EXPIRED", errorMessage?: string): void;
+  /** The next `count` VIDEO containers end in ERROR with this error_message once processed. */
+  failNextVideos(count: number, errorMessage?: string): void;
   /** Containers whose image_url passes this test are refused: "The media could not be fetched from this URI". */
   failMediaFetch(test: ((url: string) => boolean) | null): void;
   /** The next `count` successful threads_publish are carried out, then the answer is lost. */
@@ -188,6 +203,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     error: { message: string; code: number; subcode?: number };
   }[] = [];
   const containerFailures: { outcome: "ERROR" | "EXPIRED"; errorMessage: string | null }[] = [];
+  const videoFailures: string[] = [];
+  const videoProcessingPolls = options.videoProcessingPolls ?? 2;
   let mediaFetchFails: ((url: string) => boolean) | null = null;
   let rateLimited: { left: number; code: number; headers: Record<string, string> } | null = null;
   let publishAnswersToDrop: { left: number; how: "destroy" | "500" } | null = null;
@@ -403,6 +420,19 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
         return graphError(400, "The media could not be fetched from this URI", 100, 2207052);
       }
     }
+    const videoUrl = params.get("video_url");
+    if (mediaType === "VIDEO") {
+      if (!videoUrl) return badParam("Param video_url is required");
+      if (mediaFetchFails?.(videoUrl)) {
+        return graphError(400, "The media could not be fetched from this URI", 100, 2207052);
+      }
+    }
+    const replyToId = params.get("reply_to_id");
+    if (replyToId !== null) {
+      const repliedTo = state.posts.find((p) => p.id === replyToId);
+      if (!repliedTo) return badParam(`Param reply_to_id is invalid: ${replyToId}`);
+      if (isCarouselItem) return badParam("A carousel item cannot be a reply");
+    }
     if (isCarouselItem && text) return badParam("A carousel item cannot have text");
     const children =
       mediaType === "CAROUSEL" ? (params.get("children") ?? "").split(",").filter(Boolean) : [];
@@ -418,17 +448,24 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
         }
       }
     }
-    const failure = containerFailures.shift();
+    const isVideo = mediaType === "VIDEO";
+    const videoFailure = isVideo ? videoFailures.shift() : undefined;
+    const failure =
+      videoFailure !== undefined
+        ? { outcome: "ERROR" as const, errorMessage: videoFailure }
+        : containerFailures.shift();
     const container: FakeThreadsContainer = {
       id: newId(),
       userId: who.userId,
       mediaType,
       text,
       imageUrl,
+      videoUrl: isVideo ? videoUrl : null,
       altText: params.get("alt_text"),
       isCarouselItem,
+      replyToId,
       children,
-      pollsLeft: state.inProgressPolls,
+      pollsLeft: state.inProgressPolls + (isVideo ? videoProcessingPolls : 0),
       outcome: failure?.outcome ?? "FINISHED",
       errorMessage: failure?.errorMessage ?? null,
       publishedPostId: null,
@@ -448,7 +485,7 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     if (container.pollsLeft > 0 || container.outcome !== "FINISHED") {
       return graphError(400, "The requested resource does not exist", 24, 4279009);
     }
-    if (state.quotaUsage >= state.quotaTotal) {
+    if (!container.replyToId && state.quotaUsage >= state.quotaTotal) {
       return graphError(400, "The user has reached the limit of posts in 24 hours", 4);
     }
     const items =
@@ -466,12 +503,21 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       text: container.text,
       imageUrls: items.flatMap((item) => (item.imageUrl ? [item.imageUrl] : [])),
       altTexts: items.filter((item) => item.imageUrl).map((item) => item.altText),
+      media: items.flatMap((item) => {
+        const url = item.imageUrl ?? item.videoUrl;
+        if (!url) return [];
+        return [
+          { type: item.videoUrl ? ("VIDEO" as const) : ("IMAGE" as const), url, altText: item.altText },
+        ];
+      }),
+      replyToId: container.replyToId,
       shortcode: randomBytes(8).toString("base64url"),
       timestamp: now(),
     };
     container.publishedPostId = post.id;
     state.posts.push(post);
-    state.quotaUsage += 1;
+    // Replies have a quota of their own (1,000 a day); posts count against the 250.
+    if (!post.replyToId) state.quotaUsage += 1;
     return ok({ id: post.id });
   }
 
@@ -481,7 +527,7 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     const limit = Math.min(Number(query.get("limit") ?? PAGE_DEFAULT) || PAGE_DEFAULT, 100);
     const fields = (query.get("fields") ?? "id").split(",").filter(Boolean);
     const mine = state.posts
-      .filter((p) => p.userId === who.userId)
+      .filter((p) => p.userId === who.userId && !p.replyToId)
       .filter(
         (p) =>
           (since === null || p.timestamp.getTime() >= since) &&
@@ -540,6 +586,15 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
         ...(fields.includes("threads_profile_picture_url")
           ? { threads_profile_picture_url: `https://scontent.cdninstagram.com/v/${user.username}.jpg` }
           : {}),
+      });
+    }
+    if (method === "GET" && parts.length === 2 && parts[1] === "replies") {
+      const post = state.posts.find((p) => p.id === parts[0]);
+      if (!post) return notFound(parts[0] ?? "");
+      const replyFields = fields.length ? fields : ["id"];
+      return ok({
+        data: state.posts.filter((p) => p.replyToId === post.id).map((reply) => postJson(reply, replyFields)),
+        paging: { cursors: { before: "", after: "" } },
       });
     }
     if (parts.length === 2 && owner(parts[0]) !== who.userId) {
@@ -658,7 +713,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     appSecret,
     user,
     state,
-    postsOf: () => state.posts.filter((p) => p.userId === user.id),
+    postsOf: () => state.posts.filter((p) => p.userId === user.id && !p.replyToId),
+    repliesTo: (postId) => state.posts.filter((p) => p.replyToId === postId),
     requestsTo: (method, path) => state.requests.filter((r) => r.method === method && path.test(r.path)),
     issueToken: (values = {}) => issue("long", values.issuedAt, values.expiresAt),
     revokeToken(token) {
@@ -671,6 +727,9 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     },
     failNextContainers(count, outcome, errorMessage) {
       for (let i = 0; i < count; i++) containerFailures.push({ outcome, errorMessage: errorMessage ?? null });
+    },
+    failNextVideos(count, errorMessage = "FAILED_PROCESSING_VIDEO") {
+      for (let i = 0; i < count; i++) videoFailures.push(errorMessage);
     },
     failMediaFetch(test) {
       mediaFetchFails = test;
@@ -690,6 +749,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
         text,
         imageUrls: [],
         altTexts: [],
+        media: [],
+        replyToId: null,
         shortcode: randomBytes(8).toString("base64url"),
         timestamp,
       };

@@ -168,6 +168,7 @@ export function postOf(content: string, extra: Partial<OutgoingPost> = {}): Outg
 const asMedia = (image: OutgoingImage): OutgoingMedia => ({
   ...image,
   kind: "image",
+  mediaId: null,
   mimeType: "image/jpeg",
   byteSize: null,
   durationMs: null,
@@ -189,6 +190,7 @@ export interface ImageOptions {
 export function imageOf(mimeType: string, altText = "", options: ImageOptions = {}): OutgoingMedia {
   return {
     kind: "image",
+    mediaId: null,
     mimeType,
     byteSize: options.bytes?.byteLength ?? options.size ?? 256,
     durationMs: null,
@@ -209,6 +211,7 @@ export function imageOf(mimeType: string, altText = "", options: ImageOptions = 
 export function videoOf(seconds = 15, options: ImageOptions & { coverMs?: number } = {}): OutgoingMedia {
   return {
     kind: "video",
+    mediaId: null,
     mimeType: "video/mp4",
     url: options.url ?? "https://media.example/video.mp4",
     read: async () => ({

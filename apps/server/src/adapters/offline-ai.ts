@@ -1,4 +1,5 @@
 import type { AiProvider } from "@smm/domain/ports";
+import { writeAltTextOfflineFromImage } from "./offline-alt-text";
 import { analyzeWebsiteOffline } from "./offline-analysis";
 import { captionFromImageOffline } from "./offline-caption";
 import { enhanceOffline } from "./offline-enhance";
@@ -29,6 +30,9 @@ export function createOfflineAiProvider(): AiProvider {
     },
     async captionFromImage(request) {
       return captionFromImageOffline(request);
+    },
+    async writeAltText(request) {
+      return writeAltTextOfflineFromImage(request);
     },
   };
 }

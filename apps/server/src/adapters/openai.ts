@@ -9,6 +9,7 @@ import {
 import { buildCaptionPrompt, CAPTION_FAILED } from "@smm/domain/captions";
 import { AppError } from "@smm/domain/errors";
 import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge";
+import { ALT_TEXT_FAILED, buildAltTextPrompt } from "@smm/domain/media";
 import type { AiProvider, ContentIdea, PlannedPostIdea, WebsiteAnalysis } from "@smm/domain/ports";
 import {
   buildCampaignPlanPrompt,
@@ -273,6 +274,41 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         options.logger.error("caption-from-image failed", { error, model: options.textModel });
         throw new AppError("upstream_failed", CAPTION_FAILED);
       }
+    },
+    async writeAltText(request) {
+      const { system, prompt } = buildAltTextPrompt(request);
+      let text: string;
+      try {
+        // Vision input, as for captions: the image goes as a base64 image part, no public link needed.
+        const result = await generateText({
+          model,
+          system,
+          messages: [
+            {
+              role: "user",
+              content: [
+                { type: "text", text: prompt },
+                { type: "image", image: request.image.bytes, mediaType: request.image.mimeType },
+              ],
+            },
+          ],
+          temperature: 0.2,
+          maxRetries: options.maxRetries ?? 2,
+          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+        });
+        text = unquote(result.text);
+      } catch (error) {
+        options.logger.error("write-alt-text failed", { error, model: options.textModel });
+        throw new AppError("upstream_failed", ALT_TEXT_FAILED);
+      }
+      if (text === "") {
+        options.logger.error("write-alt-text failed", {
+          error: "empty completion",
+          model: options.textModel,
+        });
+        throw new AppError("upstream_failed", ALT_TEXT_FAILED);
+      }
+      return text;
     },
     async suggestContentIdeas(request) {
       const ideas = {

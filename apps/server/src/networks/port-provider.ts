@@ -3,7 +3,14 @@ import type { NetworkProvider, OutgoingPost, ProviderConnection } from "./provid
 
 type PortCalls = Pick<
   NetworkProvider<unknown>,
-  "publish" | "findPublished" | "delete" | "edit" | "schedule" | "cancelScheduled" | "updateScheduled"
+  | "publish"
+  | "findPublished"
+  | "delete"
+  | "edit"
+  | "schedule"
+  | "cancelScheduled"
+  | "updateScheduled"
+  | "comment"
 >;
 
 /**
@@ -21,6 +28,8 @@ export function callsThroughPort(
     platform: connection.platform,
     content: post.content,
     imageUrl: post.images[0]?.url ?? null,
+    format: post.format,
+    media: post.media.map(({ read: _read, ...item }) => item),
     marker: post.marker,
     attemptAt: post.attemptAt,
   });
@@ -33,6 +42,9 @@ export function callsThroughPort(
     async publish(connection, post) {
       const { externalId } = await network.publish(toRequest(connection, post));
       return { externalId, url: urlOf(connection, externalId), publishedAt: null };
+    },
+    async comment(connection, externalId, message) {
+      return network.comment({ ...ref(connection), postId: "", externalId, message });
     },
     async findPublished(connection, lookup) {
       const copy = await network.findPublished({

@@ -160,6 +160,8 @@ export interface OutgoingImage {
 /** One item of the post's media list (issue 32), its bytes read on demand like an image's. */
 export interface OutgoingMedia extends Omit<OutgoingImage, "read"> {
   kind: "image" | "video";
+  /** Our stored file's id; null for a link that is not ours. */
+  mediaId: string | null;
   mimeType: string;
   byteSize: number | null;
   durationMs: number | null;

@@ -15,7 +15,7 @@ import { createAdConnectionLoader, createConnectionLoader, createPostReader } fr
 import { createMetaConnector } from "./meta/meta-connector";
 import { createGraphClient, type GraphClientOptions } from "./meta/meta-graph-client";
 import { createMetaInsightsReader } from "./meta/meta-insights";
-import { createMetaNetwork } from "./meta/meta-network";
+import { createMetaNetwork, ruploadUrlFor } from "./meta/meta-network";
 import { networkModules } from "./modules";
 import { readModuleEnv } from "./network-module";
 import type { ProviderTools } from "./provider";
@@ -48,7 +48,7 @@ export type SocialSetupOptions = {
     | "META_DIALOG_URL"
     | "META_GRAPH_VERSION"
   > &
-    Partial<Pick<Env, "networkSettings">>;
+    Partial<Pick<Env, "networkSettings" | "META_RUPLOAD_URL">>;
   db: Db;
   logger: Logger;
   secret: string;
@@ -117,6 +117,7 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
     network: createMetaNetwork({
       graph,
       publicUrl: env.publicUrl,
+      ruploadUrl: env.META_RUPLOAD_URL ?? ruploadUrlFor(env.META_GRAPH_URL),
       loadConnection,
       readPost: createPostReader(options.db),
       onTokenExpired,

@@ -40,6 +40,9 @@ function recordingProvider(answer: () => string): AiProvider & { requests: Enhan
     async captionFromImage() {
       throw new Error("not used by these tests");
     },
+    async writeAltText() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 

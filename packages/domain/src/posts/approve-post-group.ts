@@ -43,7 +43,7 @@ export async function approvePostGroup(
   for (const post of approvable)
     byId.set(post.id, await approvePost(ctx, { postId: post.id, scheduledDate }));
   return {
-    posts: await Promise.all(group.map(async (post) => byId.get(post.id) ?? toPostView(ctx, post))),
+    posts: await Promise.all(group.map(async (post) => byId.get(post.id) ?? (await toPostView(ctx, post)))),
   };
 }
 

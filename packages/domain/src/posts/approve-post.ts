@@ -2,6 +2,8 @@ import { fitText } from "../channels/text-count";
 import type { BrandContext } from "../context";
 import type { Post } from "../db/schema";
 import { AppError } from "../errors";
+import { loadPostMedia, requireBrandMediaList } from "../media/post-media";
+import { requireMediaFits } from "../media/post-media-rules";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import { platformLabels } from "./messages";
@@ -18,6 +20,7 @@ import {
 } from "./post";
 import { postView } from "./post-view-schema";
 import { publishFromRequest } from "./publish-from-request";
+import { toPublishRequest } from "./publish-request";
 import { type ApprovePostInput, approvePostInput } from "./schemas";
 
 export { type ApprovePostInput, approvePostInput };
@@ -47,6 +50,11 @@ export async function requireFitsNetwork(ctx: BrandContext, post: Post): Promise
       "text_over_limit",
       `This ${platformLabels[post.platform]} post is ${fit.count} characters long; ${platformLabels[post.platform]} takes ${fit.max}. Shorten it before approving.`,
     );
+  // Its media must fit its format there (a Reel's one video, a carousel's 2 to 10 items) before it can go.
+  const items = (await loadPostMedia(ctx, [post])).get(post.id) ?? [];
+  const stored = items.flatMap((item) => (item.mediaId ? [item.mediaId] : []));
+  const files = await requireBrandMediaList(ctx, stored).catch(() => []);
+  requireMediaFits(network, post.format, files, { complete: post.format !== "feed" });
 }
 
 /**
@@ -67,14 +75,14 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     // Claimed like the publish job's attempts: the job and this request never both send it.
     const published = await publishFromRequest(ctx, post);
     await publishPostChanged(ctx, post.id, "updated");
-    return toPostView(ctx, published);
+    return await toPostView(ctx, published);
   }
 
   let externalId: string | null = null;
   let network: PostView["publishedVia"] = null;
   if (when === "future" && date) {
     ({ externalId, network } = await ctx.social.schedule({
-      ...toSocialRequest(ctx, post),
+      ...(await toPublishRequest(ctx, post)),
       scheduledDate: date,
     }));
   }
@@ -100,7 +108,7 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(ctx, updated);
+  return await toPostView(ctx, updated);
 }
 
 export const approvePostUseCase = declareUseCase({

@@ -54,7 +54,7 @@ export async function cancelPost(
   });
   if (!updated) throw changedMeanwhile();
   await publishPostChanged(ctx, post.id, "updated");
-  return { post: toPostView(ctx, updated), warning };
+  return { post: await toPostView(ctx, updated), warning };
 }
 
 export const cancelPostUseCase = declareUseCase({

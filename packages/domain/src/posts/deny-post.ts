@@ -23,7 +23,7 @@ export async function denyPost(ctx: BrandContext, input: DenyPostInput): Promise
   const updated = await updatePostIfUnchanged(ctx, post, { status: "denied", feedback, scheduledDate: null });
   if (!updated) throw changedMeanwhile();
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(ctx, updated);
+  return await toPostView(ctx, updated);
 }
 
 export const denyPostUseCase = declareUseCase({

@@ -1,5 +1,6 @@
 import type { BrandContext } from "../context";
 import { requireBrandMedia, requireOwnMediaLink } from "../media/media";
+import { replaceFirstMedia } from "../media/post-media";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
 import {
@@ -43,10 +44,12 @@ export async function editPost(
         : { imageUrl: post.imageUrl, imageMediaId: post.imageMediaId };
   // Unchanged text and image: nothing to save (the editor just closes).
   if (content === post.content && next.imageUrl === post.imageUrl && next.imageMediaId === post.imageMediaId)
-    return { post: toPostView(ctx, post), warning: null };
+    return { post: await toPostView(ctx, post), warning: null };
 
   const updated = await updatePostIfUnchanged(ctx, post, { content, ...next });
   if (!updated) throw changedMeanwhile();
+  if (next.imageMediaId !== post.imageMediaId || next.imageUrl !== post.imageUrl)
+    await replaceFirstMedia(ctx.db, post.id, next.imageMediaId);
 
   let warning: string | null = null;
   if (updated.externalPostId) {
@@ -61,7 +64,7 @@ export async function editPost(
     }
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return { post: toPostView(ctx, updated), warning };
+  return { post: await toPostView(ctx, updated), warning };
 }
 
 export const editPostUseCase = declareUseCase({

@@ -10,7 +10,7 @@ export type GetPostInput = PostIdInput;
 
 export async function getPost(ctx: BrandContext, input: GetPostInput): Promise<PostView> {
   const { postId } = parseInput(getPostInput, input);
-  return toPostView(ctx, await requireBrandPost(ctx.db, ctx, postId));
+  return await toPostView(ctx, await requireBrandPost(ctx.db, ctx, postId));
 }
 
 export const getPostUseCase = declareUseCase({

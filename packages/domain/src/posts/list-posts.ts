@@ -18,7 +18,7 @@ import { postCounts, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { declareUseCase } from "../use-case";
-import { type PostView, toPostView } from "./post";
+import { type PostView, toPostViews } from "./post";
 import { postPage } from "./post-view-schema";
 import { type ListPostsInput, listPostsInput, postStateFilters, type postStatusFilters } from "./schemas";
 
@@ -183,7 +183,7 @@ export async function listPosts(ctx: BrandContext, input: ListPostsInput = {}): 
           id: last.id,
         })
       : null;
-  return { posts: page.map((row) => toPostView(ctx, row)), nextCursor, total };
+  return { posts: await toPostViews(ctx, page), nextCursor, total };
 }
 
 export const listPostsUseCase = declareUseCase({

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import {
+  firstCommentStatuses,
   generationStages,
   generationStatuses,
   platforms,
+  postFormats,
   postSources,
   postStatuses,
   publishNetworks,
 } from "../db/schema/enums";
 import { postActionNames, postStates } from "../machines/post-actions";
+import { postMediaItemView } from "../media/post-media";
 import type { PostView } from "./post";
 
 /**
@@ -21,6 +24,23 @@ export const postView = z
     content: z.string(),
     imageUrl: z.string().nullable().meta({ description: "A signed, expiring link for stored images." }),
     imageId: z.string().nullable(),
+    format: z
+      .enum(postFormats)
+      .meta({ description: "How the post goes out: feed (default), carousel, reel, story." }),
+    media: z
+      .array(postMediaItemView)
+      .meta({ description: "The post's images and videos in order; imageUrl is the first's." }),
+    firstComment: z
+      .object({
+        text: z.string(),
+        status: z.enum(firstCommentStatuses).nullable(),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "A comment posted on the network right after the post (its first reply on Bluesky, Mastodon, Threads): pending until then, posted, or failed (retryFirstComment).",
+      }),
     platform: z.enum(platforms),
     status: z.enum(postStatuses),
     state: z.enum(postStates).meta({ description: "The lifecycle state." }),

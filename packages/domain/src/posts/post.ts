@@ -11,6 +11,7 @@ import {
   type PostEvent,
   type PostState,
 } from "../machines/post-lifecycle";
+import { loadPostMedia, type PostMediaItemView } from "../media/post-media";
 import { type PublishingView, toPublishingView } from "./publish-retry";
 import { POST_CHANGED_MEANWHILE, POST_NOT_FOUND } from "./schemas";
 
@@ -23,6 +24,11 @@ export interface PostView {
   imageUrl: string | null;
   /** The stored image's id (uploads and generated images), for editPost and the tools. */
   imageId: string | null;
+  /** How it goes out (feed, carousel, reel, story) and its media in order; `imageUrl` is the first's. */
+  format: Post["format"];
+  media: PostMediaItemView[];
+  /** The comment posted right after the post goes out, and how it went; null when it has none. */
+  firstComment: { text: string; status: Post["firstCommentStatus"]; error: string | null } | null;
   platform: Post["platform"];
   status: Post["status"];
   /** The lifecycle state (generating, pending, approved, scheduled, published, denied). */
@@ -66,13 +72,35 @@ export function postImageUrl(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): 
   return row.imageMediaId ? deps.mediaUrls.sign(row.imageMediaId, deps.now()).url : row.imageUrl;
 }
 
-export function toPostView(deps: Pick<Deps, "mediaUrls" | "now">, row: Post): PostView {
+type ViewDeps = Pick<Deps, "db" | "mediaUrls" | "now">;
+
+/** A post as the screens see it, its media read with it. */
+export async function toPostView(deps: ViewDeps, row: Post): Promise<PostView> {
+  const [view] = await toPostViews(deps, [row]);
+  if (!view) throw new Error("toPostViews returned nothing");
+  return view;
+}
+
+/** Several posts, their media read in one query. */
+export async function toPostViews(deps: ViewDeps, rows: readonly Post[]): Promise<PostView[]> {
+  const mediaOf = await loadPostMedia(deps, rows);
+  return rows.map((row) => viewOf(deps, row, mediaOf.get(row.id) ?? []));
+}
+
+function viewOf(deps: Pick<Deps, "mediaUrls" | "now">, row: Post, items: PostMediaItemView[]): PostView {
+  const first = items[0];
   return {
     id: row.id,
     brandId: row.brandId,
     content: row.content,
-    imageUrl: postImageUrl(deps, row),
-    imageId: row.imageMediaId,
+    imageUrl: first ? first.thumbnailUrl : postImageUrl(deps, row),
+    imageId: first ? first.mediaId : row.imageMediaId,
+    format: row.format,
+    media: items,
+    firstComment:
+      row.firstComment === null
+        ? null
+        : { text: row.firstComment, status: row.firstCommentStatus, error: row.firstCommentError },
     platform: row.platform,
     status: row.status,
     state: derivePostState(row),

@@ -6,6 +6,7 @@ import { type ErrorReason, hasReason, isAppError } from "../errors";
 import { type InstanceLiveness, instanceIsGone } from "../instances/liveness";
 import { insertNotification, publishNotificationCreated } from "../notifications/notification";
 import type { NotificationView } from "../notifications/schemas";
+import { postFirstComment } from "./first-comment";
 import { publishPostChanged } from "./post";
 import { toPublishRequest } from "./publish-request";
 import {
@@ -251,6 +252,7 @@ async function recordPublished(
     },
     { message: POST_PUBLISHED_MESSAGE, type: "success" },
   );
+  if (done && post.firstComment) await postFirstComment(ctx, post.id);
   return done ? "published" : "skipped";
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BrandContext } from "../context";
 import { type Post, posts } from "../db/schema";
+import { postFirstComment } from "./first-comment";
 import { changedMeanwhile } from "./post";
 import { toPublishRequest } from "./publish-request";
 import { rateLimitWaitMs } from "./publish-retry";
@@ -121,7 +122,8 @@ export async function publishFromRequest(
     })
     .where(and(eq(posts.id, read.id), eq(posts.publishAttemptId, attemptId)))
     .returning();
-  if (done) return done;
+  // The post is out: its first comment follows (its failure stays on the comment, never on the post).
+  if (done) return done.firstComment ? ((await postFirstComment(ctx, done.id)) ?? done) : done;
   // Only the job settling an attempt it believed lost can have taken it over (it asked the network first):
   // what it recorded is the truth.
   const [current] = await ctx.db.select().from(posts).where(eq(posts.id, read.id));

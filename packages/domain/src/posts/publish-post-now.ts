@@ -29,7 +29,7 @@ export async function publishPostNow(ctx: BrandContext, input: PublishPostNowInp
     cancelFirst: isScheduledOnNetwork(post) ? post.externalPostId : null,
   });
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(ctx, updated);
+  return await toPostView(ctx, updated);
 }
 
 export const publishPostNowUseCase = declareUseCase({

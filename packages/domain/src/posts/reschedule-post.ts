@@ -13,6 +13,7 @@ import {
   updatePostIfUnchanged,
 } from "./post";
 import { postView } from "./post-view-schema";
+import { toPublishRequest } from "./publish-request";
 import { requireFutureDate } from "./schedule-post";
 import { type ReschedulePostInput, reschedulePostInput } from "./schemas";
 
@@ -54,7 +55,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     externalId = null;
   } else if (date) {
     ({ externalId, network } = await ctx.social.schedule({
-      ...toSocialRequest(ctx, post),
+      ...(await toPublishRequest(ctx, post)),
       scheduledDate: date,
     }));
   }
@@ -75,7 +76,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(ctx, updated);
+  return await toPostView(ctx, updated);
 }
 
 export const reschedulePostUseCase = declareUseCase({

@@ -13,6 +13,7 @@ import {
   updatePostIfUnchanged,
 } from "./post";
 import { postView } from "./post-view-schema";
+import { toPublishRequest } from "./publish-request";
 import { SCHEDULED_IN_PAST, type SchedulePostInput, schedulePostInput } from "./schemas";
 
 export { type SchedulePostInput, schedulePostInput };
@@ -32,7 +33,7 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
   requireTransition(post, "SCHEDULE", { type: "SCHEDULE" });
 
   const { externalId, network } = await ctx.social.schedule({
-    ...toSocialRequest(ctx, post),
+    ...(await toPublishRequest(ctx, post)),
     scheduledDate: date,
   });
   const updated = await updatePostIfUnchanged(ctx, post, {
@@ -48,7 +49,7 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
     throw changedMeanwhile();
   }
   await publishPostChanged(ctx, post.id, "updated");
-  return toPostView(ctx, updated);
+  return await toPostView(ctx, updated);
 }
 
 export const schedulePostUseCase = declareUseCase({

@@ -274,7 +274,7 @@ describe("Bluesky provider: publish", () => {
     const tooMany = await failure(
       provider().publish(connection, postAt("Five", { images: [image, image, image, image, image] })),
     );
-    expect(tooMany.reason).toBe("invalid_input");
+    expect(tooMany.reason).toBe("media_not_fitting");
     expect(fake.state.requests).toHaveLength(0);
   });
 

@@ -7,10 +7,11 @@ import {
   type Facet,
   RichText,
 } from "@atproto/api";
-import type { OutgoingImage, OutgoingPost } from "../provider";
+import type { OutgoingMedia, OutgoingPost } from "../provider";
 import type { BlueskyClient } from "./client";
 import { isXrpcError, toAppError } from "./errors";
 import { fitImageForBluesky } from "./images";
+import { uploadVideo } from "./video";
 
 type Feature = Facet["features"][number];
 
@@ -46,10 +47,10 @@ async function resolveMentions(client: BlueskyClient, facets: Facet[]): Promise<
     .filter((facet) => facet.features.length > 0);
 }
 
-/** Uploaded one by one, so a refused image stops the post before the rest are sent. */
+/** Uploaded one by one in the post's order, so a refused image stops the post before the rest are sent. */
 async function uploadImages(
   client: BlueskyClient,
-  images: OutgoingImage[],
+  images: OutgoingMedia[],
 ): Promise<$Typed<AppBskyEmbedImages.Main>> {
   const embedded: AppBskyEmbedImages.Image[] = [];
   for (const image of images) {
@@ -97,25 +98,49 @@ function createLinkCard(facets: Facet[]): $Typed<AppBskyEmbedExternal.Main> | nu
   return null;
 }
 
+export interface MediaOptions {
+  /** Where videos go (BLUESKY_VIDEO_SERVICE_URL). */
+  videoServiceUrl: string;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** The post's one embed: its video, or its images in order, each with its alt text. */
+async function embedMedia(
+  client: BlueskyClient,
+  options: MediaOptions,
+  media: OutgoingMedia[],
+): Promise<AppBskyFeedPost.Record["embed"]> {
+  const videoIndex = media.findIndex((item) => item.kind === "video");
+  const video = media[videoIndex];
+  if (video) return uploadVideo(client, options, media, videoIndex, await video.read());
+  return uploadImages(client, media);
+}
+
 /**
  * The app.bsky.feed.post record for `post`: links, mentions and hashtags as facets (UTF-8 byte offsets),
- * its images uploaded and embedded with their alt text, or else a card for its first link.
+ * its video or images uploaded and embedded with their alt text, or else a card for its first link. A
+ * reply (the first comment) names its thread's root and parent.
  */
 export async function buildPostRecord(
   client: BlueskyClient,
-  post: OutgoingPost,
+  options: MediaOptions,
+  post: Pick<OutgoingPost, "content" | "language" | "media">,
   createdAt: Date,
+  reply?: AppBskyFeedPost.ReplyRef,
 ): Promise<AppBskyFeedPost.Record> {
   const text = new RichText({ text: post.content });
   text.detectFacetsWithoutResolution();
   const facets = await resolveMentions(client, text.facets ?? []);
-  const embed = post.images.length > 0 ? await uploadImages(client, post.images) : createLinkCard(facets);
+  const embed =
+    post.media.length > 0 ? await embedMedia(client, options, post.media) : createLinkCard(facets);
   return {
     $type: "app.bsky.feed.post",
     text: text.text,
     createdAt: createdAt.toISOString(),
     ...(post.language ? { langs: [post.language] } : {}),
     ...(facets.length > 0 ? { facets } : {}),
+    ...(reply ? { reply } : {}),
     ...(embed ? { embed } : {}),
   };
 }

@@ -1,12 +1,28 @@
+import type { AppBskyFeedPost } from "@atproto/api";
 import { fitText } from "@smm/domain/channels";
 import { AppError } from "@smm/domain/errors";
+import { checkMediaFits, itemLabel } from "../media-fit";
 import type { OutgoingPost, ProviderConnection, PublishedCopy, PublishLookup } from "../provider";
 import { type BlueskyClient, type BlueskyClientOptions, openBlueskyClient } from "./client";
 import type { BlueskyCredentials } from "./credentials";
-import { BLUESKY_MAX_IMAGES, BLUESKY_TEXT_LIMIT } from "./descriptor";
+import { BLUESKY_TEXT_LIMIT, describeBluesky } from "./descriptor";
 import { isLostAnswer, isXrpcError, toAppError, UNCONFIRMED_MESSAGE } from "./errors";
-import { buildPostRecord } from "./post-record";
-import { POST_COLLECTION, parsePostUri, recordKeyOf } from "./record-key";
+import { buildPostRecord, type MediaOptions } from "./post-record";
+import { commentKeyOf, POST_COLLECTION, parsePostUri, recordKeyOf } from "./record-key";
+
+export interface BlueskyPublishingOptions extends BlueskyClientOptions {
+  /** Where videos are uploaded (BLUESKY_VIDEO_SERVICE_URL: https://video.bsky.app). */
+  videoServiceUrl: string;
+}
+
+/** The video service takes MPEG-4 (app.bsky.embed.video's video is video/mp4). */
+const VIDEO_TYPES = ["video/mp4"];
+
+const mediaOptionsOf = (options: BlueskyPublishingOptions): MediaOptions => ({
+  videoServiceUrl: options.videoServiceUrl,
+  now: options.tools.now,
+  sleep: options.tools.sleep,
+});
 
 function copyOf(client: BlueskyClient, uri: string, rkey: string, now: Date): PublishedCopy {
   return {
@@ -16,7 +32,7 @@ function copyOf(client: BlueskyClient, uri: string, rkey: string, now: Date): Pu
   };
 }
 
-/** The post under `rkey` in the account's repo, or null when Bluesky says there is none. */
+/** The record under `rkey` in the account's repo, or null when Bluesky says there is none. */
 async function findPost(client: BlueskyClient, rkey: string): Promise<{ uri: string; text: unknown } | null> {
   try {
     const { data } = await client.call((agent) =>
@@ -29,40 +45,46 @@ async function findPost(client: BlueskyClient, rkey: string): Promise<{ uri: str
   }
 }
 
-/** Refused before any call: what Bluesky would refuse anyway, or only after the images went up. */
-function checkPost(post: OutgoingPost): void {
-  const fit = fitText(post.content, BLUESKY_TEXT_LIMIT);
+function checkText(content: string, what: string): void {
+  const fit = fitText(content, BLUESKY_TEXT_LIMIT);
   if (fit.over) {
     throw new AppError(
       "text_over_limit",
       fit.count > fit.max
-        ? `Bluesky takes ${fit.max} characters; this post has ${fit.count}. Shorten it and try again.`
-        : `Bluesky takes at most ${BLUESKY_TEXT_LIMIT.maxBytes} bytes of text; shorten this post and try again.`,
-    );
-  }
-  if (post.images.length > BLUESKY_MAX_IMAGES) {
-    throw new AppError(
-      "invalid_input",
-      `Bluesky takes up to ${BLUESKY_MAX_IMAGES} images in a post; this one has ${post.images.length}.`,
+        ? `Bluesky takes ${fit.max} characters; this ${what} has ${fit.count}. Shorten it and try again.`
+        : `Bluesky takes at most ${BLUESKY_TEXT_LIMIT.maxBytes} bytes of text; shorten this ${what} and try again.`,
     );
   }
 }
 
 /**
- * Exactly once: the record key is the attempt's own (record-key.ts), so Bluesky itself refuses a second
- * copy. When the answer to the create is lost (no answer, a timeout, a 5xx, which is also how the PDS
- * answers a duplicate key), the key is looked up: there, it is published; surely not there, it is created
- * once more; anything else is "unconfirmed" rather than a second try that might make a second post.
+ * Refused before any call: what Bluesky would refuse anyway, or only after the media went up. A post
+ * carries up to 4 images, or one video alone (the descriptor's formats).
  */
-export async function publishPost(
-  options: BlueskyClientOptions,
-  connection: ProviderConnection<BlueskyCredentials>,
-  post: OutgoingPost,
-): Promise<PublishedCopy> {
-  checkPost(post);
-  const client = openBlueskyClient(connection, options);
-  const record = await buildPostRecord(client, post, options.tools.now());
-  const rkey = recordKeyOf(post.marker, post.attemptAt);
+function checkPost(post: OutgoingPost): void {
+  checkText(post.content, "post");
+  checkMediaFits(describeBluesky("bluesky"), post);
+  for (const [index, item] of post.media.entries()) {
+    if (item.kind === "video" && !VIDEO_TYPES.includes(item.mimeType)) {
+      throw new AppError(
+        "media_not_fitting",
+        `${itemLabel(post.media, index)} is ${item.mimeType}: Bluesky takes MP4 videos.`,
+      );
+    }
+  }
+}
+
+/**
+ * createRecord under our own key, exactly once: when the answer is lost (no answer, a timeout, a 5xx, which
+ * is also how the PDS answers a duplicate key), the key is looked up: there, it is made; surely not there,
+ * it is created once more; anything else is "unconfirmed" rather than a second try that might make a copy.
+ */
+async function createOnce(
+  client: BlueskyClient,
+  rkey: string,
+  record: AppBskyFeedPost.Record,
+  action: string,
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
       const { data } = await client.call((agent) =>
@@ -73,26 +95,95 @@ export async function publishPost(
           record,
         }),
       );
-      return copyOf(client, data.uri, rkey, options.tools.now());
+      return data.uri;
     } catch (error) {
-      if (!isLostAnswer(error)) throw toAppError(error, "publish the post");
+      if (!isLostAnswer(error)) throw toAppError(error, action);
     }
     let found: Awaited<ReturnType<typeof findPost>>;
     try {
       found = await findPost(client, rkey);
     } catch {
       // Whatever stopped the lookup (an expired session, whose notice has gone out, a long rate limit), the
-      // post may be there: only "unconfirmed" cannot lead to a second copy.
+      // record may be there: only "unconfirmed" cannot lead to a second copy.
       throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
     }
     if (found) {
-      // Another attempt's post under the same key (the key collides about once in a million same-millisecond
-      // attempts) is not this one: saying "published" would lose this post silently.
+      // Another record under the same key (the key collides about once in a million same-millisecond
+      // attempts) is not this one: saying "made" would lose this one silently.
       if (found.text !== record.text) throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
-      return copyOf(client, found.uri, rkey, options.tools.now());
+      return found.uri;
     }
     if (attempt >= 2) throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
   }
+}
+
+/**
+ * Exactly once: the record key is the attempt's own (record-key.ts), so Bluesky itself refuses a second
+ * copy. When the answer to the create is lost (no answer, a timeout, a 5xx, which is also how the PDS
+ * answers a duplicate key), the key is looked up: there, it is published; surely not there, it is created
+ * once more; anything else is "unconfirmed" rather than a second try that might make a second post.
+ */
+export async function publishPost(
+  options: BlueskyPublishingOptions,
+  connection: ProviderConnection<BlueskyCredentials>,
+  post: OutgoingPost,
+): Promise<PublishedCopy> {
+  checkPost(post);
+  const client = openBlueskyClient(connection, options);
+  const record = await buildPostRecord(client, mediaOptionsOf(options), post, options.tools.now());
+  const rkey = recordKeyOf(post.marker, post.attemptAt);
+  const uri = await createOnce(client, rkey, record, "publish the post");
+  return copyOf(client, uri, rkey, options.tools.now());
+}
+
+/**
+ * The post's first comment: the first reply in its thread, under a record key made from the post's own
+ * (record-key.ts commentKeyOf), so a second call, or a retry after a lost answer, finds the reply made
+ * rather than making another.
+ */
+export async function commentOnPost(
+  options: BlueskyPublishingOptions,
+  connection: ProviderConnection<BlueskyCredentials>,
+  externalId: string,
+  message: string,
+): Promise<{ externalId: string }> {
+  const parsed = parsePostUri(externalId);
+  if (!parsed) throw new AppError("invalid_input", `Not a Bluesky post: ${externalId}`);
+  if (message.trim() === "") throw new AppError("invalid_input", "The first comment is empty.");
+  checkText(message, "comment");
+  const client = openBlueskyClient(connection, options);
+  let parent: { uri: string; cid: string; value: Record<string, unknown> };
+  try {
+    const { data } = await client.call((agent) =>
+      agent.com.atproto.repo.getRecord({ repo: parsed.repo, collection: POST_COLLECTION, rkey: parsed.rkey }),
+    );
+    if (!data.cid) throw new AppError("upstream_failed", "Bluesky gave an unexpected answer.");
+    parent = { uri: data.uri, cid: data.cid, value: data.value };
+  } catch (error) {
+    if (isXrpcError(error, 400, "RecordNotFound"))
+      throw new AppError(
+        "upstream_failed",
+        "The post is no longer on Bluesky: its first comment was not sent.",
+      );
+    throw toAppError(error, "read the post to reply to");
+  }
+  const ref = { uri: parent.uri, cid: parent.cid };
+  // A top-level post is its own thread's root; a reply's root is its parent's.
+  const parentReply = parent.value.reply as { root?: { uri?: unknown; cid?: unknown } } | undefined;
+  const root =
+    typeof parentReply?.root?.uri === "string" && typeof parentReply.root.cid === "string"
+      ? { uri: parentReply.root.uri, cid: parentReply.root.cid }
+      : ref;
+  const language = typeof parent.value.langs === "object" ? (parent.value.langs as unknown[])[0] : undefined;
+  const record = await buildPostRecord(
+    client,
+    mediaOptionsOf(options),
+    { content: message, language: typeof language === "string" ? language : "", media: [] },
+    options.tools.now(),
+    { root, parent: ref },
+  );
+  const rkey = commentKeyOf(parent.uri, parsed.rkey, parent.value.createdAt);
+  return { externalId: await createOnce(client, rkey, record, "post the first comment") };
 }
 
 /** The copy the attempt made, found by its record key; null when Bluesky says the key holds nothing. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRecordKey, parsePostUri, recordKeyOf } from "./record-key";
+import { commentKeyOf, isRecordKey, parsePostUri, recordKeyOf, timeOfRecordKey } from "./record-key";
 
 const SORTABLE_BASE32 = "234567abcdefghijklmnopqrstuvwxyz";
 
@@ -54,5 +54,30 @@ describe("parsePostUri", () => {
     });
     expect(parsePostUri("at://did:plc:abc/app.bsky.feed.like/3lzy2ji4nms2z")).toBeNull();
     expect(parsePostUri("https://bsky.app/profile/alice/post/3lzy2ji4nms2z")).toBeNull();
+  });
+});
+
+describe("commentKeyOf", () => {
+  const attemptAt = new Date("2026-11-27T10:00:00.123Z");
+  const parentKey = recordKeyOf("attempt-1", attemptAt);
+  const parentUri = `at://did:plc:abc/app.bsky.feed.post/${parentKey}`;
+
+  it("reads a TID's time back, to the millisecond", () => {
+    expect(timeOfRecordKey(parentKey)).toEqual(attemptAt);
+    expect(timeOfRecordKey("self")).toBeNull();
+  });
+
+  it("gives a post's first reply one key, a TID a millisecond after the post's own", () => {
+    const key = commentKeyOf(parentUri, parentKey, undefined);
+    expect(isRecordKey(key)).toBe(true);
+    expect(key).toBe(commentKeyOf(parentUri, parentKey, "2030-01-01T00:00:00Z"));
+    expect(timeOfRecordKey(key)?.getTime()).toBe(attemptAt.getTime() + 1);
+    expect(key > parentKey).toBe(true);
+    expect(commentKeyOf(`${parentUri}x`, parentKey, undefined)).not.toBe(key);
+  });
+
+  it("dates the reply by the post's createdAt when the post's key is not a TID", () => {
+    const key = commentKeyOf("at://did:plc:abc/app.bsky.feed.post/self", "self", "2026-11-27T10:00:00.000Z");
+    expect(timeOfRecordKey(key)?.toISOString()).toBe("2026-11-27T10:00:00.001Z");
   });
 });

@@ -41,3 +41,25 @@ export function parsePostUri(uri: string): { repo: string; rkey: string } | null
   if (!match?.[1] || match[2] !== POST_COLLECTION || !match[3]) return null;
   return { repo: match[1], rkey: match[3] };
 }
+
+/** When a TID record key was made (its microseconds, to the millisecond), or null when it is not a TID. */
+export function timeOfRecordKey(rkey: string): Date | null {
+  if (!isRecordKey(rkey)) return null;
+  let value = 0n;
+  for (const character of rkey) value = (value << 5n) | BigInt(SORTABLE_BASE32.indexOf(character));
+  return new Date(Number((value >> 10n) / 1000n));
+}
+
+/**
+ * The record key of a post's first comment (its first reply): made from the post's own URI and key, so a
+ * second call for the same post names the same key, and Bluesky refuses (or the lookup finds) a second
+ * reply. Its time is a millisecond after the post's, so the reply sorts right after it in the repo.
+ */
+export function commentKeyOf(parentUri: string, parentRkey: string, parentCreatedAt: unknown): string {
+  const parentTime =
+    timeOfRecordKey(parentRkey) ??
+    (typeof parentCreatedAt === "string" && !Number.isNaN(Date.parse(parentCreatedAt))
+      ? new Date(parentCreatedAt)
+      : new Date(0));
+  return recordKeyOf(`first-comment:${parentUri}`, new Date(parentTime.getTime() + 1));
+}

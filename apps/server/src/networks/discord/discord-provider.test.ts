@@ -313,7 +313,7 @@ describe("Discord provider: publish", () => {
 
     const eleven = Array.from({ length: 11 }, () => imageOf("image/png", ""));
     expect((await failure(provider.publish(connection, postOf("Too many", { images: eleven })))).reason).toBe(
-      "invalid_input",
+      "media_not_fitting",
     );
     const big = imageOf("image/png", "", { size: 10 * 1024 * 1024 + 1 });
     expect((await failure(provider.publish(connection, postOf("Too big", { images: [big] })))).reason).toBe(

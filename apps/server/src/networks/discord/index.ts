@@ -2,10 +2,10 @@ import { fitText } from "@smm/domain/channels";
 import type { ConnectionMetadata } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { z } from "zod";
+import { checkMediaFits, checkVideoBytes, itemLabel } from "../media-fit";
 import { defineNetworkModule, urlSetting } from "../network-module";
 import type {
   NetworkProvider,
-  OutgoingImage,
   OutgoingPost,
   ProviderAccount,
   ProviderConnection,
@@ -16,7 +16,6 @@ import {
   DISCORD_ALT_TEXT_MAX,
   DISCORD_IMAGE_TYPES,
   DISCORD_MAX_IMAGE_BYTES,
-  DISCORD_MAX_IMAGES,
   describeDiscord,
 } from "./descriptor";
 import {
@@ -57,7 +56,9 @@ export const NOT_INCOMING_MESSAGE =
 export const UNREACHABLE_MESSAGE = "Discord could not be reached. Please try again later.";
 export const MESSAGE_GONE_MESSAGE = "Discord no longer has this message: it was deleted in the channel.";
 const UNEXPECTED_MESSAGE = "Discord gave an unexpected answer.";
-const TOO_LARGE_MESSAGE = "Discord refused the images as too large for this channel.";
+const TOO_LARGE_MESSAGE = "Discord refused the files as too large for this channel.";
+/** Videos Discord plays inline (a video is a file like an image). */
+export const DISCORD_VIDEO_TYPES = ["video/mp4", "video/webm", "video/quicktime"];
 
 const webhookSchema = z.object({
   id: z.string().min(1),
@@ -80,7 +81,11 @@ const EXTENSIONS: Record<string, string> = {
   "image/png": "png",
   "image/gif": "gif",
   "image/webp": "webp",
+  "video/mp4": "mp4",
+  "video/webm": "webm",
+  "video/quicktime": "mov",
 };
+type ReadMedia = { kind: "image" | "video"; bytes: Uint8Array; mimeType: string; altText: string };
 
 const withCommas = (value: number) => value.toLocaleString("en-US");
 /** Discord's own words for a refusal (never the URL: its messages do not hold it). */
@@ -138,17 +143,32 @@ export function createDiscordProvider(options: DiscordProviderOptions): NetworkP
       throw new AppError("invalid_input", "Discord cannot send an empty message.");
   }
 
-  async function readImages(images: OutgoingImage[]) {
-    if (images.length > DISCORD_MAX_IMAGES) {
-      throw new AppError("invalid_input", `Discord takes at most ${DISCORD_MAX_IMAGES} images per message.`);
-    }
-    const read: { bytes: Uint8Array; mimeType: string; altText: string }[] = [];
-    for (const image of images) {
+  /**
+   * The post's images and videos, in order, read and checked before any call: up to 10 files (images and
+   * videos mixed), each within Discord's 10 MB, with its alt text as the attachment's description.
+   */
+  async function readMedia(post: OutgoingPost): Promise<ReadMedia[]> {
+    const descriptor = describeDiscord("discord");
+    const rule = checkMediaFits(descriptor, post);
+    const read: ReadMedia[] = [];
+    for (const [index, image] of post.media.entries()) {
       if (image.altText.length > DISCORD_ALT_TEXT_MAX) {
         throw new AppError(
           "invalid_input",
-          `An image's alt text is longer than the ${withCommas(DISCORD_ALT_TEXT_MAX)} characters Discord takes.`,
+          `${image.kind === "video" ? `${itemLabel(post.media, index)}'s` : "An image's"} alt text is longer than the ${withCommas(DISCORD_ALT_TEXT_MAX)} characters Discord takes.`,
         );
+      }
+      if (image.kind === "video") {
+        if (!DISCORD_VIDEO_TYPES.includes(image.mimeType)) {
+          throw new AppError(
+            "media_not_fitting",
+            `${itemLabel(post.media, index)} is ${image.mimeType}: Discord plays MP4, WebM and MOV videos.`,
+          );
+        }
+        const { bytes, mimeType } = await image.read();
+        checkVideoBytes(descriptor, rule, post.media, index, bytes.byteLength);
+        read.push({ kind: "video", bytes, mimeType, altText: image.altText });
+        continue;
       }
       const { bytes, mimeType } = await image.read();
       if (!(DISCORD_IMAGE_TYPES as readonly string[]).includes(mimeType)) {
@@ -160,7 +180,7 @@ export function createDiscordProvider(options: DiscordProviderOptions): NetworkP
           `An image is larger than the ${DISCORD_MAX_IMAGE_BYTES / 1_048_576} MB Discord takes.`,
         );
       }
-      read.push({ bytes, mimeType, altText: image.altText });
+      read.push({ kind: "image", bytes, mimeType, altText: image.altText });
     }
     return read;
   }
@@ -181,16 +201,13 @@ export function createDiscordProvider(options: DiscordProviderOptions): NetworkP
     };
   }
 
-  function executeRequest(
-    content: string,
-    images: { bytes: Uint8Array; mimeType: string; altText: string }[],
-  ) {
+  function executeRequest(content: string, images: ReadMedia[]) {
     const payload = { content, allowed_mentions: NO_PINGS };
     if (images.length === 0) return { json: payload, timeoutMs: undefined };
     const form = new FormData();
     const attachments = images.map((image, index) => ({
       id: index,
-      filename: `image-${index + 1}.${EXTENSIONS[image.mimeType] ?? "bin"}`,
+      filename: `${image.kind}-${index + 1}.${EXTENSIONS[image.mimeType] ?? "bin"}`,
       ...(image.altText.trim() !== "" ? { description: image.altText } : {}),
     }));
     form.append("payload_json", JSON.stringify({ ...payload, attachments }));
@@ -210,8 +227,8 @@ export function createDiscordProvider(options: DiscordProviderOptions): NetworkP
    * never sent again: the post is Unconfirmed for the user to check.
    */
   async function publish(connection: ProviderConnection<DiscordCredentials>, post: OutgoingPost) {
-    checkText(post.content, post.images.length > 0);
-    const images = await readImages(post.images);
+    checkText(post.content, post.media.length > 0);
+    const images = await readMedia(post);
     const webhook = await webhookOf(connection);
     let answer: DiscordAnswer;
     try {

@@ -94,9 +94,20 @@ describe("LinkedIn provider: describe and module", () => {
         imageTypes: ["image/jpeg", "image/png", "image/gif"],
         altTextMaxLength: 4086,
       },
+      formats: [
+        expect.objectContaining({ format: "feed", maxItems: 1, videos: true, minVideoSeconds: 3 }),
+        expect.objectContaining({ format: "carousel", maxItems: 20, videos: false }),
+      ],
       nativeScheduling: null,
       exactlyOnce: "none",
-      capabilities: { edit: true, delete: true, insights: false, ads: false, replies: false },
+      capabilities: {
+        edit: true,
+        delete: true,
+        insights: false,
+        ads: false,
+        replies: false,
+        firstComment: null,
+      },
       style: expect.objectContaining({ voice: "feed", maxHashtags: 5, habitHashtags: 3 }),
     });
     expect(provider.describe("linkedin").style.postingHoursUtc).toHaveLength(7);
@@ -321,7 +332,7 @@ describe("LinkedIn provider: publish", () => {
     expect(long.message).toBe("The post is 3001 characters long; LinkedIn takes 3000.");
     const many = Array.from({ length: 21 }, (_, i) => imageOf("image/png", `${i}`));
     expect((await failure(provider.publish(connection, postOf("Too many", { images: many })))).reason).toBe(
-      "invalid_input",
+      "media_not_fitting",
     );
     const webp = await failure(
       provider.publish(connection, postOf("WebP", { images: [imageOf("image/webp", "")] })),

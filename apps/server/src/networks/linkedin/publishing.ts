@@ -1,8 +1,9 @@
 import { fitText } from "@smm/domain/channels";
 import { AppError } from "@smm/domain/errors";
 import { z } from "zod";
+import { checkMediaFits, checkVideoBytes, itemLabel, itemName, processingFailed } from "../media-fit";
 import type {
-  OutgoingImage,
+  OutgoingMedia,
   OutgoingPost,
   ProviderConnection,
   ProviderTools,
@@ -10,10 +11,10 @@ import type {
 } from "../provider";
 import type { LinkedInCredentials } from "./connect";
 import {
+  describeLinkedIn,
   LINKEDIN_ALT_TEXT_MAX,
   LINKEDIN_IMAGE_TYPES,
   LINKEDIN_MAX_IMAGE_BYTES,
-  LINKEDIN_MAX_IMAGES,
   LINKEDIN_TEXT_LIMIT,
 } from "./descriptor";
 import {
@@ -43,11 +44,38 @@ export const UNCONFIRMED_MESSAGE = "Unconfirmed: check your LinkedIn profile";
 export const POST_GONE_MESSAGE = "This post is no longer on LinkedIn.";
 
 type Connection = ProviderConnection<LinkedInCredentials>;
-type ReadImage = { bytes: Uint8Array; mimeType: string; altText: string };
+type ReadMedia = { kind: OutgoingMedia["kind"]; bytes: Uint8Array; mimeType: string; altText: string };
+
+/** MP4 [3p Postiz; LinkedIn's Videos API]. */
+export const LINKEDIN_VIDEO_TYPES = ["video/mp4"];
+/**
+ * GET /rest/videos/{urn} after finalizeUpload, then after these waits until AVAILABLE: about 10 minutes,
+ * LinkedIn's processing of a long video.
+ */
+export const VIDEO_POLL_DELAYS_MS = [
+  2_000, 3_000, 5_000, 10_000, 15_000, 30_000, 30_000, 60_000, 60_000, 60_000, 60_000, 60_000, 60_000, 60_000,
+  60_000, 60_000,
+];
 
 const initializeSchema = z.object({
   value: z.object({ uploadUrl: z.string().min(1), image: z.string().startsWith("urn:li:image:") }),
 });
+const initializeVideoSchema = z.object({
+  value: z.object({
+    video: z.string().startsWith("urn:li:video:"),
+    uploadToken: z.string().optional(),
+    uploadInstructions: z
+      .array(
+        z.object({ uploadUrl: z.string().min(1), firstByte: z.number().int(), lastByte: z.number().int() }),
+      )
+      .min(1),
+  }),
+});
+const videoStatusSchema = z.object({
+  status: z.string(),
+  processingFailureReason: z.string().optional(),
+});
+const unexpected = () => new AppError("upstream_failed", "LinkedIn gave an unexpected answer.");
 
 const unconfirmed = () => new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
 
@@ -84,11 +112,26 @@ export function createLinkedInPublishing(options: LinkedInPublishingOptions) {
       );
   }
 
-  async function readImages(images: OutgoingImage[]): Promise<ReadImage[]> {
-    if (images.length > LINKEDIN_MAX_IMAGES)
-      throw new AppError("invalid_input", `LinkedIn takes at most ${LINKEDIN_MAX_IMAGES} images per post.`);
-    const read: ReadImage[] = [];
-    for (const image of images) {
+  /**
+   * The post's items read and checked before any call: one image or video (content.media), or 2-20 images
+   * (content.multiImage); a video goes alone (the descriptor's formats).
+   */
+  async function readMedia(post: OutgoingPost): Promise<ReadMedia[]> {
+    const descriptor = describeLinkedIn("linkedin");
+    const rule = checkMediaFits(descriptor, post);
+    const read: ReadMedia[] = [];
+    for (const [index, image] of post.media.entries()) {
+      if (image.kind === "video") {
+        if (!LINKEDIN_VIDEO_TYPES.includes(image.mimeType))
+          throw new AppError(
+            "media_not_fitting",
+            `${itemLabel(post.media, index)} is ${image.mimeType}: LinkedIn takes MP4 videos.`,
+          );
+        const { bytes, mimeType } = await image.read();
+        checkVideoBytes(descriptor, rule, post.media, index, bytes.byteLength);
+        read.push({ kind: "video", bytes, mimeType, altText: image.altText });
+        continue;
+      }
       if (image.altText.length > LINKEDIN_ALT_TEXT_MAX)
         throw new AppError(
           "invalid_input",
@@ -102,7 +145,7 @@ export function createLinkedInPublishing(options: LinkedInPublishingOptions) {
           "invalid_input",
           `An image is larger than the ${LINKEDIN_MAX_IMAGE_BYTES / 1_048_576} MB LinkedIn takes.`,
         );
-      read.push({ bytes, mimeType, altText: image.altText });
+      read.push({ kind: "image", bytes, mimeType, altText: image.altText });
     }
     return read;
   }
@@ -138,7 +181,7 @@ export function createLinkedInPublishing(options: LinkedInPublishingOptions) {
   // ---- calls ----
 
   /** initializeUpload, then the bytes PUT to the address it gave: the image's urn. */
-  async function uploadImage(api: LinkedInApi, owner: string, image: ReadImage): Promise<string> {
+  async function uploadImage(api: LinkedInApi, owner: string, image: ReadMedia): Promise<string> {
     const initialized = await api.send({
       method: "POST",
       path: "/rest/images?action=initializeUpload",
@@ -155,6 +198,75 @@ export function createLinkedInPublishing(options: LinkedInPublishingOptions) {
     return parsed.data.value.image;
   }
 
+  /**
+   * A video [3p Postiz; LinkedIn's Videos API]: initializeUpload with its size, each part PUT to the address
+   * LinkedIn gave for its bytes (firstByte..lastByte), the parts' ETags handed to finalizeUpload, then GET
+   * /rest/videos/{urn} polled until AVAILABLE; PROCESSING_FAILED stops with LinkedIn's reason.
+   */
+  async function uploadVideo(
+    api: LinkedInApi,
+    owner: string,
+    items: ReadMedia[],
+    index: number,
+  ): Promise<string> {
+    const video = items[index] as ReadMedia;
+    const initialized = initializeVideoSchema.safeParse(
+      (
+        await api.send({
+          method: "POST",
+          path: "/rest/videos?action=initializeUpload",
+          json: {
+            initializeUploadRequest: {
+              owner,
+              fileSizeBytes: video.bytes.byteLength,
+              uploadCaptions: false,
+              uploadThumbnail: false,
+            },
+          },
+        })
+      ).body,
+    );
+    if (!initialized.success) throw unexpected();
+    const { video: urn, uploadToken, uploadInstructions } = initialized.data.value;
+    const etags: string[] = [];
+    for (const part of uploadInstructions) {
+      if (part.firstByte < 0 || part.lastByte < part.firstByte || part.lastByte >= video.bytes.byteLength)
+        throw unexpected();
+      const answer = await api.send({
+        method: "PUT",
+        url: uploadAddress(part.uploadUrl),
+        bytes: {
+          data: video.bytes.subarray(part.firstByte, part.lastByte + 1),
+          mimeType: "application/octet-stream",
+        },
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      });
+      const etag = answer.headers.get("etag");
+      if (!etag) throw unexpected();
+      etags.push(etag);
+    }
+    await api.send({
+      method: "POST",
+      path: "/rest/videos?action=finalizeUpload",
+      json: { finalizeUploadRequest: { video: urn, uploadToken: uploadToken ?? "", uploadedPartIds: etags } },
+    });
+    for (let poll = 0; ; poll++) {
+      const answer = await api.send({ method: "GET", path: `/rest/videos/${encodeURIComponent(urn)}` });
+      const status = videoStatusSchema.safeParse(answer.body);
+      if (!status.success) throw unexpected();
+      if (status.data.status === "AVAILABLE") return urn;
+      if (status.data.status === "PROCESSING_FAILED")
+        throw processingFailed("LinkedIn", items, index, status.data.processingFailureReason);
+      const delay = VIDEO_POLL_DELAYS_MS[poll];
+      if (delay === undefined)
+        throw new AppError(
+          "upstream_failed",
+          `LinkedIn was still processing ${itemName(items, index)} after 10 minutes; nothing was published. Please try again later.`,
+        );
+      await tools.sleep(delay);
+    }
+  }
+
   function contentOf(media: { id: string; altText: string }[]) {
     const item = ({ id, altText }: { id: string; altText: string }) =>
       altText.trim() === "" ? { id } : { id, altText };
@@ -165,15 +277,19 @@ export function createLinkedInPublishing(options: LinkedInPublishingOptions) {
 
   async function publish(connection: Connection, post: OutgoingPost): Promise<PublishedCopy> {
     checkText(post.content);
-    const images = await readImages(post.images);
+    const items = await readMedia(post);
     await checkNotExpired(connection);
     const api = apiOf(connection);
     const author = connection.credentials.personUrn;
 
     const media: { id: string; altText: string }[] = [];
     try {
-      for (const image of images)
-        media.push({ id: await uploadImage(api, author, image), altText: image.altText });
+      for (const [index, item] of items.entries()) {
+        // LinkedIn keeps alt text for images only.
+        if (item.kind === "video")
+          media.push({ id: await uploadVideo(api, author, items, index), altText: "" });
+        else media.push({ id: await uploadImage(api, author, item), altText: item.altText });
+      }
     } catch (error) {
       settleLost(error);
     }

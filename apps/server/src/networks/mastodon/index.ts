@@ -5,10 +5,11 @@ import { AppError } from "@smm/domain/errors";
 import type { PostPlatform } from "@smm/domain/posts";
 import { z } from "zod";
 import { createAppRegistrations } from "../app-registrations";
+import { checkMediaFits, checkVideoBytes, itemLabel, itemName, processingFailed } from "../media-fit";
 import { defineNetworkModule } from "../network-module";
 import type {
   NetworkProvider,
-  OutgoingImage,
+  OutgoingMedia,
   OutgoingPost,
   ProviderAccount,
   ProviderConnection,
@@ -71,7 +72,11 @@ export const MIN_SCHEDULE_LEAD_MS = 6 * 60_000;
 export const MAX_SCHEDULE_LEAD_MS = 365 * 86_400_000;
 /** GET /api/v1/media/:id while an upload is processing (206): this many polls, POLL_MS apart. */
 export const MAX_MEDIA_POLLS = 30;
+/** A video takes longer to transcode: up to 5 minutes of polls. */
+export const MAX_VIDEO_POLLS = 150;
 export const MEDIA_POLL_MS = 2_000;
+/** The video types Mastodon takes (its MediaAttachment::VIDEO_MIME_TYPES, those a post can carry). */
+export const VIDEO_TYPES = ["video/mp4", "video/webm", "video/quicktime"];
 /**
  * Before sending a status again after a lost answer: Mastodon stores the key only once the first status
  * is made, so a first request still running there would not be seen by the second.
@@ -99,6 +104,8 @@ const scheduledStatusSchema = z.object({
   params: z.object({ text: z.string().nullable().optional() }).optional(),
 });
 const mediaSchema = z.object({ id: z.string().min(1), url: z.string().nullable().optional() });
+/** An item of the post as read before any call, in the post's order. */
+type ReadMedia = Pick<OutgoingMedia, "kind" | "mimeType" | "altText"> & { bytes: Uint8Array };
 const appSchema = z.object({ client_id: z.string().min(1), client_secret: z.string().min(1) });
 const tokenSchema = z.object({ access_token: z.string().min(1), scope: z.string().optional() });
 const accountSchema = z.object({
@@ -112,6 +119,7 @@ const limitsSchema = z.object({
   urlLength: z.number(),
   maxImages: z.number(),
   maxImageBytes: z.number(),
+  maxVideoBytes: z.number().optional(),
   imageTypes: z.array(z.string()),
   altTextMaxLength: z.number(),
 });
@@ -256,21 +264,37 @@ export function createMastodonProvider(
     }
   }
 
-  async function readImages(connection: ProviderConnection<MastodonCredentials>, images: OutgoingImage[]) {
+  /**
+   * The post's images and video, in order, read and checked before any call: the format's rule (up to the
+   * instance's images, or one video alone), then each item's type, size and alt text.
+   */
+  async function readMedia(connection: ProviderConnection<MastodonCredentials>, post: OutgoingPost) {
     const limits = limitsOfConnection(connection);
     const host = connection.credentials.host;
-    if (images.length > limits.maxImages) {
-      throw new AppError("invalid_input", `${host} takes at most ${limits.maxImages} images per post.`);
-    }
-    const read: { bytes: Uint8Array; mimeType: string; altText: string }[] = [];
-    for (const image of images) {
-      if ([...image.altText].length > limits.altTextMaxLength) {
+    const descriptor = describe("mastodon", connection);
+    const rule = checkMediaFits(descriptor, post);
+    const read: ReadMedia[] = [];
+    for (const [index, item] of post.media.entries()) {
+      const name = itemLabel(post.media, index);
+      if ([...item.altText].length > limits.altTextMaxLength) {
         throw new AppError(
           "invalid_input",
-          `An image's alt text is longer than the ${limits.altTextMaxLength} characters ${host} takes.`,
+          `${name}'s alt text is longer than the ${limits.altTextMaxLength} characters ${host} takes.`,
         );
       }
-      const { bytes, mimeType } = await image.read();
+      if (item.kind === "video") {
+        if (!VIDEO_TYPES.includes(item.mimeType)) {
+          throw new AppError(
+            "media_not_fitting",
+            `${name} is ${item.mimeType}: ${host} takes MP4, WebM and MOV videos.`,
+          );
+        }
+        const { bytes, mimeType } = await item.read();
+        checkVideoBytes(descriptor, rule, post.media, index, bytes.byteLength);
+        read.push({ kind: "video", bytes, mimeType, altText: item.altText });
+        continue;
+      }
+      const { bytes, mimeType } = await item.read();
       if (!limits.imageTypes.includes(mimeType)) {
         throw new AppError("invalid_input", `${host} does not take ${mimeType} images.`);
       }
@@ -280,43 +304,63 @@ export function createMastodonProvider(
           `An image is larger than the ${Math.floor(limits.maxImageBytes / 1_048_576)} MB ${host} takes.`,
         );
       }
-      read.push({ bytes, mimeType, altText: image.altText });
+      read.push({ kind: "image", bytes, mimeType, altText: item.altText });
     }
     return read;
   }
 
   // ---- calls ----
 
-  async function uploadImage(
-    api: MastodonApi,
-    image: { bytes: Uint8Array; mimeType: string; altText: string },
-  ) {
+  /**
+   * POST /api/v2/media (the file with its alt text as `description`). 202: still processing (a video, a
+   * GIF), and a status naming it now would be refused (422), so GET /api/v1/media/:id is polled: 206 while
+   * processing, 200 ready, 422 when the instance could not process it (its reason said, naming the item).
+   */
+  async function uploadMedia(api: MastodonApi, items: ReadMedia[], index: number) {
+    const item = items[index] as ReadMedia;
     const form = new FormData();
-    const extension = image.mimeType.split("/")[1] ?? "bin";
+    const extension = (item.mimeType.split("/")[1] ?? "bin")
+      .replace("jpeg", "jpg")
+      .replace("quicktime", "mov");
     form.append(
       "file",
-      new Blob([new Uint8Array(image.bytes)], { type: image.mimeType }),
-      `image.${extension.replace("jpeg", "jpg")}`,
+      new Blob([new Uint8Array(item.bytes)], { type: item.mimeType }),
+      `${item.kind}.${extension}`,
     );
-    if (image.altText.trim() !== "") form.append("description", image.altText);
+    if (item.altText.trim() !== "") form.append("description", item.altText);
     const uploaded = await api.send({
       method: "POST",
       path: "/api/v2/media",
       form,
       timeoutMs: UPLOAD_TIMEOUT_MS,
+      accept: [422],
     });
+    if (uploaded.status === 422)
+      throw processingFailed(`Mastodon (${api.host})`, items, index, uploaded.error);
     const media = parse(mediaSchema, uploaded.body, api.host);
     if (uploaded.status !== 202) return media.id;
-    // 202: still processing; a status naming it now would be refused (422), so wait until it is ready.
-    for (let poll = 0; poll < MAX_MEDIA_POLLS; poll++) {
+    const polls = item.kind === "video" ? MAX_VIDEO_POLLS : MAX_MEDIA_POLLS;
+    for (let poll = 0; poll < polls; poll++) {
       await tools.sleep(MEDIA_POLL_MS);
-      const answer = await api.send({ method: "GET", path: `/api/v1/media/${encodeURIComponent(media.id)}` });
+      const answer = await api.send({
+        method: "GET",
+        path: `/api/v1/media/${encodeURIComponent(media.id)}`,
+        accept: [422],
+      });
       if (answer.status === 200) return media.id;
+      if (answer.status === 422) throw processingFailed(`Mastodon (${api.host})`, items, index, answer.error);
     }
     throw new AppError(
       "upstream_failed",
-      `Mastodon (${api.host}) is still processing an image. Please try again later.`,
+      `Mastodon (${api.host}) is still processing ${itemName(items, index)}; nothing was published. Please try again later.`,
     );
+  }
+
+  /** Each item uploaded in the post's order; their ids in that order. */
+  async function uploadAll(api: MastodonApi, items: ReadMedia[]) {
+    const mediaIds: string[] = [];
+    for (const index of items.keys()) mediaIds.push(await uploadMedia(api, items, index));
+    return mediaIds;
   }
 
   /**
@@ -349,11 +393,10 @@ export function createMastodonProvider(
 
   async function publish(connection: ProviderConnection<MastodonCredentials>, post: OutgoingPost) {
     checkText(connection, post.content);
-    const images = await readImages(connection, post.images);
+    const media = await readMedia(connection, post);
     const api = apiOf(connection);
     try {
-      const mediaIds: string[] = [];
-      for (const image of images) mediaIds.push(await uploadImage(api, image));
+      const mediaIds = await uploadAll(api, media);
       const answer = await postStatus(api, statusBody(post, mediaIds), post.marker);
       const status = statusSchema.safeParse(answer.body);
       // It was made (2xx) but the answer is unreadable: settled only by looking.
@@ -450,11 +493,10 @@ export function createMastodonProvider(
     const lead = at.getTime() - tools.now().getTime();
     if (lead < MIN_SCHEDULE_LEAD_MS || lead > MAX_SCHEDULE_LEAD_MS) return null;
     checkText(connection, post.content);
-    const images = await readImages(connection, post.images);
+    const media = await readMedia(connection, post);
     const api = apiOf(connection);
     try {
-      const mediaIds: string[] = [];
-      for (const image of images) mediaIds.push(await uploadImage(api, image));
+      const mediaIds = await uploadAll(api, media);
       const request: MastodonRequest = {
         method: "POST",
         path: "/api/v1/statuses",
@@ -487,6 +529,42 @@ export function createMastodonProvider(
       if (held.success) return { externalId: `${SCHEDULED_PREFIX}${held.data.id}` };
       // The instance posted it at once (its clock ahead of ours): the status itself is the copy.
       return { externalId: parse(statusSchema, answer.body, api.host).id };
+    } catch (error) {
+      settleLost(error, api.host);
+    }
+  }
+
+  /**
+   * The post's first comment: a reply to it (in_reply_to_id), public like the post. Its Idempotency-Key is
+   * made from the post's id, so a lost answer sent again, or a second call within the instance's hour,
+   * answers the first reply instead of making another.
+   */
+  async function comment(
+    connection: ProviderConnection<MastodonCredentials>,
+    externalId: string,
+    message: string,
+  ): Promise<{ externalId: string }> {
+    if (scheduledIdOf(externalId)) {
+      throw new AppError(
+        "conflict",
+        "Mastodon holds this post until its time: its first comment can be added once it is out.",
+      );
+    }
+    if (message.trim() === "") throw new AppError("invalid_input", "The first comment is empty.");
+    checkText(connection, message);
+    const api = apiOf(connection);
+    const key = createHash("sha256")
+      .update(`first-comment:${connection.credentials.host}:${externalId}`)
+      .digest("hex");
+    try {
+      const answer = await postStatus(
+        api,
+        { status: message, visibility: "public", in_reply_to_id: externalId },
+        key,
+      );
+      const status = statusSchema.safeParse(answer.body);
+      if (!status.success) throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
+      return { externalId: status.data.id };
     } catch (error) {
       settleLost(error, api.host);
     }
@@ -680,6 +758,7 @@ export function createMastodonProvider(
     publish,
     findPublished,
     delete: deleteStatus,
+    comment,
     edit,
     schedule,
     cancelScheduled,

@@ -61,6 +61,7 @@ describe("limitsOf", () => {
       urlLength: 23,
       maxImages: 4,
       maxImageBytes: 8_000_000,
+      maxVideoBytes: 103_809_024,
       imageTypes: ["image/png"],
       altTextMaxLength: 1500,
     });

@@ -245,7 +245,7 @@ describe("Mastodon provider: the instance's limits", () => {
         }),
       ),
     );
-    expect(tooMany.reason).toBe("invalid_input");
+    expect(tooMany.reason).toBe("media_not_fitting");
     expect(fake.state.requests.length).toBe(before);
 
     // 76 letters, a space and a 78-character link: 77 + 23 = 100, which fits.

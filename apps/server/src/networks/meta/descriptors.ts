@@ -76,7 +76,13 @@ export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {
     label: "Instagram",
     connect,
     text: { maxLength: 2_200, counting: "characters" },
-    media: { maxImages: 1, maxImageBytes: 8 * 1024 * 1024, imageTypes: ["image/jpeg"], altTextMaxLength: 0 },
+    // alt_text on feed images and carousel images, at most 1,000 characters (section 4).
+    media: {
+      maxImages: 1,
+      maxImageBytes: 8 * 1024 * 1024,
+      imageTypes: ["image/jpeg"],
+      altTextMaxLength: 1000,
+    },
     // §1 to §3: one image (a single video is a Reel), carousels of 2 to 10, Reels, Stories; no native scheduling.
     formats: [
       formatRule("feed", {

@@ -4,8 +4,11 @@ import type { AdsNetwork } from "@smm/domain/campaigns";
 import type { SocialNetwork } from "@smm/domain/ports";
 import { isMetaPlatform } from "@smm/domain/posts";
 import { callsThroughPort } from "../port-provider";
-import type { NetworkProvider } from "../provider";
+import type { NetworkProvider, ProviderConnection } from "../provider";
 import { metaDescriptors } from "./descriptors";
+
+const urlOf = (connection: ProviderConnection<unknown>, externalId: string) =>
+  connection.platform === "facebook" ? `https://www.facebook.com/${externalId}` : null;
 
 /**
  * Facebook pages and their Instagram accounts through the Graph API. The Graph adapters beside this file (meta-*.ts)
@@ -25,9 +28,7 @@ export function createMetaProvider(parts: {
       if (!isMetaPlatform(platform)) throw new Error(`Meta does not publish to ${platform}`);
       return metaDescriptors[platform];
     },
-    ...callsThroughPort(parts.network, (connection, externalId) =>
-      connection.platform === "facebook" ? `https://www.facebook.com/${externalId}` : null,
-    ),
+    ...callsThroughPort(parts.network, urlOf),
     insights: parts.insights,
     ads: parts.ads,
   };

@@ -1,11 +1,11 @@
 import type { DbExecutor } from "@smm/domain/context";
-import { posts, socialConnections } from "@smm/domain/db/schema";
+import { media, postMedia, posts, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
 import { isMetaPlatform, metaPlatforms } from "@smm/domain/posts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { TokenVault } from "../../adapters/token-vault";
 import type { MetaAdConnection } from "./meta-ads";
-import type { MetaBrandConnection } from "./meta-network";
+import type { MetaBrandConnection, MetaPostFacts } from "./meta-network";
 
 /** The brand's page (and Instagram account) with the token opened, for the Meta adapter only. */
 export function createConnectionLoader(db: DbExecutor, vault: TokenVault) {
@@ -54,11 +54,15 @@ export function createAdConnectionLoader(db: DbExecutor, vault: TokenVault) {
   };
 }
 
-/** Our post's text, for settling a publish whose answer was lost. */
+/** Our post's text and format, for settling a publish whose answer was lost. */
 export function createPostReader(db: DbExecutor) {
-  return async (request: { userId: string; brandId: string; postId: string }) => {
+  return async (request: {
+    userId: string;
+    brandId: string;
+    postId: string;
+  }): Promise<MetaPostFacts | null> => {
     const [row] = await db
-      .select({ content: posts.content, platform: posts.platform })
+      .select({ content: posts.content, platform: posts.platform, format: posts.format })
       .from(posts)
       .where(
         and(
@@ -68,6 +72,20 @@ export function createPostReader(db: DbExecutor) {
         ),
       );
     // Only Facebook and Instagram posts are Meta's to settle.
-    return row && isMetaPlatform(row.platform) ? { content: row.content, platform: row.platform } : null;
+    if (!row || !isMetaPlatform(row.platform)) return null;
+    // Its first item says which of the page's lists holds a feed post (a video is under /videos).
+    const [first] = await db
+      .select({ mimeType: media.mimeType })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(eq(postMedia.postId, request.postId))
+      .orderBy(asc(postMedia.position))
+      .limit(1);
+    return {
+      content: row.content,
+      platform: row.platform,
+      format: row.format,
+      video: first?.mimeType.startsWith("video/") ?? false,
+    };
   };
 }

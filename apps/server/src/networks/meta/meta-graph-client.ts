@@ -97,6 +97,11 @@ export interface GraphClient {
   backoffMs(attempt: number): number;
   retries: number;
   sleep(ms: number): Promise<void>;
+  /**
+   * One POST of bytes' whereabouts to Meta's upload host (rupload: Reels and Stories), no retry: `url` is
+   * absolute, the token goes as `Authorization: OAuth`, the rest as headers (`file_url`, `offset`...).
+   */
+  upload<T>(request: { url: string; token: string; headers: Record<string, string> }): Promise<T>;
   /** The dialog and redirect URLs are built on the same version. */
   version: string;
 }
@@ -163,14 +168,28 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     const headers: Record<string, string> = {};
     if (request.token) headers.authorization = `Bearer ${request.token}`;
     if (request.method === "POST") headers["content-type"] = "application/x-www-form-urlencoded";
+    return send<T>(url, {
+      method: request.method,
+      headers,
+      ...(request.method === "POST" ? { body: params.toString() } : {}),
+    });
+  }
+
+  async function upload<T>(request: {
+    url: string;
+    token: string;
+    headers: Record<string, string>;
+  }): Promise<T> {
+    return send<T>(request.url, {
+      method: "POST",
+      headers: { ...request.headers, authorization: `OAuth ${request.token}` },
+    });
+  }
+
+  async function send<T>(url: string, init: RequestInit): Promise<T> {
     let response: Response;
     try {
-      response = await doFetch(url, {
-        method: request.method,
-        headers,
-        ...(request.method === "POST" ? { body: params.toString() } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const timedOut =
         error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -190,9 +209,16 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
     const envelope = (body as { error?: { message?: string; code?: number; error_subcode?: number } } | null)
       ?.error;
-    if (!response.ok || envelope) {
+    // rupload answers failures as {"debug_info":{"retriable":false,"type":"ProcessingFailedError","message":".."}}.
+    const debug = (body as { debug_info?: { message?: string; type?: string } } | null)?.debug_info;
+    if (!response.ok || envelope || debug) {
       throw new GraphError({
-        message: envelope?.message || response.statusText || `HTTP ${response.status}`,
+        message:
+          envelope?.message ||
+          debug?.message ||
+          debug?.type ||
+          response.statusText ||
+          `HTTP ${response.status}`,
         code: typeof envelope?.code === "number" ? envelope.code : null,
         subcode: typeof envelope?.error_subcode === "number" ? envelope.error_subcode : null,
         httpStatus: response.status,
@@ -215,7 +241,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
   }
 
-  return { once, call, backoffMs, retries, sleep, version: options.version };
+  return { once, call, upload, backoffMs, retries, sleep, version: options.version };
 }
 
 /** One page of a Graph list: `paging.next` is there only when another page follows. */

@@ -8,10 +8,11 @@ import { AppError } from "@smm/domain/errors";
  * - preview: a message whose link preview is the post's image (one image, text over 1,024):
  *   editMessageText with the image as preview again;
  * - photo: one photo with its caption (sendPhoto): editMessageCaption, up to 1,024;
- * - album: 2-10 photos (sendMediaGroup), the caption on the first: editMessageCaption of the first.
+ * - video: one video with its caption (sendVideo): editMessageCaption, up to 1,024;
+ * - album: 2-10 photos and videos (sendMediaGroup), the caption on the first: editMessageCaption of the first.
  * The first id is the post's own (its t.me link).
  */
-export const postKinds = ["text", "preview", "photo", "album"] as const;
+export const postKinds = ["text", "preview", "photo", "video", "album"] as const;
 export type PostKind = (typeof postKinds)[number];
 
 export interface TelegramPostRef {
@@ -20,7 +21,7 @@ export interface TelegramPostRef {
   messageIds: number[];
 }
 
-const PATTERN = /^(-?\d+):(text|preview|photo|album):(\d+(?:,\d+)*)$/u;
+const PATTERN = /^(-?\d+):(text|preview|photo|video|album):(\d+(?:,\d+)*)$/u;
 
 export const formatExternalId = (ref: TelegramPostRef) =>
   `${ref.chatId}:${ref.kind}:${ref.messageIds.join(",")}`;

@@ -1,14 +1,15 @@
 import { fitText } from "@smm/domain/channels";
 import { AppError } from "@smm/domain/errors";
 import { z } from "zod";
-import type { OutgoingImage, OutgoingPost, ProviderConnection, PublishedCopy } from "../provider";
+import { checkMediaFits, checkVideoBytes, itemLabel, ruleFor } from "../media-fit";
+import type { OutgoingMedia, OutgoingPost, ProviderConnection, PublishedCopy } from "../provider";
 import type { TelegramOptions } from "./connect";
 import type { TelegramCredentials } from "./credentials";
 import {
+  describeTelegram,
   TELEGRAM_CAPTION_LIMIT,
   TELEGRAM_IMAGE_TYPES,
   TELEGRAM_MAX_IMAGE_BYTES,
-  TELEGRAM_MAX_IMAGES,
   TELEGRAM_MAX_PHOTO_RATIO,
   TELEGRAM_MAX_PHOTO_SIDES,
   TELEGRAM_TEXT_LIMIT,
@@ -31,6 +32,8 @@ const messageSchema = z.object({
 type TelegramMessage = z.infer<typeof messageSchema>;
 
 const EMPTY_MESSAGE = "Telegram does not send an empty message: write some text or add an image.";
+/** sendVideo plays MPEG-4 ("Sending files"); other types would go as documents. */
+export const TELEGRAM_VIDEO_TYPES = ["video/mp4"];
 const EDIT_UNREACHABLE =
   "Telegram could not be reached, so the edit may not have been made. Please try again in a minute.";
 const number = (value: number) => value.toLocaleString("en-US");
@@ -52,25 +55,36 @@ function overText(count: number): AppError {
 /**
  * How the post goes out, decided before any call (and refused there when Telegram would refuse it):
  * text alone is a message (4,096); one image with up to 1,024 characters is a photo with its caption, and
- * with more (up to 4,096) a message whose link preview is the image, above the text; 2-10 images are an
- * album with the text as the first one's caption (1,024: there is no message form for several images).
+ * with more (up to 4,096) a message whose link preview is the image, above the text; one video is a video
+ * with its caption (1,024); 2-10 images and videos are an album with the text as the first one's caption
+ * (1,024: there is no message form for several items).
  */
-export function planPost(post: Pick<OutgoingPost, "content" | "images">): PostKind {
-  const images = post.images.length;
-  if (images > TELEGRAM_MAX_IMAGES) {
-    throw new AppError(
-      "invalid_input",
-      `Telegram takes up to ${TELEGRAM_MAX_IMAGES} images in a post; this one has ${images}.`,
-    );
+export function planPost(post: Pick<OutgoingPost, "content" | "format" | "media">): PostKind {
+  checkMediaFits(describeTelegram("telegram"), post);
+  for (const [index, item] of post.media.entries()) {
+    if (item.kind === "video" && !TELEGRAM_VIDEO_TYPES.includes(item.mimeType)) {
+      throw new AppError(
+        "media_not_fitting",
+        `${itemLabel(post.media, index)} is ${item.mimeType}: Telegram plays MP4 videos.`,
+      );
+    }
   }
+  const items = post.media.length;
   const asText = fitText(post.content, TELEGRAM_TEXT_LIMIT);
   const asCaption = fitText(post.content, TELEGRAM_CAPTION_LIMIT);
-  if (images === 0) {
+  if (items === 0) {
     if (post.content.trim() === "") throw new AppError("invalid_input", EMPTY_MESSAGE);
     if (asText.over) throw overText(asText.count);
     return "text";
   }
-  if (images === 1) {
+  if (items === 1 && post.media[0]?.kind === "video") {
+    if (!asCaption.over) return "video";
+    throw new AppError(
+      "text_over_limit",
+      `Telegram takes ${number(TELEGRAM_CAPTION_LIMIT.maxLength)} characters in the caption of a video; this post has ${number(asCaption.count)}. Shorten it and try again.`,
+    );
+  }
+  if (items === 1) {
     if (!asCaption.over) return "photo";
     if (asText.over) throw overText(asText.count);
     return "preview";
@@ -78,7 +92,7 @@ export function planPost(post: Pick<OutgoingPost, "content" | "images">): PostKi
   if (asCaption.over) {
     throw new AppError(
       "text_over_limit",
-      `Telegram takes ${number(TELEGRAM_CAPTION_LIMIT.maxLength)} characters in the caption of a post with several images; this post has ${number(asCaption.count)}. Shorten it, or keep one image (a longer text then goes as a message with the image as its preview).`,
+      `Telegram takes ${number(TELEGRAM_CAPTION_LIMIT.maxLength)} characters in the caption of a post with several images or videos; this post has ${number(asCaption.count)}. Shorten it, or keep one image (a longer text then goes as a message with the image as its preview).`,
     );
   }
   return "album";
@@ -87,8 +101,30 @@ export function planPost(post: Pick<OutgoingPost, "content" | "images">): PostKi
 const extensionOf = (mimeType: string) =>
   mimeType === "image/jpeg" ? "jpg" : (mimeType.split("/")[1] ?? "bin");
 
+/** A video's bytes, uploaded (50 MB at most, the descriptor's rule), with what Telegram shows of it. */
+async function readVideo(
+  post: Pick<OutgoingPost, "format" | "media">,
+  index: number,
+): Promise<{ blob: Blob; name: string; fields: Record<string, string> }> {
+  const item = post.media[index] as OutgoingMedia;
+  const descriptor = describeTelegram("telegram");
+  const { bytes } = await item.read();
+  checkVideoBytes(descriptor, ruleFor(descriptor, post), post.media, index, bytes.byteLength);
+  const fields: Record<string, string> = { supports_streaming: "true" };
+  if (item.width && item.height) {
+    fields.width = String(item.width);
+    fields.height = String(item.height);
+  }
+  if (item.durationMs) fields.duration = String(Math.max(1, Math.round(item.durationMs / 1000)));
+  return {
+    blob: new Blob([new Uint8Array(bytes)], { type: "video/mp4" }),
+    name: `video-${index + 1}.mp4`,
+    fields,
+  };
+}
+
 /** The image's bytes, refused (before any call) when Telegram would not take them as a photo. */
-async function readPhoto(image: OutgoingImage, index: number): Promise<{ blob: Blob; name: string }> {
+async function readPhoto(image: OutgoingMedia, index: number): Promise<{ blob: Blob; name: string }> {
   const which = index === 0 ? "The image" : `Image ${index + 1}`;
   if (image.width && image.height) {
     const longer = Math.max(image.width, image.height);
@@ -127,7 +163,7 @@ async function requestOf(
 ): Promise<{ method: string; params: Record<string, unknown> | FormData; timeoutMs?: number }> {
   const text = post.content;
   if (kind === "text") return { method: "sendMessage", params: { chat_id: chatId, text } };
-  const [first] = post.images;
+  const [first] = post.media;
   if (kind === "preview" && first) {
     return {
       method: "sendMessage",
@@ -138,24 +174,54 @@ async function requestOf(
       },
     };
   }
-  // Uploaded, not sent by URL: our links may not be reachable from Telegram (and a URL caps a photo at 5 MB).
-  const photos: { blob: Blob; name: string }[] = [];
-  for (const [index, image] of post.images.entries()) photos.push(await readPhoto(image, index));
+  // Uploaded, not sent by URL: our links may not be reachable from Telegram (and a URL caps a photo at 5 MB
+  // and a video at 20 MB). Photos are checked and read first, videos after: a refused photo reads no video.
+  const files: ({ kind: "photo" } | { kind: "video"; fields: Record<string, string> } | null)[] = [];
+  const read: { blob: Blob; name: string }[] = [];
+  for (const [index, item] of post.media.entries()) {
+    if (item.kind === "image") {
+      read[index] = await readPhoto(item, index);
+      files[index] = { kind: "photo" };
+    } else files[index] = null;
+  }
+  for (const [index, item] of post.media.entries()) {
+    if (item.kind !== "video") continue;
+    const video = await readVideo(post, index);
+    read[index] = video;
+    files[index] = { kind: "video", fields: video.fields };
+  }
   const form = new FormData();
   form.append("chat_id", chatId);
-  if (kind === "photo") {
-    const [photo] = photos;
-    if (photo) form.append("photo", photo.blob, photo.name);
+  if (kind === "photo" || kind === "video") {
+    const [file] = read;
+    const [what] = files;
+    if (file) form.append(kind, file.blob, file.name);
+    if (what?.kind === "video")
+      for (const [name, value] of Object.entries(what.fields)) form.append(name, value);
     if (text.trim() !== "") form.append("caption", text);
-    return { method: "sendPhoto", params: form, timeoutMs: UPLOAD_TIMEOUT_MS };
+    return {
+      method: kind === "photo" ? "sendPhoto" : "sendVideo",
+      params: form,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    };
   }
-  const media = photos.map((_, index) => ({
-    type: "photo",
-    media: `attach://p${index}`,
+  // Photos attach as p<n>, videos as v<n> (n: the item's place in the post).
+  const fieldOf = (index: number) => `${files[index]?.kind === "video" ? "v" : "p"}${index}`;
+  const media = files.map((file, index) => ({
+    type: file?.kind ?? "photo",
+    media: `attach://${fieldOf(index)}`,
+    ...(file?.kind === "video"
+      ? Object.fromEntries(
+          Object.entries(file.fields).map(([name, value]) => [
+            name,
+            name === "supports_streaming" ? true : Number(value),
+          ]),
+        )
+      : {}),
     ...(index === 0 && text.trim() !== "" ? { caption: text } : {}),
   }));
   form.append("media", JSON.stringify(media));
-  for (const [index, photo] of photos.entries()) form.append(`p${index}`, photo.blob, photo.name);
+  for (const [index, file] of read.entries()) form.append(fieldOf(index), file.blob, file.name);
   return { method: "sendMediaGroup", params: form, timeoutMs: UPLOAD_TIMEOUT_MS };
 }
 
@@ -252,7 +318,7 @@ export async function editPost(
     if (text.trim() === "") throw new AppError("invalid_input", EMPTY_MESSAGE);
     const fit = fitText(text, TELEGRAM_TEXT_LIMIT);
     if (fit.over) throw overText(fit.count);
-    const [image] = post.images;
+    const [image] = post.media;
     method = "editMessageText";
     params = {
       chat_id: ref.chatId,
@@ -267,7 +333,7 @@ export async function editPost(
     if (fit.over) {
       throw new AppError(
         "text_over_limit",
-        `This Telegram post's text is the caption of its ${ref.kind === "album" ? "images" : "image"}, which takes ${number(TELEGRAM_CAPTION_LIMIT.maxLength)} characters; the new text has ${number(fit.count)}. Shorten it and try again.`,
+        `This Telegram post's text is the caption of its ${ref.kind === "album" ? "images" : ref.kind === "video" ? "video" : "image"}, which takes ${number(TELEGRAM_CAPTION_LIMIT.maxLength)} characters; the new text has ${number(fit.count)}. Shorten it and try again.`,
       );
     }
     method = "editMessageCaption";

@@ -370,7 +370,7 @@ describe("Telegram: publish", () => {
 
     const eleven = Array.from({ length: 11 }, (_, i) => photoOf(i).image);
     const tooMany = await failure(provider.publish(connection, postOf("Eleven", { images: eleven })));
-    expect(tooMany.reason).toBe("invalid_input");
+    expect(tooMany.reason).toBe("media_not_fitting");
 
     const gif = await failure(
       provider.publish(

@@ -7,7 +7,7 @@ import {
   type ThreadsCredentials,
 } from "./connect";
 import { describeThreads } from "./descriptor";
-import { deletePost, findPublishedPost, openSession, publishPost } from "./publishing";
+import { commentOnPost, deletePost, findPublishedPost, openSession, publishPost } from "./publishing";
 
 export type { ThreadsCredentials } from "./connect";
 
@@ -22,8 +22,9 @@ export interface ThreadsProviderOptions {
 
 /**
  * Threads (contracts/networks.md section 5): Meta's OAuth for a 60-day token renewed before it ends, posts
- * made as a container then published, a lost publish settled by the container's status and a lost attempt
- * by the account's listing (text and time: Threads keeps no marker of ours).
+ * made as a container then published (images and videos by their public links, a carousel of up to 20), a
+ * lost publish settled by the container's status and a lost attempt by the account's listing (text and
+ * time: Threads keeps no marker of ours). The first comment is a reply container under the post.
  */
 export function createThreadsProvider(options: ThreadsProviderOptions): NetworkProvider<ThreadsCredentials> {
   const connectOptions = {
@@ -46,6 +47,7 @@ export function createThreadsProvider(options: ThreadsProviderOptions): NetworkP
     publish: (connection, post) => publishPost(publishing, connection, post),
     findPublished: (connection, lookup) => findPublishedPost(publishing, connection, lookup),
     delete: (connection, externalId) => deletePost(publishing, connection, externalId),
+    comment: (connection, externalId, message) => commentOnPost(publishing, connection, externalId, message),
     renew: async (connection) => {
       await openSession(publishing, connection);
     },

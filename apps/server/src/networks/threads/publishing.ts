@@ -1,7 +1,8 @@
 import { AppError } from "@smm/domain/errors";
 import { z } from "zod";
+import { checkMediaFits, itemLabel, processingFailed } from "../media-fit";
 import type {
-  OutgoingImage,
+  OutgoingMedia,
   OutgoingPost,
   ProviderConnection,
   ProviderTools,
@@ -10,11 +11,11 @@ import type {
 } from "../provider";
 import type { ThreadsCredentials } from "./connect";
 import {
+  describeThreads,
   hasEmoji,
   THREADS_ALT_TEXT_MAX,
   THREADS_IMAGE_TYPES,
   THREADS_MAX_IMAGE_BYTES,
-  THREADS_MAX_IMAGES,
   THREADS_TEXT_LIMIT,
   threadsTextLength,
 } from "./descriptor";
@@ -36,6 +37,10 @@ export interface ThreadsPublishingOptions {
 export const UNCONFIRMED_MESSAGE = "Unconfirmed: check your Threads profile before posting again.";
 export const MEDIA_FETCH_MESSAGE =
   "Threads could not fetch the image from its link: it must be a public address Meta's servers can reach (JPEG or PNG, up to 8 MB).";
+/** MOV or MP4 [3p copy of Meta's spec]. */
+export const THREADS_VIDEO_TYPES = ["video/mp4", "video/quicktime"];
+const FETCH_HINT =
+  "Threads could not fetch it from its link: it must be a public address Meta's servers can reach";
 export const quotaReachedMessage = (total: number) =>
   `Threads' limit of ${total} posts a day is reached; the post will be tried again in an hour.`;
 
@@ -100,35 +105,47 @@ const unconfirmed = () => new AppError("publish_unconfirmed", UNCONFIRMED_MESSAG
 
 // ---- checks made before any call ----
 
-function checkPost(post: OutgoingPost): void {
-  const length = threadsTextLength(post.content);
+function checkText(content: string, what: string): void {
+  const length = threadsTextLength(content);
   if (length > THREADS_TEXT_LIMIT.maxLength) {
     throw new AppError(
       "text_over_limit",
-      hasEmoji(post.content)
-        ? `The post is ${length} characters long as Threads counts them (each emoji counts as 4 or more); Threads takes ${THREADS_TEXT_LIMIT.maxLength}.`
-        : `The post is ${length} characters long; Threads takes ${THREADS_TEXT_LIMIT.maxLength}.`,
+      hasEmoji(content)
+        ? `The ${what} is ${length} characters long as Threads counts them (each emoji counts as 4 or more); Threads takes ${THREADS_TEXT_LIMIT.maxLength}.`
+        : `The ${what} is ${length} characters long; Threads takes ${THREADS_TEXT_LIMIT.maxLength}.`,
     );
   }
-  if (post.images.length > THREADS_MAX_IMAGES) {
-    throw new AppError(
-      "invalid_input",
-      `Threads takes up to ${THREADS_MAX_IMAGES} images in a post; this one has ${post.images.length}.`,
-    );
-  }
-  for (const image of post.images) {
-    if ([...image.altText].length > THREADS_ALT_TEXT_MAX) {
+}
+
+/** The text, and the media against the format's rule (1 item, or a carousel of 2-20 mixing videos). */
+function checkPost(post: OutgoingPost): void {
+  checkText(post.content, "post");
+  checkMediaFits(describeThreads("threads"), post);
+  for (const [index, item] of post.media.entries()) {
+    if ([...item.altText].length > THREADS_ALT_TEXT_MAX) {
       throw new AppError(
         "invalid_input",
-        `An image's alt text is longer than the ${THREADS_ALT_TEXT_MAX} characters Threads takes.`,
+        item.kind === "image" && post.media.length === 1
+          ? `An image's alt text is longer than the ${THREADS_ALT_TEXT_MAX} characters Threads takes.`
+          : `${itemLabel(post.media, index)}'s alt text is longer than the ${THREADS_ALT_TEXT_MAX} characters Threads takes.`,
+      );
+    }
+    if (item.kind === "video" && !THREADS_VIDEO_TYPES.includes(item.mimeType)) {
+      throw new AppError(
+        "media_not_fitting",
+        `${itemLabel(post.media, index)} is ${item.mimeType}: Threads takes MP4 and MOV videos.`,
       );
     }
   }
 }
 
-/** Meta fetches each image from its link; its type and size are checked here first, from our copy. */
-async function checkImages(images: OutgoingImage[]): Promise<void> {
-  for (const image of images) {
+/**
+ * Meta fetches each item from its link; an image's type and size are checked here first, from our copy (a
+ * video's length and size by the format's rule, from what we stored: it is not read whole for that).
+ */
+async function checkImages(media: OutgoingMedia[]): Promise<void> {
+  for (const image of media) {
+    if (image.kind !== "image") continue;
     const { bytes, mimeType } = await image.read();
     if (!(THREADS_IMAGE_TYPES as readonly string[]).includes(mimeType)) {
       throw new AppError("invalid_input", `Threads takes JPEG and PNG images, not ${mimeType}.`);
@@ -241,8 +258,16 @@ async function createContainer(api: ThreadsApi, userId: string, params: ThreadsP
   }
 }
 
-/** Waits until Threads has processed the container (fetched its image): FINISHED, or why not. */
-async function waitUntilFinished(options: ThreadsPublishingOptions, api: ThreadsApi, containerId: string) {
+/**
+ * Waits until Threads has processed the container (fetched its image or video): FINISHED, or why not. A
+ * container of one item (`item`) in ERROR is media_processing_failed, naming it, with Threads' reason.
+ */
+async function waitUntilFinished(
+  options: ThreadsPublishingOptions,
+  api: ThreadsApi,
+  containerId: string,
+  item?: { media: OutgoingMedia[]; index: number },
+) {
   for (let poll = 0; ; poll++) {
     let status: z.infer<typeof statusSchema> | null = null;
     try {
@@ -260,6 +285,12 @@ async function waitUntilFinished(options: ThreadsPublishingOptions, api: Threads
     if (status?.status === "FINISHED") return;
     if (status?.status === "ERROR") {
       const reason = status.error_message ?? "";
+      if (item) {
+        const said = /fetch|download/iu.test(reason)
+          ? `${reason || "FAILED_DOWNLOADING"} (${FETCH_HINT})`
+          : reason;
+        throw processingFailed("Threads", item.media, item.index, said);
+      }
       throw new AppError(
         "upstream_failed",
         /fetch|download/iu.test(reason)
@@ -388,7 +419,7 @@ async function settleLostPublish(
   api: ThreadsApi,
   userId: string,
   containerId: string,
-  post: OutgoingPost,
+  findCopy: () => Promise<PublishedCopy | null>,
 ): Promise<PublishedCopy> {
   for (let round = 1; ; round++) {
     await options.tools.sleep(LOST_ANSWER_PAUSE_MS);
@@ -407,9 +438,8 @@ async function settleLostPublish(
       status = "PUBLISHED";
     }
     if (status === "PUBLISHED") {
-      const found = await listCopies(api, userId, post.content, post.attemptAt).catch(() => null);
-      const [match] = found?.matches ?? [];
-      if (match && found?.matches.length === 1) return listedCopy(match);
+      const found = await findCopy().catch(() => null);
+      if (found) return found;
       throw unconfirmed();
     }
     if (status === "ERROR" || status === "EXPIRED") {
@@ -425,10 +455,19 @@ async function settleLostPublish(
   }
 }
 
+/** A media item's container: IMAGE or VIDEO by its public link, with its alt text. */
+const mediaParams = (item: OutgoingMedia) => ({
+  ...(item.kind === "video"
+    ? { media_type: "VIDEO", video_url: item.url }
+    : { media_type: "IMAGE", image_url: item.url }),
+  ...(item.altText.trim() !== "" ? { alt_text: item.altText } : {}),
+});
+
 /**
- * Text: one TEXT container. One image: an IMAGE container (Meta fetches image.url, so it must be public).
- * 2-20 images: a child container each (is_carousel_item), then a CAROUSEL of them carrying the text. Each
- * container is waited for until FINISHED, then the top one is published.
+ * Text: one TEXT container. One image or video: an IMAGE or VIDEO container (Meta fetches item.url, so it
+ * must be public). 2-20 items: a child container each (is_carousel_item, images and videos mixed), then a
+ * CAROUSEL of them carrying the text. Each container is waited for until FINISHED (a video's while Threads
+ * processes it), then the top one is published.
  */
 export async function publishPost(
   options: ThreadsPublishingOptions,
@@ -436,45 +475,109 @@ export async function publishPost(
   post: OutgoingPost,
 ): Promise<PublishedCopy> {
   checkPost(post);
-  await checkImages(post.images);
+  await checkImages(post.media);
   const api = await openSession(options, connection);
   const userId = connection.credentials.userId;
   await checkQuota(api, userId);
 
   const text = post.content.trim() === "" ? {} : { text: post.content };
-  const imageParams = (image: OutgoingImage) => ({
-    media_type: "IMAGE",
-    image_url: image.url,
-    ...(image.altText.trim() !== "" ? { alt_text: image.altText } : {}),
-  });
+  const { media } = post;
   let containerId: string;
-  const [only] = post.images;
-  if (post.images.length === 0) {
+  const [only] = media;
+  if (media.length === 0) {
     containerId = await createContainer(api, userId, { media_type: "TEXT", ...text });
-  } else if (only && post.images.length === 1) {
-    containerId = await createContainer(api, userId, { ...imageParams(only), ...text });
+    await waitUntilFinished(options, api, containerId);
+  } else if (only && media.length === 1) {
+    containerId = await createContainer(api, userId, { ...mediaParams(only), ...text });
+    await waitUntilFinished(options, api, containerId, { media, index: 0 });
   } else {
     const children: string[] = [];
-    for (const image of post.images) {
-      children.push(await createContainer(api, userId, { ...imageParams(image), is_carousel_item: true }));
+    for (const item of media) {
+      children.push(await createContainer(api, userId, { ...mediaParams(item), is_carousel_item: true }));
     }
-    for (const child of children) await waitUntilFinished(options, api, child);
+    for (const [index, child] of children.entries()) {
+      await waitUntilFinished(options, api, child, { media, index });
+    }
     containerId = await createContainer(api, userId, {
       media_type: "CAROUSEL",
       children: children.join(","),
       ...text,
     });
+    await waitUntilFinished(options, api, containerId);
   }
-  await waitUntilFinished(options, api, containerId);
 
   let postId: string;
   try {
     postId = await sendPublish(options, api, userId, containerId);
   } catch (error) {
-    if (error instanceof LostAnswerError) return settleLostPublish(options, api, userId, containerId, post);
+    if (error instanceof LostAnswerError) {
+      return settleLostPublish(options, api, userId, containerId, async () => {
+        const found = await listCopies(api, userId, post.content, post.attemptAt);
+        const [match] = found.matches;
+        return match && found.matches.length === 1 ? listedCopy(match) : null;
+      });
+    }
     throw refusedPost(error, "publish the post");
   }
   return copyOf(api, postId, options.tools.now());
+}
+
+const repliesSchema = z.object({
+  data: z.array(listedSchema.extend({ username: z.string().optional() })),
+});
+
+/**
+ * The post's first comment: the first reply in its thread, a TEXT container with reply_to_id, then
+ * threads_publish. A lost publish is settled by the container as a post's is; a published one is found
+ * among the post's replies by its text (and the account's name).
+ */
+export async function commentOnPost(
+  options: ThreadsPublishingOptions,
+  connection: ProviderConnection<ThreadsCredentials>,
+  externalId: string,
+  message: string,
+): Promise<{ externalId: string }> {
+  if (!/^\d+$/u.test(externalId)) throw new AppError("invalid_input", `Not a Threads post: ${externalId}`);
+  if (message.trim() === "") throw new AppError("invalid_input", "The first comment is empty.");
+  checkText(message, "comment");
+  const api = await openSession(options, connection);
+  const userId = connection.credentials.userId;
+  const startedAt = options.tools.now();
+  const containerId = await createContainer(api, userId, {
+    media_type: "TEXT",
+    text: message,
+    reply_to_id: externalId,
+  });
+  await waitUntilFinished(options, api, containerId);
+  let replyId: string;
+  try {
+    replyId = await sendPublish(options, api, userId, containerId);
+  } catch (error) {
+    if (!(error instanceof LostAnswerError)) throw refusedPost(error, "post the first comment");
+    const username = (connection.handle ?? connection.metadata.handle ?? "").replace(/^@/u, "");
+    const copy = await settleLostPublish(options, api, userId, containerId, async () => {
+      const answer = repliesSchema.parse(
+        await api.send({
+          method: "GET",
+          path: `/${externalId}/replies`,
+          params: { fields: "id,text,timestamp,permalink,username" },
+        }),
+      );
+      const since = startedAt.getTime() - CLOCK_MARGIN_MS;
+      const matches = answer.data.filter((reply) => {
+        const at = reply.timestamp ? Date.parse(reply.timestamp) : Number.NaN;
+        return (
+          comparable(reply.text ?? "") === comparable(message) &&
+          (!username || !reply.username || reply.username === username) &&
+          (Number.isNaN(at) || at >= since)
+        );
+      });
+      const [match] = matches;
+      return match && matches.length === 1 ? listedCopy(match) : null;
+    });
+    return { externalId: copy.externalId };
+  }
+  return { externalId: replyId };
 }
 
 /**

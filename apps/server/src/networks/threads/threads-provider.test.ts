@@ -339,7 +339,7 @@ describe("Threads provider: publish", () => {
         postOf("Too many", { images: Array.from({ length: 21 }, (_, i) => namedImage(`i${i}`)) }),
       ),
     );
-    expect(many.reason).toBe("invalid_input");
+    expect(many.reason).toBe("media_not_fitting");
     const gif = await failure(
       provider.publish(connection, postOf("GIF", { images: [namedImage("g", "", "image/gif")] })),
     );
@@ -373,7 +373,10 @@ describe("Threads provider: publish", () => {
     const failed = await failure(
       provider.publish(connection, postOf("Later", { images: [namedImage("later")] })),
     );
-    expect(failed.message).toBe(MEDIA_FETCH_MESSAGE);
+    expect(failed.reason).toBe("media_processing_failed");
+    expect(failed.message).toMatch(
+      /^Threads could not process the image: FAILED_DOWNLOADING_IMAGE \(Threads could not fetch it from its link/u,
+    );
     expect(fake.postsOf()).toHaveLength(0);
     expect(publishPosts(fake)).toHaveLength(0);
   });
@@ -385,8 +388,10 @@ describe("Threads provider: publish", () => {
     const error = await failure(
       provider.publish(connection, postOf("Odd shape", { images: [namedImage("odd")] })),
     );
-    expect(error.reason).toBe("upstream_failed");
-    expect(error.message).toBe("Threads could not prepare the post: UNSUPPORTED_ASPECT_RATIO");
+    expect(error.reason).toBe("media_processing_failed");
+    expect(error.message).toBe(
+      "Threads could not process the image: UNSUPPORTED_ASPECT_RATIO. Nothing was published.",
+    );
     fake.failNextContainers(1, "EXPIRED");
     const expired = await failure(provider.publish(connection, postOf("Too late")));
     expect(expired.message).toMatch(/expire/u);
