@@ -15,6 +15,9 @@
 //     bare node:http server doing one point query (a ratio, same run), updateBrandField's p97.5 at 20
 //     concurrent API-key callers, and the JS a real Chromium fetches before the dashboard's stat cards
 //     show (scripts/bench-dashboard-js.ts).
+// 12. issue 32's videos: a 100 MB upload through tus, its probe and poster, a Reel's transcode, with the
+//     server's and ffmpeg's peak memory; /api/health's p50/p99 while hostile videos are checked
+//     (scripts/bench-videos.ts; `npm run bench -- --videos` runs this part alone).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { type ChildProcessByStdio, execSync, spawn } from "node:child_process";
@@ -42,6 +45,7 @@ import {
 } from "./bench-support";
 import { benchTemplates } from "./bench-templates";
 import { benchTools } from "./bench-tools";
+import { benchVideos } from "./bench-videos";
 import { bundleServer } from "./build-server";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -277,6 +281,7 @@ async function measureNewcomer() {
 
 async function main() {
   if (process.argv.includes("--newcomer")) return measureNewcomer();
+  if (process.argv.includes("--videos")) return benchVideos();
   if (!existsSync(join(root, "apps/web/dist/index.html")))
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-")), "data");
@@ -341,6 +346,7 @@ async function main() {
   await benchAnalytics();
   await benchTools();
   await benchImages();
+  await benchVideos();
 }
 
 // `npm run bench -- --bundle-only`: just the web build's sizes (after `npm run build`).

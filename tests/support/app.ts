@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Deps, UserContext } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db";
@@ -107,6 +108,8 @@ export async function createTestContext(
     productionPasswordHashing?: boolean;
     /** The outbox the local mailbox page reads (routes/mailbox.ts); absent: no mailbox, as with SMTP. */
     localMailbox?: { dir: string };
+    /** The largest video a resumable upload may be (MAX_VIDEO_MB); default 250. */
+    maxVideoMb?: number;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -196,6 +199,11 @@ export async function createTestContext(
     connectors: socialSetup.connectors,
     channels: socialSetup.channels,
     ...mediaPorts,
+    // Resumable uploads are written inside the test's uploads folder, as on the server.
+    uploads: {
+      dir: join(media.uploadsDir, ".incoming"),
+      maxVideoBytes: (options.maxVideoMb ?? 250) * 1024 * 1024,
+    },
     jobs,
     web,
     now: clock.now,

@@ -80,6 +80,7 @@ export async function createDomainTestContext(
     social: socialSetup.social,
     images: media.images,
     imaging: media.imaging,
+    videos: media.videos,
     storage: media.storage,
     mediaUrls: media.mediaUrls,
     jobs,

@@ -12,11 +12,15 @@ import {
   type SafeWebFetcherOptions,
 } from "../../apps/server/src/adapters/safe-web-fetcher";
 import { createSharpImageProcessor } from "../../apps/server/src/adapters/sharp-imaging";
+import { createFfmpegVideoTools } from "../../apps/server/src/adapters/video-tools";
 
 export const TEST_MEDIA_SECRET = "test-media-secret-0123456789abcdef";
 
 /** The real media adapters on a throwaway uploads folder. */
-export function createTestMediaPorts(): Pick<Deps, "images" | "imaging" | "storage" | "mediaUrls"> & {
+export function createTestMediaPorts(): Pick<
+  Deps,
+  "images" | "imaging" | "videos" | "storage" | "mediaUrls"
+> & {
   uploadsDir: string;
   removeUploads(): void;
 } {
@@ -25,6 +29,8 @@ export function createTestMediaPorts(): Pick<Deps, "images" | "imaging" | "stora
     uploadsDir,
     images: createOfflineImageGenerator(),
     imaging: createSharpImageProcessor(),
+    // ffprobe/ffmpeg for real (they start only when a video is touched); temporary files in the same folder.
+    videos: createFfmpegVideoTools({ workDir: join(uploadsDir, ".work") }),
     storage: createLocalStorage(uploadsDir),
     mediaUrls: createMediaUrlSigner(TEST_MEDIA_SECRET),
     removeUploads: () => rmSync(uploadsDir, { recursive: true, force: true }),

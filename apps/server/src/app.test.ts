@@ -39,6 +39,7 @@ describe("health and public routes", () => {
       images: "offline",
       social: "sandbox",
       storage: "local",
+      maxVideoBytes: 250 * 1024 * 1024,
       version: "test",
     });
   });

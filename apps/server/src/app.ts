@@ -40,6 +40,7 @@ import { createPublicRoutes } from "./routes/public";
 import { createSandboxConnectRoutes } from "./routes/sandbox-connect";
 import { createTemplateRoutes } from "./routes/templates";
 import { createToolRoutes } from "./routes/tools";
+import { createUploadRoutes } from "./routes/uploads";
 import { createWatermarkRoutes } from "./routes/watermark";
 
 const openApiPaths = [
@@ -66,8 +67,10 @@ const uploadPaths = [
   /^\/api\/watermark\/image\/?$/,
   /^\/api\/templates\/images\/?$/,
 ];
+/** Resumable uploads (tus): bytes in `application/offset+octet-stream`, each request with `Tus-Resumable`. */
+const resumableUploadPaths = [/^\/api\/uploads(\/[^/]+)?\/?$/];
 /** Routes with a body limit of their own instead of the app's 1 MB for JSON. */
-const ownBodyLimitPaths = [...uploadPaths, /^\/api\/chat\/?$/];
+const ownBodyLimitPaths = [...uploadPaths, ...resumableUploadPaths, /^\/api\/chat\/?$/];
 
 /** Builds the HTTP app from its dependencies; no I/O happens until a request arrives. */
 export function createApp(deps: AppDeps) {
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps) {
     trustedOrigins,
     publicPaths: [...openApiPaths, /^\/api\/auth\//],
     uploadPaths,
+    resumableUploadPaths,
   });
   // Sign-up, sign-in and the rest are public writes. better-auth checks their Origin too; this adds the JSON
   // rule, and the same refusal as the rest of the API.
@@ -159,6 +163,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/campaigns", createCampaignRoutes(deps))
     .route("/api/notifications", createNotificationRoutes(deps))
     .route("/api/media", createMediaRoutes(deps))
+    .route("/api/uploads", createUploadRoutes(deps))
     .route("/api/watermark", createWatermarkRoutes(deps))
     .route("/api/image-styles", createImageStyleRoutes(deps))
     .route("/api/templates", createTemplateRoutes(deps))

@@ -14,6 +14,7 @@ import type {
   MediaUrlSigner,
   SocialConnectors,
   SocialNetwork,
+  VideoTools,
   WebFetcher,
 } from "@smm/domain/ports";
 import type { Auth } from "./auth";
@@ -55,7 +56,15 @@ export interface AppDeps {
   /** Images: the offline renderer, or the OpenAI image model. */
   images: ImageGenerator;
   imaging: ImageProcessor;
+  /** ffprobe/ffmpeg for videos (adapters/video-tools.ts). */
+  videos: VideoTools;
   storage: FileStorage;
+  /**
+   * Resumable uploads (/api/uploads, tus): the folder unfinished uploads are written to (beside the stored
+   * files, so a finished one is moved in, not copied) and the largest video taken (MAX_VIDEO_MB). Absent: the
+   * route answers 404.
+   */
+  uploads?: { dir: string; maxVideoBytes: number };
   mediaUrls: MediaUrlSigner;
   /** Background work (the generation pipeline on pg-boss). */
   jobs: JobQueue;

@@ -37,6 +37,11 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: optionalText,
   /** Another Graph API host (tests and `npm start` can point it at tests/fakes/meta-graph-server). */
   META_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com")),
+  /**
+   * Meta's upload host for Reels' and stories' videos; absent: rupload.facebook.com beside graph.facebook.com,
+   * else META_GRAPH_URL itself (the fake Graph server answers the upload paths too).
+   */
+  META_RUPLOAD_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where the login dialog lives; the fake Graph server serves one too. */
   META_DIALOG_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://www.facebook.com")),
   META_GRAPH_VERSION: optionalText.pipe(
@@ -61,6 +66,8 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_YEARLY: optionalText.pipe(z.string().default("price_pro_yearly")),
   STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalText.pipe(z.string().default("price_enterprise_monthly")),
   STRIPE_PRICE_ENTERPRISE_YEARLY: optionalText.pipe(z.string().default("price_enterprise_yearly")),
+  /** The largest video an upload may be, in MB (resumable uploads at /api/uploads). */
+  MAX_VIDEO_MB: z.coerce.number().int().min(1).max(10_240).default(250),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

@@ -16,7 +16,7 @@ import {
   createWebhookDelivery,
   loadOrCreateWebhookSecret,
 } from "./adapters/local-billing";
-import { createLocalStorage, uploadsDir } from "./adapters/local-storage";
+import { createLocalStorage, incomingUploadsDir, uploadsDir } from "./adapters/local-storage";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail";
 import { createMediaUrlSigner } from "./adapters/media-url-signer";
 import { createOfflineAiProvider } from "./adapters/offline-ai";
@@ -27,6 +27,7 @@ import { createOpenAiImageGenerator } from "./adapters/openai-images";
 import { createSafeWebFetcher } from "./adapters/safe-web-fetcher";
 import { createSharpImageProcessor } from "./adapters/sharp-imaging";
 import { createStripeBilling } from "./adapters/stripe-billing";
+import { createFfmpegVideoTools } from "./adapters/video-tools";
 import { createApp } from "./app";
 import { createAuth, loadOrCreateAuthSecret } from "./auth";
 import { warmChat } from "./chat/warm-chat";
@@ -132,6 +133,7 @@ export async function startServer(
   const media = {
     images,
     imaging: createSharpImageProcessor({ logger }),
+    videos: createFfmpegVideoTools({ workDir: join(env.dataDir, "tmp", "video"), logger }),
     storage: createLocalStorage(uploadsDir(env.dataDir)),
     mediaUrls: createMediaUrlSigner(authSecret),
   };
@@ -214,6 +216,7 @@ export async function startServer(
     connectors: socialSetup.connectors,
     channels: socialSetup.channels,
     ...media,
+    uploads: { dir: incomingUploadsDir(env.dataDir), maxVideoBytes: env.MAX_VIDEO_MB * 1024 * 1024 },
     web,
     jobs: jobs.queue,
     chatModel,

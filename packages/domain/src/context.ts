@@ -14,6 +14,7 @@ import type {
   MediaUrlSigner,
   SocialConnectors,
   SocialNetwork,
+  VideoTools,
   WebFetcher,
 } from "./ports";
 
@@ -41,7 +42,9 @@ export interface Deps {
   images: ImageGenerator;
   /** Pixel work: probing uploads, watermarks, background removal. */
   imaging: ImageProcessor;
-  /** Stored files (uploads, generated images, watermarks). */
+  /** Video work: probing uploads, poster frames, transcoding for networks (ffprobe/ffmpeg on the server). */
+  videos: VideoTools;
+  /** Stored files (uploads, generated images, watermarks, videos). */
   storage: FileStorage;
   /** Signed, expiring URLs for stored media. */
   mediaUrls: MediaUrlSigner;

@@ -142,6 +142,23 @@ export interface ImageCaptionRequest {
   context?: string | undefined;
 }
 
+/** An image of the brand's library to describe for people who cannot see it (writeAltText). */
+export interface AltTextRequest {
+  brand: AiBrandContext;
+  /** The language the alt text is written in. */
+  language: LanguageCode;
+  image: {
+    bytes: Uint8Array;
+    mimeType: StoredImageMimeType;
+    width: number | null;
+    height: number | null;
+  };
+  /** The text of the post the image goes with, when it is written for a post's images. */
+  caption?: string | undefined;
+  /** The file's name as the user knows it ("croissants-tray.jpg"). */
+  name?: string | undefined;
+}
+
 /**
  * Text generation at the level of the product's tasks, so each adapter can shape its own prompt (or, for
  * the offline model, its own rules) and tests can assert behaviour rather than prompts.
@@ -179,6 +196,12 @@ export interface AiProvider {
    * the spec's fallback text); throws AppError upstream_failed with 'Failed to generate caption'.
    */
   captionFromImage(request: ImageCaptionRequest): Promise<string>;
+  /**
+   * Alt text for the image: a concise, literal description of what it shows (and any text in it), never
+   * empty. The OpenAI adapter sends the image to a vision model; the offline model describes what it can
+   * measure (English only). Throws AppError upstream_failed with 'Failed to write alt text'.
+   */
+  writeAltText(request: AltTextRequest): Promise<string>;
 }
 
 export type { WebsiteAnalysis, WebsiteAnalysisRequest };
@@ -413,6 +436,72 @@ export interface ImageProcessor {
   fitForInstagram(image: Uint8Array): Promise<Uint8Array>;
 }
 
+/** A video file for the video tools: a path on this machine (stored or just uploaded), or its bytes. */
+export type VideoSource = { path: string } | { bytes: Uint8Array };
+
+/** The containers a video upload may be, read from its first bytes (media/sniff-video-type.ts). */
+export type VideoContainer = "mp4" | "mov" | "webm";
+
+/** What ffprobe read of a video (the first video stream, and the first audio stream if any). */
+export interface VideoFacts {
+  /** ffprobe's format name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"). */
+  formatName: string;
+  /** Null when neither the container nor a scan of its packets gives a length. */
+  durationMs: number | null;
+  /** As shown: the coded size turned by the rotation the file asks for (a phone's portrait clip). */
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  /** Frames per second (average), when known. */
+  frameRate: number | null;
+  /** Bits per second of the whole file, when known. */
+  bitRate: number | null;
+  /** The container's structure runs past the end of the file: it was cut short. */
+  truncated: boolean;
+}
+
+/**
+ * How a video is turned into the copy a network takes: H.264 (yuv420p, closed GOP) and AAC 48 kHz stereo
+ * 128 kb/s in an MP4 that plays before it is fully downloaded (faststart).
+ */
+export interface VideoTranscodeSpec {
+  /** Cut after this many seconds (absent: the whole video). */
+  maxSeconds?: number | undefined;
+  /** Width / height to crop to, centred (absent: the video's own shape). */
+  aspect?: number | undefined;
+  /** The largest frame, the shape kept (defaults 1920 x 1920). */
+  maxWidth?: number | undefined;
+  maxHeight?: number | undefined;
+  /** Frames per second at most (default 60). */
+  maxFps?: number | undefined;
+}
+
+/**
+ * ffprobe and ffmpeg (apps/server/src/adapters/video-tools.ts), run as child processes with time limits, so a
+ * hostile file costs the server neither its event loop nor more than a bounded time.
+ */
+export interface VideoTools {
+  /** What the file is; null when it holds no video stream ffmpeg can read (not a video, damaged, cut short). */
+  probe(source: VideoSource, container: VideoContainer): Promise<VideoFacts | null>;
+  /** A JPEG of the frame shown at `atMs` (the last one when past the end), its longer side at most `maxSide`. */
+  poster(
+    source: VideoSource,
+    container: VideoContainer,
+    options: { atMs: number; maxSide?: number | undefined },
+  ): Promise<Uint8Array>;
+  /**
+   * Transcodes into a temporary MP4 and hands it to `keep` (which moves or copies it, into storage); the
+   * temporary file is removed afterwards. Answers the copy's size, frame and length.
+   */
+  transcode(
+    source: VideoSource,
+    container: VideoContainer,
+    spec: VideoTranscodeSpec,
+    keep: (output: { path: string; byteSize: number }) => Promise<void>,
+  ): Promise<{ byteSize: number; width: number; height: number; durationMs: number | null }>;
+}
+
 /** Where files live: `$DATA_DIR/uploads` by default; an S3-compatible bucket at scale. */
 export interface FileStorage {
   readonly kind: "local" | "s3";
@@ -421,6 +510,20 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array | null>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /*
+   * Large files (videos), never held in memory whole. Optional so small fakes need not have them; local
+   * storage has them all, and videos are stored only where `putFile` exists.
+   */
+  /** Takes the file at `path` (moved when it can be, else copied); the path may be gone afterwards. */
+  putFile?(key: string, path: string, mimeType: string): Promise<void>;
+  /** The file's size in bytes; null when no file has that key. */
+  size?(key: string): Promise<number | null>;
+  /** Bytes `start` to `end` (inclusive) as a stream; null when no file has that key. */
+  readRange?(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | null>;
+  /** Where the file is on this machine's disk (ffmpeg reads it there); absent for remote storage. */
+  localPath?(key: string): string;
+  /** The keys that begin with `prefix` (a file's copies beside it: `${storageKey}.`). */
+  list?(prefix: string): Promise<string[]>;
 }
 
 export interface SignedUrl {
@@ -432,8 +535,16 @@ export interface SignedUrl {
  * Expiring links to stored media (HMAC over the media id and expiry), good for the browser and for networks
  * that fetch the image when publishing.
  */
-/** A stored copy of an image made for one network ("instagram": the fitted JPEG Meta fetches). */
-export type MediaVariant = "instagram";
+/**
+ * A stored copy of a file: made for one network ("instagram": the fitted JPEG Meta fetches), a video's poster
+ * frame ("poster": a JPEG), or a video transcoded for a network (a VideoVariantName).
+ */
+export type MediaVariant = "instagram" | "poster" | VideoVariantName;
+/**
+ * A video transcoded for a network; the name spells its spec (`video-a0.5625-w1080-h1920-s90-f60`, made by
+ * videoVariantName in media/video-variants.ts), so a signed link names exactly one copy.
+ */
+export type VideoVariantName = `video-${string}`;
 
 export interface MediaUrlSigner {
   /** With a variant, the link serves that copy (and its signature is good for nothing else). */

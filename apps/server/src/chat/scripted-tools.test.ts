@@ -18,6 +18,7 @@ import {
   type NewPost,
   notifications,
   planWelcomes,
+  postMedia,
   postSuggestions,
   posts,
   sitePages,
@@ -62,7 +63,7 @@ import {
 } from "@smm/test-support/app";
 import { toolNames } from "@smm/tools";
 import { getToolName, isToolUIPart } from "ai";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeMastodonServer, startMastodonServer } from "../../../../tests/fakes/mastodon-server";
@@ -1470,6 +1471,150 @@ const cases: Record<string, ToolCase> = {
       expect(written.characterCount).toBeLessThanOrEqual(written.maxCaptionLength);
       // The text only: no post is created.
       expect(await postRows(scene)).toEqual([]);
+    },
+  }),
+
+  // ---- rich posts and the media library (issue 32) ----
+
+  setPostMedia: toolCase({
+    async arrange(scene) {
+      const post = await insertPost(scene);
+      const first = await uploadImage(scene.brand, { bytes: await png("#aa0000"), name: "loaves.png" });
+      const second = await uploadImage(scene.brand, { bytes: await png("#00aa00"), name: "crumb.png" });
+      return {
+        input: {
+          postId: post.id,
+          format: "carousel",
+          media: [{ mediaId: second.id }, { mediaId: first.id }],
+          firstComment: "#bread #bakery",
+        },
+      };
+    },
+    async verify(_, { input }, output) {
+      const ids = (input.media as { mediaId: string }[]).map((item) => item.mediaId);
+      expect(output).toMatchObject({
+        id: input.postId,
+        format: "carousel",
+        imageId: ids[0],
+        firstComment: { text: "#bread #bakery", status: null, error: null },
+      });
+      expect((output as { media: { mediaId: string }[] }).media.map((item) => item.mediaId)).toEqual(ids);
+      const postId = input.postId as string;
+      expect(await postRow(postId)).toMatchObject({
+        format: "carousel",
+        imageMediaId: ids[0],
+        firstComment: "#bread #bakery",
+      });
+      const listed = await ctx.database.db
+        .select({ mediaId: postMedia.mediaId })
+        .from(postMedia)
+        .where(eq(postMedia.postId, postId))
+        .orderBy(asc(postMedia.position));
+      expect(listed.map((row) => row.mediaId)).toEqual(ids);
+    },
+  }),
+
+  retryFirstComment: toolCase({
+    async arrange(scene) {
+      // Published with its first comment, which the network refused.
+      const post = await insertPost(scene, { firstComment: "#bread" });
+      await approvePost(scene.brand, { postId: post.id, scheduledDate: new Date().toISOString() });
+      await ctx.database.db
+        .update(posts)
+        .set({
+          firstCommentStatus: "failed",
+          firstCommentError: "The network did not take the first comment.",
+        })
+        .where(eq(posts.id, post.id));
+      return { input: { postId: post.id } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({
+        id: input.postId,
+        state: "published",
+        firstComment: { text: "#bread", status: "posted", error: null },
+      });
+      expect(await postRow(input.postId as string)).toMatchObject({
+        firstCommentStatus: "posted",
+        firstCommentError: null,
+      });
+    },
+  }),
+
+  listMedia: toolCase({
+    async arrange(scene) {
+      await uploadImage(scene.brand, { bytes: await png("#00ff00"), name: "storefront.png" });
+      await uploadImage(scene.brand, { bytes: await png("#0000ff"), name: "team photo.png" });
+      return { input: { query: "team", type: "image" } };
+    },
+    async verify(_, __, output) {
+      const page = output as {
+        items: { name: string; type: string; usedBy: unknown[] }[];
+        nextBefore: unknown;
+      };
+      expect(page.items).toEqual([
+        expect.objectContaining({ name: "team photo.png", type: "image", usedBy: [] }),
+      ]);
+      expect(page.nextBefore).toBeNull();
+    },
+  }),
+
+  updateMedia: toolCase({
+    async arrange(scene) {
+      const image = await uploadImage(scene.brand, { bytes: await png("#ffaa00"), name: "IMG_0042.png" });
+      return { input: { mediaId: image.id, name: "Morning bake", altText: "Loaves cooling on a rack." } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({
+        id: input.mediaId,
+        name: "Morning bake",
+        altText: "Loaves cooling on a rack.",
+      });
+      const [row] = await ctx.database.db
+        .select()
+        .from(media)
+        .where(eq(media.id, input.mediaId as string));
+      expect(row).toMatchObject({ name: "Morning bake", altText: "Loaves cooling on a rack." });
+    },
+  }),
+
+  deleteMedia: toolCase({
+    async arrange(scene) {
+      const image = await uploadImage(scene.brand, { bytes: await png("#999999"), name: "old-flyer.png" });
+      return { input: { mediaId: image.id } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toEqual({ deleted: true });
+      expect(
+        await ctx.database.db
+          .select()
+          .from(media)
+          .where(eq(media.id, input.mediaId as string)),
+      ).toEqual([]);
+    },
+  }),
+
+  writeAltText: toolCase({
+    async arrange(scene) {
+      const image = await uploadImage(scene.brand, { bytes: await png("#1d4ed8"), name: "harbour.png" });
+      return { input: { mediaIds: [image.id] } };
+    },
+    async verify(_, { input }, output) {
+      const [mediaId] = input.mediaIds as string[];
+      const drafts = output as {
+        items: { mediaId: string; altText: string; written: boolean }[];
+        model: string;
+      };
+      expect(drafts.model).toBe("offline");
+      expect(drafts.items).toEqual([
+        expect.objectContaining({ mediaId, name: "harbour.png", written: true }),
+      ]);
+      const [row] = await ctx.database.db
+        .select()
+        .from(media)
+        .where(eq(media.id, mediaId ?? ""));
+      expect(row?.altText).toBeTruthy();
+      expect(row?.altText).toBe(drafts.items[0]?.altText);
     },
   }),
 };

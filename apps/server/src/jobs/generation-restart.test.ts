@@ -38,6 +38,7 @@ function depsWith(ai: AiProvider): Omit<Deps, "jobs"> {
     social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
+    videos: media.videos,
     storage: media.storage,
     mediaUrls: media.mediaUrls,
     web: createTestWebFetcher(),

@@ -50,6 +50,7 @@ function depsOn(database: Database): Deps {
     social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
+    videos: media.videos,
     storage: media.storage,
     mediaUrls: media.mediaUrls,
     web: createTestWebFetcher(),

@@ -37,6 +37,7 @@ beforeAll(async () => {
     social: createSandboxSocial(database.db),
     images: media.images,
     imaging: media.imaging,
+    videos: media.videos,
     storage: media.storage,
     mediaUrls: media.mediaUrls,
     web: createTestWebFetcher(),

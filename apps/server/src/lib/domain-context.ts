@@ -36,6 +36,7 @@ export function userContext(c: Context<AppEnv>, deps: AppDeps): UserContext {
     social: deps.social,
     images: deps.images,
     imaging: deps.imaging,
+    videos: deps.videos,
     storage: deps.storage,
     mediaUrls: deps.mediaUrls,
     jobs: deps.jobs,

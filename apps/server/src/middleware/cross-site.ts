@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 export const CROSS_SITE_REFUSED = "This request must come from the app's own pages.";
 export const JSON_REQUIRED = "Send the request body as application/json.";
 export const MULTIPART_REQUIRED = "Send the file as multipart/form-data.";
+export const TUS_REQUIRED = "Send resumable uploads with the tus protocol (Tus-Resumable: 1.0.0).";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -15,6 +16,12 @@ export interface CrossSiteOptions {
   publicPaths: readonly RegExp[];
   /** Writes that carry a file (multipart) instead of JSON. */
   uploadPaths: readonly RegExp[];
+  /**
+   * Resumable uploads (tus): their bytes are `application/offset+octet-stream`, and every request carries a
+   * `Tus-Resumable` header, which no HTML form can send and no other site's script may (a custom header asks
+   * the browser for a CORS preflight, which this app never grants).
+   */
+  resumableUploadPaths?: readonly RegExp[];
 }
 
 /** The media type of a Content-Type header, without its parameters. */
@@ -42,6 +49,10 @@ export function refuseCrossSiteWrites(options: CrossSiteOptions): MiddlewareHand
     const byCookie = c.get("authMethod") === "session";
     if (!byCookie && !options.publicPaths.some((pattern) => pattern.test(c.req.path))) return next();
     if (!isSameOrigin(c, trusted)) throw new AppError("forbidden", CROSS_SITE_REFUSED);
+    if (options.resumableUploadPaths?.some((pattern) => pattern.test(c.req.path))) {
+      if (!c.req.header("tus-resumable")) throw new AppError("forbidden", TUS_REQUIRED);
+      return next();
+    }
     const upload = options.uploadPaths.some((pattern) => pattern.test(c.req.path));
     const type = mediaTypeOf(c.req.header("content-type"));
     // A DELETE names its target in the path; one without a body has no type to check.

@@ -7,7 +7,7 @@ import {
   INVALID_IMAGE_TYPE,
   MAX_UPLOAD_BYTES,
   mediaView,
-  readSignedMedia,
+  openSignedMedia,
   uploadChatImage,
   uploadImage,
 } from "@smm/domain/media";
@@ -121,16 +121,33 @@ const routes = {
         name: "variant",
         in: "query",
         required: false,
-        description: "A copy made for a network (instagram: the fitted JPEG); part of what the link signs.",
-        schema: { type: "string", enum: ["instagram"] },
+        description:
+          "A copy of the file; part of what the link signs. `instagram`: the fitted JPEG; `poster`: a video's poster frame (a JPEG, answered with an ETag); `video-...`: a video transcoded for a network (H.264/AAC MP4, the name spells its spec).",
+        schema: { type: "string", pattern: "^(instagram|poster|video-[a-z0-9.-]+)$" },
+      },
+      {
+        name: "Range",
+        in: "header",
+        required: false,
+        description:
+          "One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`): a player seeking in a video.",
+        schema: { type: "string" },
       },
     ],
     request: { params: imageId },
     responses: {
       200: {
-        description: "The image.",
-        content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } },
+        description: "The image or video (`Accept-Ranges: bytes`).",
+        content: {
+          "image/*": { schema: z.string().openapi({ format: "binary" }) },
+          "video/*": { schema: z.string().openapi({ format: "binary" }) },
+        },
       },
+      206: {
+        description: "The range asked for, with `Content-Range`.",
+        content: { "video/*": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      304: { description: "The poster frame has not changed since the ETag sent in If-None-Match." },
       ...errors("404"),
     },
   }),
@@ -145,12 +162,38 @@ const routes = {
   }),
 };
 
+/**
+ * The one range of a `Range: bytes=...` header within a file of `size` bytes: null for none (or one this
+ * server answers whole: several ranges, another unit, a malformed header), "unsatisfiable" for one that
+ * starts past the end (416).
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, from = "", to = ""] = match;
+  if (from === "" && to === "") return null;
+  if (from === "") {
+    // The last `to` bytes.
+    const length = Number(to);
+    if (length === 0) return "unsatisfiable";
+    return size === 0 ? "unsatisfiable" : { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(from);
+  if (start >= size) return "unsatisfiable";
+  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  return end < start ? null : { start, end };
+}
+
 /** /api/media: uploads of the active brand, and the signed links that serve every stored image. */
 export function createMediaRoutes(deps: AppDeps) {
   const domain = () => ({
     db: deps.database.db,
     storage: deps.storage,
     imaging: deps.imaging,
+    videos: deps.videos,
     mediaUrls: deps.mediaUrls,
     now: deps.now ?? (() => new Date()),
   });
@@ -168,20 +211,35 @@ export function createMediaRoutes(deps: AppDeps) {
         return c.json(await uploadChatImage(ctx, file), 201);
       })
       .openapi(routes.file, async (c) => {
-        const file = await readSignedMedia(domain(), {
+        const file = await openSignedMedia(domain(), {
           mediaId: c.req.valid("param").id,
           expires: Number(c.req.query("expires")),
           signature: c.req.query("signature") ?? "",
           variant: c.req.query("variant"),
         });
         const maxAge = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
-        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        const headers: Record<string, string> = {
           "content-type": file.mimeType,
-          // The link is the permission; a cache may keep the bytes only as long as the link is valid.
-          "cache-control": `private, max-age=${maxAge}, immutable`,
+          // The link is the permission; a cache may keep the bytes only as long as the link is valid. A
+          // poster frame can be chosen again: kept as long, but asked again each time (ETag, 304).
+          "cache-control": file.immutable ? `private, max-age=${maxAge}, immutable` : "private, no-cache",
+          "accept-ranges": "bytes",
           "x-content-type-options": "nosniff",
           "content-security-policy": "default-src 'none'; sandbox",
-        });
+          ...(file.etag ? { etag: file.etag } : {}),
+        };
+        if (file.etag && c.req.header("if-none-match") === file.etag)
+          return c.body(null, 304, headers) as never;
+        const range = parseRange(c.req.header("range"), file.size);
+        if (range === "unsatisfiable")
+          return c.body(null, 416, { ...headers, "content-range": `bytes */${file.size}` }) as never;
+        const { start, end } = range ?? { start: 0, end: file.size - 1 };
+        headers["content-length"] = String(file.size === 0 ? 0 : end - start + 1);
+        if (range) headers["content-range"] = `bytes ${start}-${end}/${file.size}`;
+        // HEAD (a player asking the size): nothing is read.
+        if (c.req.method === "HEAD") return c.body(null, range ? 206 : 200, headers) as never;
+        const body = file.size === 0 ? new Uint8Array() : await file.read(start, end);
+        return c.body(body as Uint8Array<ArrayBuffer> | ReadableStream, range ? 206 : 200, headers) as never;
       })
       // One of the brand's images with a fresh signed link (the conversation stores ids, links expire).
       .openapi(routes.get, async (c) =>

@@ -28,6 +28,8 @@ export interface PublicConfig {
   images: AppDeps["images"]["kind"];
   social: AppDeps["social"]["kind"];
   storage: AppDeps["storage"]["kind"];
+  /** The largest video a resumable upload takes (MAX_VIDEO_MB), so a screen refuses a larger one unsent. */
+  maxVideoBytes: number | null;
   version: string;
 }
 
@@ -40,6 +42,11 @@ const publicConfigView = z
     images: z.string(),
     social: z.string(),
     storage: z.string(),
+    maxVideoBytes: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The largest video /api/uploads takes (MAX_VIDEO_MB); null when it takes none." }),
     version: z.string(),
   })
   .meta({ id: "PublicConfig" });
@@ -104,6 +111,7 @@ export function createPublicRoutes(deps: AppDeps) {
           images: deps.images.kind,
           social: deps.social.kind,
           storage: deps.storage.kind,
+          maxVideoBytes: deps.uploads?.maxVideoBytes ?? null,
           version: deps.version,
         } satisfies PublicConfig,
         200,
@@ -136,6 +144,7 @@ export function createPublicRoutes(deps: AppDeps) {
             social: deps.social,
             images: deps.images,
             imaging: deps.imaging,
+            videos: deps.videos,
             storage: deps.storage,
             mediaUrls: deps.mediaUrls,
             jobs: deps.jobs,

@@ -2,7 +2,7 @@ import { and, eq, like, or } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { dataDeletionRequests, media, stripeUserSubscriptions, user, verification } from "../db/schema";
 import { AppError } from "../errors";
-import { variantKeyOf } from "../media/media-variants";
+import { deleteMediaFiles } from "../media/media-variants";
 import { payingStatuses } from "../plans/catalogue";
 
 /**
@@ -39,14 +39,11 @@ export async function eraseAccount(ctx: UserContext): Promise<{ deleted: true }>
   }
 
   const files = await ctx.db
-    .select({ key: media.storageKey })
+    .select({ storageKey: media.storageKey, thumbnailKey: media.thumbnailKey })
     .from(media)
     .where(eq(media.userId, ctx.userId));
-  for (const file of files) {
-    await ctx.storage.delete(file.key);
-    // The copy made for Instagram sits beside the original.
-    await ctx.storage.delete(variantKeyOf({ storageKey: file.key }, "instagram"));
-  }
+  // With the copies beside each original: Instagram's JPEG, a video's poster and transcoded copies.
+  for (const file of files) await deleteMediaFiles(ctx.storage, file);
 
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -103,7 +103,7 @@ export async function captionFromImage(
   });
 
   await publishPostChanged(ctx, row.id, "created");
-  return { post: toPostView(ctx, row), model: ctx.ai.kind };
+  return { post: await toPostView(ctx, row), model: ctx.ai.kind };
 }
 
 export const captionFromImageUseCase = declareUseCase({

@@ -1,8 +1,15 @@
+export * from "./alt-text-prompt";
 export * from "./chat-parts";
 export * from "./get-image";
 export * from "./media";
+export * from "./media-variants";
 export * from "./read-signed-media";
 export * from "./schemas";
+export { sniffImageType } from "./sniff-image-type";
+export * from "./sniff-video-type";
+export * from "./store-video";
 export * from "./upload-chat-image";
 export * from "./upload-image";
 export * from "./use-cases";
+export * from "./video-checks";
+export * from "./video-variants";

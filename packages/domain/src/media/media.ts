@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import type { StoredImageMimeType } from "../ports";
 import { mediaIdOfLink } from "./media-link";
-import { variantKeyOf } from "./media-variants";
+import { deleteMediaFiles } from "./media-variants";
 import { MEDIA_NOT_FOUND } from "./schemas";
 import { extensionFor } from "./sniff-image-type";
 
@@ -113,9 +113,11 @@ export async function readMediaBytes(deps: Pick<Deps, "storage">, row: Media): P
   return bytes;
 }
 
-/** Removes the row, then the file (a leftover file is harmless; a row without a file is not). */
+/**
+ * Removes the row, then the file and the copies beside it (a leftover file is harmless; a row without a file
+ * is not).
+ */
 export async function deleteMedia(deps: Pick<Deps, "db" | "storage">, row: Media): Promise<void> {
   await deps.db.delete(media).where(eq(media.id, row.id));
-  await deps.storage.delete(row.storageKey).catch(() => {});
-  await deps.storage.delete(variantKeyOf(row, "instagram")).catch(() => {});
+  await deleteMediaFiles(deps.storage, row).catch(() => {});
 }

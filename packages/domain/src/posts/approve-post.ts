@@ -20,7 +20,7 @@ import {
 } from "./post";
 import { postView } from "./post-view-schema";
 import { publishFromRequest } from "./publish-from-request";
-import { toPublishRequest } from "./publish-request";
+import { scheduleOnNetwork } from "./publish-request";
 import { type ApprovePostInput, approvePostInput } from "./schemas";
 
 export { type ApprovePostInput, approvePostInput };
@@ -81,10 +81,7 @@ export async function approvePost(ctx: BrandContext, input: ApprovePostInput): P
   let externalId: string | null = null;
   let network: PostView["publishedVia"] = null;
   if (when === "future" && date) {
-    ({ externalId, network } = await ctx.social.schedule({
-      ...(await toPublishRequest(ctx, post)),
-      scheduledDate: date,
-    }));
+    ({ externalId, network } = await scheduleOnNetwork(ctx, post, date));
   }
 
   const updated = await updatePostIfUnchanged(ctx, post, {

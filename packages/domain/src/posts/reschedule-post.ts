@@ -13,7 +13,7 @@ import {
   updatePostIfUnchanged,
 } from "./post";
 import { postView } from "./post-view-schema";
-import { toPublishRequest } from "./publish-request";
+import { scheduleOnNetwork } from "./publish-request";
 import { requireFutureDate } from "./schedule-post";
 import { type ReschedulePostInput, reschedulePostInput } from "./schemas";
 
@@ -54,10 +54,7 @@ export async function reschedulePost(ctx: BrandContext, input: ReschedulePostInp
     });
     externalId = null;
   } else if (date) {
-    ({ externalId, network } = await ctx.social.schedule({
-      ...(await toPublishRequest(ctx, post)),
-      scheduledDate: date,
-    }));
+    ({ externalId, network } = await scheduleOnNetwork(ctx, post, date));
   }
 
   const updated = await updatePostIfUnchanged(ctx, post, {

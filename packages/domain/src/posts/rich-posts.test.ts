@@ -2,14 +2,16 @@ import { createDomainTestContext, type DomainTestContext } from "@smm/test-suppo
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand } from "../brands/create-brand";
+import { formatRule } from "../channels/post-formats";
 import type { BrandContext } from "../context";
-import { media, type NewMedia, type NewPost, posts, sandboxPosts } from "../db/schema";
+import { type Media, media, type NewMedia, type NewPost, posts, sandboxPosts } from "../db/schema";
 import { AppError } from "../errors";
 import { deleteMedia, listMedia, updateMedia } from "../media/media-library";
 import { approvePost } from "./approve-post";
 import { editPost } from "./edit-post";
 import { retryFirstComment } from "./first-comment";
 import { getPost } from "./get-post";
+import { videoCopyNeeded } from "./publish-request";
 import { setPostMedia } from "./set-post-media";
 
 let t: DomainTestContext;
@@ -274,5 +276,66 @@ describe("the media library", () => {
     const after = await getPost(ctx, { postId: draft.id });
     expect(after.media.map((item) => item.mediaId)).toEqual([a.id]);
     expect(after.imageId).toBe(a.id);
+  });
+});
+
+describe("a first comment and the network's own scheduling", () => {
+  it("takes a post the network holds back to our scheduler, so the comment follows the live post", async () => {
+    const ctx = await brandContext();
+    const post = await insertPost(ctx);
+    const held = await approvePost(ctx, { postId: post.id, scheduledDate: inHours(4) });
+    expect(held.externalPostId).not.toBeNull();
+    const withComment = await setPostMedia(ctx, { postId: post.id, firstComment: "#beans" });
+    expect(withComment.externalPostId).toBeNull();
+    expect(withComment.state).toBe("scheduled");
+    const [copy] = await t.database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.id, held.externalPostId ?? ""));
+    expect(copy?.state).toBe("cancelled");
+  });
+});
+
+describe("the copy of a video a network is handed", () => {
+  const reel = formatRule("reel", {
+    maxItems: 1,
+    images: false,
+    videos: true,
+    maxVideoSeconds: 90,
+    aspect: { min: 0.5625, max: 1.7778 },
+    preferredAspect: "9:16",
+  });
+  const file = (values: Partial<Media>): Media =>
+    ({
+      mimeType: "video/mp4",
+      width: 1080,
+      height: 1920,
+      videoInfo: {
+        container: "mov,mp4",
+        videoCodec: "h264",
+        audioCodec: "aac",
+        frameRate: 30,
+        bitRate: null,
+      },
+      ...values,
+    }) as Media;
+
+  it("is the original when the network plays it as it is", () => {
+    expect(videoCopyNeeded(file({}), reel)).toBeNull();
+  });
+
+  it("is re-encoded when the codec or the container is not H.264 MP4", () => {
+    const webm = file({
+      mimeType: "video/webm",
+      videoInfo: { container: "webm", videoCodec: "vp9", audioCodec: "opus", frameRate: 30, bitRate: null },
+    });
+    expect(videoCopyNeeded(webm, reel)).toEqual({ maxSeconds: 90 });
+  });
+
+  it("is cropped to the format's shape when the video is outside its range", () => {
+    expect(videoCopyNeeded(file({ width: 2560, height: 1080 }), reel)).toEqual({
+      aspect: 0.5625,
+      maxSeconds: 90,
+    });
   });
 });

@@ -13,7 +13,7 @@ import {
   updatePostIfUnchanged,
 } from "./post";
 import { postView } from "./post-view-schema";
-import { toPublishRequest } from "./publish-request";
+import { scheduleOnNetwork } from "./publish-request";
 import { SCHEDULED_IN_PAST, type SchedulePostInput, schedulePostInput } from "./schemas";
 
 export { type SchedulePostInput, schedulePostInput };
@@ -32,10 +32,7 @@ export async function schedulePost(ctx: BrandContext, input: SchedulePostInput):
   const post = await requireBrandPost(ctx.db, ctx, postId);
   requireTransition(post, "SCHEDULE", { type: "SCHEDULE" });
 
-  const { externalId, network } = await ctx.social.schedule({
-    ...(await toPublishRequest(ctx, post)),
-    scheduledDate: date,
-  });
+  const { externalId, network } = await scheduleOnNetwork(ctx, post, date);
   const updated = await updatePostIfUnchanged(ctx, post, {
     scheduledDate: date,
     externalPostId: externalId,

@@ -105,7 +105,8 @@ export async function setPostMedia(ctx: BrandContext, input: SetPostMediaInput):
   if (!updated) throw changedMeanwhile();
   // A copy the network holds for later has the old media: it is taken back, and our scheduler sends the
   // post as it is now when it falls due.
-  if (isScheduledOnNetwork(updated) && (parsed.media || parsed.format !== undefined)) {
+  // So is one that gains a first comment: our scheduler sends it, and the comment follows at once.
+  if (isScheduledOnNetwork(updated) && (parsed.media || parsed.format !== undefined || firstComment)) {
     const externalId = updated.externalPostId as string;
     await ctx.social.cancel({
       userId: ctx.userId,

@@ -16,6 +16,13 @@ import { decideCampaignTurn, describeCampaignOutcome } from "./campaign-intents"
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideChannelTurn, describeChannelOutcome } from "./channel-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
+import {
+  type ContextMedia,
+  decideMediaTurn,
+  describeMediaError,
+  describeMediaOutcome,
+  type TurnStep,
+} from "./media-intents";
 import { decideTemplateTurn, describeTemplateOutcome, type KnownTemplate } from "./template-intents";
 import {
   formatWhen,
@@ -24,6 +31,7 @@ import {
   type ToolName,
   type ToolOutput,
 } from "./tool-call";
+import { parseWhen } from "./when";
 
 export type { ToolCallIntent };
 
@@ -47,6 +55,8 @@ export interface TurnContext {
   hasBrand?: boolean;
   /** The newest image uploaded in the conversation ("write a caption for this photo"). */
   lastImage?: UploadedImage | null;
+  /** The files the conversation is about: the newest media list shown, else the images uploaded here. */
+  contextMedia?: readonly ContextMedia[];
 }
 
 export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
@@ -136,7 +146,7 @@ const LANGUAGES: Record<string, string> = {
 export const OFFLINE_HELP =
   "I'm the offline assistant, so I follow direct requests. Try: “Create a post about our summer sale”, " +
   "“Set my tone to casual”, “Change primary colour to #123456”, “Schedule it tomorrow at 9”, " +
-  "“Go to calendar”, “Show my images”, “Give me ideas about autumn”, “Write a post about our new menu for " +
+  "“Go to calendar”, “Show my images”, “Make a carousel from my last four images”, “Give me ideas about autumn”, “Write a post about our new menu for " +
   "instagram”, “Plan a 4-week campaign for our spring launch”, or paste your website's address.";
 
 const has = (ctx: TurnContext, tool: ToolName) => ctx.tools.has(tool);
@@ -150,28 +160,7 @@ function stripQuotes(text: string): string {
     .trim();
 }
 
-/** "tomorrow at 9", "today at 3:30pm", "tomorrow": a wall-clock time in the user's zone, as an ISO instant. */
-export function parseWhen(text: string, ctx: Pick<TurnContext, "now" | "utcOffsetMinutes">): string | null {
-  const day = /\btomorrow\b/.test(text) ? 1 : /\btoday\b|\btonight\b/.test(text) ? 0 : null;
-  if (day === null) return null;
-  const time = text.match(/\bat (\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b/);
-  let hours = time ? Number(time[1]) : 12;
-  const minutes = time?.[2] ? Number(time[2]) : 0;
-  const meridiem = time?.[3];
-  if (meridiem === "pm" && hours < 12) hours += 12;
-  if (meridiem === "am" && hours === 12) hours = 0;
-  if (hours > 23 || minutes > 59) return null;
-  // The user's calendar date now, then that day (+1) at the time, converted back to UTC.
-  const local = new Date(ctx.now.getTime() + ctx.utcOffsetMinutes * 60_000);
-  const wallClock = Date.UTC(
-    local.getUTCFullYear(),
-    local.getUTCMonth(),
-    local.getUTCDate() + day,
-    hours,
-    minutes,
-  );
-  return new Date(wallClock - ctx.utcOffsetMinutes * 60_000).toISOString();
-}
+export { parseWhen };
 
 /** What to do with the user's message. */
 export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
@@ -210,6 +199,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     };
   }
 
+  const media = decideMediaTurn(text, ctx);
+  if (media) return media;
   const channel = decideChannelTurn(text, ctx.tools, ctx.lastPostPrompt ?? null);
   if (channel) return channel;
   const connection = decideConnectionTurn(lower, ctx.tools);
@@ -476,15 +467,20 @@ export interface ToolOutcome {
   reason?: ErrorReason;
 }
 
-/** The reply once tools have run. */
-export function describeOutcome(outcome: ToolOutcome): string {
+/**
+ * The reply once tools have run. `earlier` are the tools this turn ran before (a request that took several
+ * steps, such as a carousel made from the newest images), oldest first.
+ */
+export function describeOutcome(outcome: ToolOutcome, earlier: readonly TurnStep[] = []): string {
   const { toolName, input, result } = outcome;
   if (outcome.error) {
     // A spent plan allowance: the way on is one sentence away in the chat (a checkout link).
     const upgrade = isPlanLimitReason(outcome.reason) ? ` ${UPGRADE_HINT}` : "";
-    return `I couldn't do that: ${outcome.error}${upgrade}`;
+    return `I couldn't do that: ${outcome.error}${upgrade}${describeMediaError(earlier)}`;
   }
   const value = result ?? {};
+  const mediaReply = describeMediaOutcome(outcome, earlier);
+  if (mediaReply !== null) return mediaReply;
   const brandReply = describeBrandOutcome(toolName, value);
   if (brandReply !== null) return brandReply;
   const templateReply = describeTemplateOutcome(toolName, value);

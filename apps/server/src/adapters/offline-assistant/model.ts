@@ -9,8 +9,9 @@ import type {
 import { isErrorReason } from "@smm/domain/errors";
 import { isToolName } from "@smm/tools";
 import { decideCampaignFollowUp } from "./campaign-intents";
-import { findUploadedImage } from "./caption-intents";
-import { decideTurn, describeOutcome, type ToolOutcome } from "./intents";
+import { findUploadedImage, IMAGE_ID_PREFIX } from "./caption-intents";
+import { decideTurn, describeOutcome, type ToolOutcome, type TurnContext } from "./intents";
+import { type ContextMedia, decideMediaTurn, type TurnStep } from "./media-intents";
 import { knownTemplatesOf } from "./template-intents";
 import type { OfferedTools, ToolName } from "./tool-call";
 
@@ -185,6 +186,142 @@ function findNextSuggestion(prompt: LanguageModelV3Message[]): { id: string } | 
   return null;
 }
 
+const UPLOADED_ID = new RegExp(
+  String.raw`${IMAGE_ID_PREFIX}\s*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`,
+  "gi",
+);
+
+/** The images a user message uploaded ("Image id: ..." with "Uploaded image: name"). */
+function uploadsIn(message: LanguageModelV3Message): ContextMedia[] {
+  const text = textOf(message);
+  const name = text.match(/Uploaded image:\s*(.+)/)?.[1]?.trim();
+  return [...text.matchAll(UPLOADED_ID)].map((match) => ({
+    id: (match[1] ?? "").toLowerCase(),
+    type: "image" as const,
+    name: name || "image",
+  }));
+}
+
+/** The files of a tool result: a media list's items, or a post's media. */
+function filesOf(toolName: string, value: Record<string, unknown>): ContextMedia[] | null {
+  const list = toolName === "listMedia" ? value.items : toolName === "setPostMedia" ? value.media : null;
+  if (!Array.isArray(list)) return null;
+  return list.flatMap((item: { id?: unknown; mediaId?: unknown; type?: unknown; name?: unknown }) => {
+    const id = item.id ?? item.mediaId;
+    if (typeof id !== "string" || (item.type !== "image" && item.type !== "video")) return [];
+    return [{ id, type: item.type, name: typeof item.name === "string" ? item.name : "untitled" }];
+  });
+}
+
+/**
+ * The files "these images" and "this video" mean: the newest media list or post media a tool showed, or the
+ * images uploaded in the newest run of upload messages, whichever came last.
+ */
+function findContextMedia(prompt: LanguageModelV3Message[]): ContextMedia[] {
+  const uploads: ContextMedia[] = [];
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i];
+    if (!message) continue;
+    if (message.role === "user") {
+      const found = uploadsIn(message);
+      if (found.length > 0) uploads.unshift(...found);
+      else if (uploads.length > 0) return uploads;
+      continue;
+    }
+    if (uploads.length > 0) return uploads;
+    if (message.role !== "tool") continue;
+    for (let j = message.content.length - 1; j >= 0; j--) {
+      const part = message.content[j];
+      if (part?.type !== "tool-result" || part.output.type !== "json") continue;
+      const value = part.output.value;
+      if (!value || typeof value !== "object" || Array.isArray(value)) continue;
+      const files = filesOf(part.toolName, value as Record<string, unknown>);
+      if (files && files.length > 0) return files;
+    }
+  }
+  return uploads;
+}
+
+/** What the conversation up to (and with) the user's newest message is about. */
+function turnContextOf(
+  options: LanguageModelV3CallOptions,
+  prompt: LanguageModelV3Message[],
+  now: Date,
+): TurnContext {
+  const providerOptions = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
+  return {
+    tools: offeredTools(options),
+    now,
+    utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
+    lastPost: findLastPost(prompt),
+    lastPostPrompt: findLastPostPrompt(prompt),
+    lastGroup: findLastGroup(prompt),
+    nextSuggestion: findNextSuggestion(prompt),
+    templates: knownTemplatesOf(toolResultsNewestFirst(prompt)),
+    hasBrand: providerOptions.hasBrand !== false,
+    lastImage: findUploadedImage(prompt.filter((message) => message.role === "user").map(textOf)),
+    contextMedia: findContextMedia(prompt),
+  };
+}
+
+const indexOfLastUser = (prompt: LanguageModelV3Message[]) =>
+  prompt.findLastIndex((message) => message.role === "user");
+
+/** The tools this turn ran since the user's newest message, oldest first, with what each answered. */
+function turnStepsOf(prompt: LanguageModelV3Message[], refusals: Record<string, string>): TurnStep[] {
+  const inputs = new Map<string, Record<string, unknown>>();
+  const steps: TurnStep[] = [];
+  for (const message of prompt.slice(indexOfLastUser(prompt) + 1)) {
+    if (message.role === "assistant") {
+      for (const part of message.content) {
+        if (part.type !== "tool-call") continue;
+        const input = typeof part.input === "string" ? safeParse(part.input) : part.input;
+        inputs.set(part.toolCallId, (input ?? {}) as Record<string, unknown>);
+      }
+    }
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result" || !isToolName(part.toolName)) continue;
+      const output = outputValue(part.output);
+      const failed = output.error ?? (refusals[part.toolCallId] ? "refused" : undefined);
+      steps.push({
+        toolName: part.toolName,
+        input: inputs.get(part.toolCallId) ?? {},
+        ...(failed !== undefined ? { error: failed } : { result: output.result }),
+      });
+    }
+  }
+  return steps;
+}
+
+/**
+ * The next step of a media request that takes several tools ("make a carousel from my last four images"),
+ * or null. Only a turn the media request itself started goes on.
+ */
+function mediaFollowUp(options: LanguageModelV3CallOptions, now: Date): LanguageModelV3Content[] | null {
+  const { prompt } = options;
+  const { refusals = {} } = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
+  const lastUser = indexOfLastUser(prompt);
+  const userText = textOf(prompt[lastUser]);
+  const ctx = turnContextOf(options, prompt.slice(0, lastUser + 1), now);
+  const steps = turnStepsOf(prompt, refusals);
+  const first = decideMediaTurn(userText, ctx);
+  if (first?.kind !== "call" || steps[0]?.toolName !== first.call.toolName) return null;
+  const next = decideMediaTurn(userText, ctx, steps);
+  if (!next) return null;
+  if (next.kind === "say") return [{ type: "text", text: next.text }];
+  const { call } = next;
+  return [
+    ...(call.preface ? [{ type: "text" as const, text: call.preface }] : []),
+    {
+      type: "tool-call",
+      toolCallId: `offline-${prompt.length}-${call.toolName}`,
+      toolName: call.toolName,
+      input: JSON.stringify(call.input),
+    },
+  ];
+}
+
 /** What this step answers: text, or a tool call (with its preface), deterministic for the same prompt. */
 function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModelV3Content[] {
   const { prompt } = options;
@@ -200,6 +337,9 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
       }
     }
     const results = last.content.filter((part) => part.type === "tool-result");
+    // "make a carousel from my last four images": the images were found; the next step makes the post.
+    const media = mediaFollowUp(options, now);
+    if (media) return media;
     // "pause campaign X": the search found the campaign; the next step acts on it (or asks first).
     const [only] = results;
     if (results.length === 1 && only) {
@@ -223,6 +363,9 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
       }
     }
     const { refusals = {} } = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
+    // What this turn's tools did before these results (a post made from the first image, a file found).
+    const steps = turnStepsOf(prompt, refusals);
+    const earlier = steps.slice(0, Math.max(0, steps.length - results.length));
     const text = results
       // Only results of the registry's tools are described; a name the registry does not know has no reply.
       .filter((part) => isToolName(part.toolName))
@@ -235,26 +378,14 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
           ...output,
           ...(output.error && isErrorReason(reason) ? { reason } : {}),
         };
-        return describeOutcome(outcome);
+        return describeOutcome(outcome, earlier);
       })
       .join("\n\n");
     return [{ type: "text", text }];
   }
 
   const lastUser = [...prompt].reverse().find((message) => message.role === "user");
-  const providerOptions = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
-  const decision = decideTurn(textOf(lastUser), {
-    tools: offeredTools(options),
-    now,
-    utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
-    lastPost: findLastPost(prompt),
-    lastPostPrompt: findLastPostPrompt(prompt),
-    lastGroup: findLastGroup(prompt),
-    nextSuggestion: findNextSuggestion(prompt),
-    templates: knownTemplatesOf(toolResultsNewestFirst(prompt)),
-    hasBrand: providerOptions.hasBrand !== false,
-    lastImage: findUploadedImage(prompt.filter((message) => message.role === "user").map(textOf)),
-  });
+  const decision = decideTurn(textOf(lastUser), turnContextOf(options, prompt, now));
   if (decision.kind === "say") return [{ type: "text", text: decision.text }];
   const { call } = decision;
   // The call id is derived from the conversation so a replayed prompt gives the same answer.
