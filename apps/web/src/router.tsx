@@ -27,6 +27,7 @@ const DashboardPage = lazyNamed(() => import("@/pages/dashboard/dashboard-page")
 const SwipePage = lazyNamed(() => import("@/pages/swipe/swipe-page"), "SwipePage");
 const CreatePage = lazyNamed(() => import("@/pages/create/create-page"), "CreatePage");
 const TemplatesPage = lazyNamed(() => import("@/pages/templates/templates-page"), "TemplatesPage");
+const MediaPage = lazyNamed(() => import("@/pages/media/media-page"), "MediaPage");
 const CommunityTemplatesPage = lazyNamed(
   () => import("@/pages/community-templates/community-templates-page"),
   "CommunityTemplatesPage",
@@ -92,6 +93,7 @@ export function AppRouter() {
                   <Route path="dashboard/swipe" element={<SwipePage />} />
                   <Route path="create" element={<CreatePage />} />
                   <Route path="templates" element={<TemplatesPage />} />
+                  <Route path="media" element={<MediaPage />} />
                   <Route path="community-templates" element={<CommunityTemplatesPage />} />
                   <Route path="calendar" element={<CalendarPage />} />
                   <Route path="settings" element={<SettingsPage />} />

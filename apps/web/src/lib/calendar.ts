@@ -214,7 +214,15 @@ export function useApprovedContent(brandId: string, params: SidebarParams) {
       const page = await call(
         client.api.posts.$get({ query: sidebarQuery(params, pageParam) }, callOptions({ brandId, signal })),
       );
-      return { ...page, posts: page.posts.map(toCalendarPostView) };
+      // The chips show a carousel's or a reel's badge: the format and the item count ride along.
+      return {
+        ...page,
+        posts: page.posts.map((post) => ({
+          ...toCalendarPostView(post),
+          format: post.format,
+          mediaCount: post.media.length,
+        })),
+      };
     },
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -7,6 +7,7 @@ export const navigationTargets = [
   "/create",
   "/templates",
   "/community-templates",
+  "/media",
   "/calendar",
   "/campaigns",
   "/analytics",

@@ -3,6 +3,7 @@ import {
   CalendarDaysIcon,
   ChartColumnIcon,
   FileTextIcon,
+  ImagesIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MegaphoneIcon,
@@ -23,6 +24,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: "Dashboard", to: "/dashboard", icon: LayoutDashboardIcon, testId: "nav-dashboard" },
       { label: "Content Creation", to: "/create", icon: SquarePenIcon, testId: "nav-create" },
       { label: "My Templates", to: "/templates", icon: FileTextIcon, testId: "nav-templates" },
+      { label: "Media Library", to: "/media", icon: ImagesIcon, testId: "nav-media" },
       {
         label: "Community Templates",
         to: "/community-templates",
@@ -54,6 +56,7 @@ const VIEW_TITLES: Record<string, string> = {
   "/dashboard/swipe": "Review Posts",
   "/create": "Content Generation",
   "/templates": "Templates",
+  "/media": "Media Library",
   "/community-templates": "Community Templates",
   "/calendar": "Content Calendar",
   "/settings": "Settings",
@@ -68,11 +71,12 @@ export function getViewTitle(pathname: string): string {
   return VIEW_TITLES[normalized] ?? "Dashboard";
 }
 
-/** Every screen the assistant (and the command palette) can jump to: the spec's 12 navigation targets. */
+/** Every screen the command palette can jump to: the spec's 12 navigation targets (the assistant's too) and the Media Library. */
 export const NAVIGATION_TARGETS: { label: string; to: string }[] = [
   { label: "Dashboard", to: "/dashboard" },
   { label: "Content Creation", to: "/create" },
   { label: "My Templates", to: "/templates" },
+  { label: "Media Library", to: "/media" },
   { label: "Community Templates", to: "/community-templates" },
   { label: "Content Calendar", to: "/calendar" },
   { label: "Campaigns", to: "/campaigns" },

@@ -6,6 +6,7 @@ import { cardClass } from "@/components/assistant/card-styles";
 import { useChatPostCard } from "@/components/assistant/use-chat-post-card";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { NetworkIcon } from "@/components/network-icon";
+import { FormatBadge, hasRichMedia, PostMediaGallery } from "@/components/post-media/post-media";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { tomorrowAtNoon } from "@/lib/chat";
@@ -53,18 +54,33 @@ export function ChatPostCard({
             <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
               <NetworkIcon platform={post.platform} />
               <span data-testid="assistant-post-network">{platformLabels[post.platform]}</span>
+              <FormatBadge format={post.format} count={post.media.length} className="ml-auto" />
+            </p>
+          ) : post.format !== "feed" ? (
+            <p className="flex">
+              <FormatBadge format={post.format} count={post.media.length} />
             </p>
           ) : null}
           <GenerationProgress view={view} />
           {view.phase !== "generating" && view.phase !== "failed" && (
             <>
-              {post.imageUrl && (
-                <img
-                  src={post.imageUrl}
+              {post.imageUrl && hasRichMedia(post.media) ? (
+                <PostMediaGallery
+                  media={post.media}
                   alt="Generated post"
-                  className="w-full rounded-md border object-cover"
-                  data-testid="assistant-post-image"
+                  frameClassName="aspect-[4/3]"
+                  firstTestId="assistant-post-image"
+                  className="rounded-md border"
                 />
+              ) : (
+                post.imageUrl && (
+                  <img
+                    src={post.imageUrl}
+                    alt="Generated post"
+                    className="w-full rounded-md border object-cover"
+                    data-testid="assistant-post-image"
+                  />
+                )
               )}
               <p className="whitespace-pre-wrap break-words" data-testid="assistant-post-caption">
                 {post.content}

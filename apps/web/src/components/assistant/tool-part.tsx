@@ -9,6 +9,7 @@ import { cardClass } from "@/components/assistant/card-styles";
 import type { ChatPart, ChatTools, ToolPart } from "@/components/assistant/chat-part";
 import { ChatPostCard } from "@/components/assistant/chat-post-card";
 import { ImageListCard, ShownImageCard } from "@/components/assistant/image-cards";
+import { MediaListCard } from "@/components/assistant/media-cards";
 import { isPlanningToolPart, PlanningToolCard } from "@/components/assistant/planning-cards";
 import { networkName } from "@/components/assistant/planning-format";
 import { NAVIGATE_DELAY_MS } from "@/lib/chat";
@@ -155,8 +156,20 @@ function outputCard(part: ToolPart, brandId: string, onAsk: (text: string) => vo
         />
       );
     }
+    case "tool-setPostMedia":
+      // The post with its new media, format or first comment, followed live like a generated one.
+      return (
+        <ChatPostCard
+          brandId={brandId}
+          postId={part.output.id}
+          retryRequest={generationRequest({ platform: part.output.platform })}
+          onAsk={onAsk}
+        />
+      );
     case "tool-listImages":
       return <ImageListCard brandId={brandId} images={part.output.images} onAsk={onAsk} />;
+    case "tool-listMedia":
+      return <MediaListCard brandId={brandId} items={part.output.items} />;
     case "tool-showImage":
       return <ShownImageCard brandId={brandId} image={part.output} />;
     case "tool-analyzeWebsite":

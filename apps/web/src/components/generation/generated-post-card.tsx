@@ -13,6 +13,7 @@ import { GeneratedPostPreview } from "@/components/generation/post-preview";
 import { ApproveDialog, DenyDialog } from "@/components/generation/review-dialogs";
 import { TextCounter } from "@/components/generation/text-counter";
 import { useGeneratedPostCard } from "@/components/generation/use-generated-post-card";
+import { PostMediaButton } from "@/components/posts/media-editor/post-media-button";
 import { PostStateBadge, postStateLabels } from "@/components/posts/post-badges";
 import { cn } from "@/lib/utils";
 
@@ -76,6 +77,10 @@ export function GeneratedPostCard({
             reasonId={`generated-post-limit-${postId}`}
             testId="generated-post-counter"
           />
+        )}
+
+        {view.phase !== "failed" && view.phase !== "generating" && (
+          <PostMediaButton post={post} label="Edit media" className="w-full sm:w-fit" />
         )}
 
         {view.phase !== "failed" && <ReviewOutcome post={post} />}

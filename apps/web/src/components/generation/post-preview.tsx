@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import { BrandChip } from "@/components/app-shell/brand-switcher";
 import { NetworkIcon } from "@/components/network-icon";
+import { FormatBadge, hasRichMedia, PostMediaGallery } from "@/components/post-media/post-media";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -68,10 +69,12 @@ function PostImage({
   post,
   generating,
   onReload,
+  touchScroll,
 }: {
   post: PostView;
   generating: boolean;
   onReload?: (() => void) | undefined;
+  touchScroll: boolean;
 }) {
   // Remembers which link failed, so a fresh signed link (after a reload) is tried again.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -95,6 +98,28 @@ function PostImage({
       </div>
     );
   }
+  // A carousel (its slides) or a video (its poster, played in place).
+  if (hasRichMedia(post.media))
+    return (
+      <PostMediaGallery
+        media={post.media}
+        alt={
+          post.content ? `Image for the post: ${post.content.slice(0, 80)}` : "Generated image for the post"
+        }
+        frameClassName={
+          post.format === "reel" || post.format === "story"
+            ? "aspect-[9/16] max-h-[28rem]"
+            : square
+              ? "aspect-square"
+              : inset
+                ? "aspect-video"
+                : "aspect-[1.91/1] sm:aspect-[4/3]"
+        }
+        firstTestId="generated-post-image"
+        touchScroll={touchScroll}
+        className={inset ? "rounded-lg border" : undefined}
+      />
+    );
   if (failedUrl === post.imageUrl) {
     return (
       <div
@@ -178,6 +203,7 @@ export function GeneratedPostPreview({
   handle,
   onReloadImage,
   compact = false,
+  mediaTouchScroll = true,
   className,
 }: {
   post: PostView;
@@ -186,6 +212,8 @@ export function GeneratedPostPreview({
   handle?: string | undefined;
   onReloadImage?: () => void;
   compact?: boolean;
+  /** False where a finger drag means something else (the swipe review): a carousel then moves by its arrows. */
+  mediaTouchScroll?: boolean;
   className?: string;
 }) {
   const generating = post.state === "generating";
@@ -199,7 +227,9 @@ export function GeneratedPostPreview({
       {post.content ? <Caption post={post} brandName={brandName} /> : generating && <CaptionSkeleton />}
     </div>
   );
-  const image = <PostImage post={post} generating={generating} onReload={onReloadImage} />;
+  const image = (
+    <PostImage post={post} generating={generating} onReload={onReloadImage} touchScroll={mediaTouchScroll} />
+  );
 
   return (
     <div
@@ -219,6 +249,7 @@ export function GeneratedPostPreview({
               AI
             </Badge>
           )}
+          <FormatBadge format={post.format} count={post.media.length} />
         </div>
       )}
 

@@ -2,6 +2,12 @@ import { CalendarClockIcon, MessageSquareWarningIcon, SendIcon } from "lucide-re
 import { useState } from "react";
 
 import {
+  FormatBadge,
+  hasRichMedia,
+  MediaStackThumb,
+  PostMediaGallery,
+} from "@/components/post-media/post-media";
+import {
   PlatformBadge,
   PostStateBadge,
   platformLabel,
@@ -51,6 +57,24 @@ function Feedback({ post }: { post: PostView }) {
 function PostImage({ post, compact }: { post: PostView; compact: boolean }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!post.imageUrl || failed === post.imageUrl) return null;
+  // Several items or a video: the row stacks them; the full card shows the carousel or the playable video.
+  if (hasRichMedia(post.media))
+    return compact ? (
+      <MediaStackThumb
+        media={post.media}
+        className="size-16"
+        testId="post-image"
+        onError={() => setFailed(post.imageUrl)}
+      />
+    ) : (
+      <PostMediaGallery
+        media={post.media}
+        alt=""
+        frameClassName="aspect-[4/3] max-h-80"
+        firstTestId="post-image"
+        className="rounded-md border"
+      />
+    );
   return (
     <img
       src={post.imageUrl}
@@ -117,6 +141,7 @@ export function PostCard({
         <PostStateBadge state={post.state} />
         <SourceBadge post={post} />
         <PlatformBadge platform={post.platform} />
+        <FormatBadge format={post.format} count={post.media.length} />
         <RelativeTime value={post.createdAt} className="ml-auto" />
       </div>
       {!compact && <PostImage post={post} compact={false} />}

@@ -2,6 +2,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ApiError } from "@/lib/api";
 import { type PostView, usePost } from "@/lib/posts";
 
+import { FirstCommentStatus } from "./first-comment-status";
 import { PostCard, platformLabel } from "./post-card";
 
 function Details({ brandId, post: initial }: { brandId: string; post: PostView }) {
@@ -13,7 +14,13 @@ function Details({ brandId, post: initial }: { brandId: string; post: PostView }
         This post was deleted.
       </p>
     );
-  return <PostCard post={query.data ?? initial} brandId={brandId} variant="full" className="border-0 p-0" />;
+  const post = query.data ?? initial;
+  return (
+    <div className="grid gap-4">
+      <PostCard post={post} brandId={brandId} variant="full" className="border-0 p-0" />
+      <FirstCommentStatus post={post} brandId={brandId} />
+    </div>
+  );
 }
 
 /** The full post card in a dialog: opened from Recent Activity and from the lists' compact cards. */

@@ -1,8 +1,8 @@
-import { POST_CONTENT_EMPTY } from "@smm/domain/web";
-import { CalendarClockIcon, SaveIcon } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { CalendarClockIcon } from "lucide-react";
+import { type FormEvent, type ReactNode, Suspense } from "react";
 import { FieldError } from "@/components/field-error";
 import { useFutureDateField } from "@/components/generation/review-dialogs";
+import { LazyPartBoundary } from "@/components/lazy-part-boundary";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,12 +14,29 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import { Skeleton } from "@/components/ui/skeleton";
 import type { PostView } from "@/lib/generation";
+import { lazyNamed } from "@/lib/lazy-load";
+
+const EditPostForm = lazyNamed(() => import("./media-editor/edit-post-form"), "EditPostForm");
+
+function EditPostSkeleton() {
+  return (
+    <div className="grid gap-5" data-testid="edit-post-loading">
+      <Skeleton className="h-36 w-full" />
+      <div className="flex gap-2">
+        <Skeleton className="size-32" />
+        <Skeleton className="size-32" />
+      </div>
+      <Skeleton className="h-20 w-full" />
+    </div>
+  );
+}
 
 /**
- * Edit the message: empty text is refused inline, unchanged text just closes, and on a failed save the
- * dialog stays open with what was typed (UI.md: nothing the user typed is lost on an error).
+ * Edit the post: its message, its media (format, order, alt text, covers, crops) and its first comment.
+ * Empty text is refused inline, unchanged content just closes, and on a failed save the dialog stays open
+ * with what was typed (UI.md: nothing the user typed is lost on an error). The form loads with the dialog.
  */
 export function EditPostDialog({
   post,
@@ -30,86 +47,26 @@ export function EditPostDialog({
   post: PostView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Resolves when the server saved it; rejects to keep the dialog open. */
+  /** Resolves when the server saved the text; rejects to keep the dialog open. */
   onSave: (content: string) => Promise<unknown>;
 }) {
-  const [text, setText] = useState(post.content);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [openedWith, setOpenedWith] = useState(false);
-  if (open !== openedWith) {
-    setOpenedWith(open);
-    if (open) {
-      setText(post.content);
-      setError(null);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed) {
-      setError(POST_CONTENT_EMPTY);
-      return;
-    }
-    if (trimmed === post.content.trim()) {
-      onOpenChange(false);
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave(trimmed);
-      onOpenChange(false);
-    } catch {
-      // The toast names the failure; the text stays for another try.
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="edit-post-dialog" className="max-h-[90dvh] overflow-y-auto">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Edit message</DialogTitle>
-            <DialogDescription>
-              Change the text of this post. A published post is updated too.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`edit-post-${post.id}`}>Message</Label>
-            <Textarea
-              id={`edit-post-${post.id}`}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-              rows={8}
-              className="max-h-[50dvh]"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `edit-post-${post.id}-error` : undefined}
-              data-testid="edit-post-text"
-            />
-            <FieldError id={`edit-post-${post.id}-error`} message={error} testId="edit-post-error" />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" className="h-10" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              className="h-10"
-              // The spec: Save is disabled while the text is empty (spaces count as empty).
-              disabled={saving || text.trim() === ""}
-              data-testid="edit-post-save"
-            >
-              <SaveIcon aria-hidden="true" />
-              {saving ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
+      <DialogContent
+        data-testid="edit-post-dialog"
+        className="max-h-[90dvh] overflow-y-auto p-4 sm:max-w-2xl sm:p-6"
+      >
+        <DialogHeader>
+          <DialogTitle>Edit post</DialogTitle>
+          <DialogDescription>
+            Change the text, images and videos of this post. A published post is updated too (its text).
+          </DialogDescription>
+        </DialogHeader>
+        <LazyPartBoundary open={open} onFailed={() => onOpenChange(false)}>
+          <Suspense fallback={<EditPostSkeleton />}>
+            {open && <EditPostForm post={post} onSave={onSave} onClose={() => onOpenChange(false)} />}
+          </Suspense>
+        </LazyPartBoundary>
       </DialogContent>
     </Dialog>
   );

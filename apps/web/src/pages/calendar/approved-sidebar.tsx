@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { type CalendarPostView, type SidebarFilter, truncateText } from "@/lib/calendar";
 import { cn } from "@/lib/utils";
 
-import { AiBadge, DraggablePost, PlatformIcon } from "./post-chip";
+import { AiBadge, DraggablePost, PlatformIcon, PostFormatMark } from "./post-chip";
 
 export const SIDEBAR_DROPPABLE_ID = "sidebar";
 export const SIDEBAR_ID = "calendar-sidebar";
@@ -43,6 +43,7 @@ function SidebarPost({ post, onOpen }: { post: CalendarPostView; onOpen: (post: 
           <PlatformIcon platform={post.platform} className="size-3.5" />
           {platformLabels[post.platform]}
           {post.aiGenerated && <AiBadge />}
+          <PostFormatMark post={post} className="ml-auto" />
         </span>
         <span className="text-sm leading-snug break-words">
           {truncateText(post.excerpt || "No text yet")}

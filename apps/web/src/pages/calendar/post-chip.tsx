@@ -4,7 +4,9 @@ import { SparklesIcon } from "lucide-react";
 import type * as React from "react";
 
 import { NetworkIcon } from "@/components/network-icon";
+import { FormatBadge } from "@/components/post-media/post-media";
 import { type CalendarPostView, calendarTime, formatTime, truncateText } from "@/lib/calendar";
+import { formatBadgeLabel, mediaSummaryOf } from "@/lib/media-logic";
 import { cn } from "@/lib/utils";
 
 /** What a drag carries: the post as the page last saw it. */
@@ -40,7 +42,15 @@ export function chipLabel(post: CalendarPostView): string {
   const when = time ? ` at ${formatTime(time)}` : "";
   const what =
     post.state === "published" ? "Published" : post.state === "scheduled" ? "Scheduled" : "Approved";
-  return `${what} ${platformName(post)} post${when}: ${truncateText(post.excerpt || "No text yet")}`;
+  const { format, count } = mediaSummaryOf(post);
+  const kind = formatBadgeLabel(format, count);
+  return `${what} ${platformName(post)} post${kind ? ` (${kind})` : ""}${when}: ${truncateText(post.excerpt || "No text yet")}`;
+}
+
+/** A carousel's, reel's or story's small badge, when the calendar's post carries its format. */
+export function PostFormatMark({ post, className }: { post: CalendarPostView; className?: string }) {
+  const { format, count } = mediaSummaryOf(post);
+  return <FormatBadge format={format} count={count} size="xs" className={className} />;
 }
 
 /** The chip's face: time, platform and the first 50 characters (also used as the drag overlay). */
@@ -64,6 +74,7 @@ export function ChipFace({ post, overlay }: { post: CalendarPostView; overlay?: 
       <span className="flex flex-wrap items-center gap-x-1">
         <PlatformIcon platform={post.platform} />
         {time && <span className="font-semibold tabular-nums">{formatTime(time)}</span>}
+        <PostFormatMark post={post} className="opacity-80" />
       </span>
       <span className="line-clamp-2 min-w-0 break-words">{truncateText(post.excerpt || "No text yet")}</span>
     </span>

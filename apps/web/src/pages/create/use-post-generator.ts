@@ -25,6 +25,7 @@ import {
   usePublicConfig,
   useSessionGenerations,
 } from "@/lib/generation";
+import { usePreselectedLibraryImage } from "@/lib/media-library";
 import { usePlan } from "@/lib/plan";
 
 import type { CustomImage } from "./custom-image-field";
@@ -157,6 +158,18 @@ export function usePostGenerator() {
     previewUrl.current = null;
     setImage({ status: "idle" });
   }
+
+  // "Use in a new post" in the media library: that image starts as the custom image (/create?media=<id>).
+  usePreselectedLibraryImage(brandId, (media) => {
+    clearImage();
+    setImageError(null);
+    setImage({
+      status: "uploaded",
+      name: media.name ?? "Image from your library",
+      preview: media.url,
+      media,
+    });
+  });
 
   function selectImage(file: File) {
     clearImage();

@@ -1,6 +1,7 @@
 import { InboxIcon, LayersIcon, ListChecksIcon } from "lucide-react";
 import { Link } from "react-router";
 
+import { FormatBadge } from "@/components/post-media/post-media";
 import { PlatformBadge, PostStateBadge, RelativeTime, SourceBadge } from "@/components/posts/post-badges";
 import { PREVIEW_LENGTH, truncatePreview } from "@/components/posts/post-logic";
 import { Button } from "@/components/ui/button";
@@ -46,6 +47,7 @@ function PostRow({
           {showState && <PostStateBadge state={post.state} />}
           <SourceBadge post={post} />
           <PlatformBadge platform={post.platform} />
+          <FormatBadge format={post.format} count={post.media.length} />
           <RelativeTime value={post.createdAt} />
         </span>
       </button>

@@ -55,7 +55,7 @@ export function SwipeCard({
     if (disabled || exiting || held || start.current) return;
     if (event.pointerType === "mouse" && event.button !== 0) return;
     // The caption's 'See more' and other controls inside the card keep their clicks.
-    if ((event.target as Element).closest("button, a, input, textarea, select")) return;
+    if ((event.target as Element).closest("button, a, input, textarea, select, video")) return;
     start.current = { x: event.clientX, pointerId: event.pointerId };
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
@@ -110,6 +110,8 @@ export function SwipeCard({
       <GeneratedPostPreview
         post={post}
         brand={brand}
+        // A finger drag decides the card: a carousel inside it moves by its arrows.
+        mediaTouchScroll={false}
         // The insights panel beside the card shows the hashtags and the time.
         className="[&>dl]:hidden"
       />

@@ -12,6 +12,7 @@ import { GeneratedPostPreview } from "@/components/generation/post-preview";
 import { ApproveDialog } from "@/components/generation/review-dialogs";
 import { TextCounter } from "@/components/generation/text-counter";
 import { NetworkIcon } from "@/components/network-icon";
+import { PostMediaButton } from "@/components/posts/media-editor/post-media-button";
 import { PostStateBadge } from "@/components/posts/post-badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -140,6 +141,10 @@ export function GroupVersionCard({
             ) : null}
           </div>
         </div>
+      ) : null}
+
+      {view.phase !== "failed" && view.phase !== "generating" && !version.editing ? (
+        <PostMediaButton post={post} label="Edit media" className="w-full sm:w-fit" />
       ) : null}
 
       {option?.needsConnection && post.state === "pending" ? (
