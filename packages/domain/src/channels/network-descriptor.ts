@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { postFormats } from "../db/schema/enums";
-import { postPlatforms } from "../posts/messages";
+import { postFormats, postPlatforms } from "../posts/messages";
 import { textCountings } from "./text-count";
 
 /** How an account is connected: each network's provider says which. */

@@ -15,7 +15,6 @@ import {
   requireBrandPost,
   requireTransition,
   toPostView,
-  toSocialRequest,
   updatePostIfUnchanged,
 } from "./post";
 import { postView } from "./post-view-schema";

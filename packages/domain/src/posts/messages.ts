@@ -55,3 +55,11 @@ export const POST_CHANGED_MEANWHILE = "This post was changed in the meantime. Pl
 export const MAX_POST_LENGTH = 63_206; // Facebook's own limit for a Page post's text.
 export const POST_PAGE_SIZE = 10;
 export const MAX_POST_PAGE_SIZE = 100;
+
+/** How a post goes out (issue 32): each network's provider declares which it takes and how many items. */
+export const postFormats = ["feed", "carousel", "reel", "story"] as const;
+export type PostFormat = (typeof postFormats)[number];
+
+/** A post's first comment: waiting for the post to go out, posted, or failed (shown with Retry). */
+export const firstCommentStatuses = ["pending", "posted", "failed"] as const;
+export type FirstCommentStatus = (typeof firstCommentStatuses)[number];

@@ -11,6 +11,7 @@ import type { PublishMediaItem, SocialNetworkKind, SocialPostRequest, VideoTrans
 import { toSocialRequest } from "./post";
 
 export const INSTAGRAM_IMAGE_FAILED = "The image could not be prepared for Instagram.";
+export const VIDEO_PREPARE_FAILED = "The video could not be converted to a format the network plays.";
 
 /**
  * What a publish hands the network: the post's format and every item in order. An Instagram image goes as
@@ -107,7 +108,12 @@ async function toPublishItem(
   if (type === "video") {
     const spec = videoCopyNeeded(file, rule);
     // The network's copy is made (once, kept) before the call, so the network never waits on a transcode.
-    const copy = spec ? await readOrMakeVideoVariant(ctx, file, spec) : null;
+    const copy = spec
+      ? await readOrMakeVideoVariant(ctx, file, spec).catch((error: unknown) => {
+          if (error instanceof AppError) throw error;
+          throw new AppError("upstream_failed", VIDEO_PREPARE_FAILED);
+        })
+      : null;
     return {
       kind: "video",
       mediaId: file.id,

@@ -66,6 +66,14 @@ beforeAll(async () => {
     width: 1080,
     height: 1920,
     durationMs: 20_000,
+    // What the probe reads of an H.264/AAC MP4: the networks take it as it is (no copy is made).
+    videoInfo: {
+      container: "mov,mp4,m4a,3gp,3g2,mj2",
+      videoCodec: "h264",
+      audioCodec: "aac",
+      frameRate: 30,
+      bitRate: null,
+    },
     name: "pouring.mp4",
     createdAt: new Date(start + 10 * 60_000),
   });

@@ -64,13 +64,13 @@ export const templateCategories = ["general", "post", "image", "content", "socia
 export type TemplateCategory = (typeof templateCategories)[number];
 export const templateCategoryEnum = pgEnum("template_category", templateCategories);
 
-/** How a post goes out (issue 32): each network's provider declares which it takes and how many items. */
-export const postFormats = ["feed", "carousel", "reel", "story"] as const;
-export type PostFormat = (typeof postFormats)[number];
-
-/** A post's first comment: waiting for the post to go out, posted, or failed (shown with Retry). */
-export const firstCommentStatuses = ["pending", "posted", "failed"] as const;
-export type FirstCommentStatus = (typeof firstCommentStatuses)[number];
+// The post formats and first-comment states live with the platforms (web-safe: the composer reads them).
+export {
+  type FirstCommentStatus,
+  firstCommentStatuses,
+  type PostFormat,
+  postFormats,
+} from "../../posts/messages";
 
 export const mediaKinds = ["upload", "generated", "watermark"] as const;
 export type MediaKind = (typeof mediaKinds)[number];
