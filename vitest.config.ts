@@ -11,6 +11,15 @@ const embeddedDatabaseOnly = [
   "packages/infra/src/pglite-wire-server.test.ts",
 ];
 
+// Tests that never open a database (ffmpeg and ffprobe on fixtures, providers against their fakes): the
+// PostgreSQL pass would only run them a second time.
+const databaseFree = [
+  "packages/domain/src/media/video-checks.test.ts",
+  "apps/server/src/adapters/video-tools.test.ts",
+  "apps/server/src/networks/*/*-media.test.ts",
+  "apps/server/src/networks/meta/*-formats.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -25,7 +34,7 @@ export default defineConfig({
     exclude: [
       "**/node_modules/**",
       "tests/e2e/**",
-      ...(process.env.TEST_DATABASE_URL ? embeddedDatabaseOnly : []),
+      ...(process.env.TEST_DATABASE_URL ? [...embeddedDatabaseOnly, ...databaseFree] : []),
     ],
     pool: "forks",
     // Files share a worker's loaded modules (the server, drizzle, PGlite load once per worker, not per file):
