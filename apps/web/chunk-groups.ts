@@ -25,6 +25,8 @@ const SIGNED_IN_ROOTS = [
   "components/marketing-layout.tsx",
 ].map(source);
 
+const LUCIDE = /[\\/]lucide-react[\\/]/;
+
 type ReadModule = (id: string) => ModuleInfo | null;
 
 /** Every module the roots load along with themselves: their static imports, followed to the end. */
@@ -48,6 +50,9 @@ export function createChunkGroups() {
     const firstPage = listStaticallyReached(FIRST_PAGE_ROOTS, read);
     const publicPages = listStaticallyReached(PUBLIC_ROOTS, read);
     const groups = new Map<string, string>();
+    // The first page's icons (and lucide's base) in one file: one at a time, each was its own request and
+    // its own gzip stream, and every new route's icon chunk lengthened the entry's preload map besides.
+    for (const id of firstPage) if (LUCIDE.test(id)) groups.set(id, "first-page-icons");
     for (const id of listStaticallyReached(SIGNED_IN_ROOTS, read)) {
       if (firstPage.has(id)) continue;
       groups.set(id, publicPages.has(id) ? "common" : "signed-in-shell");
@@ -59,6 +64,7 @@ export function createChunkGroups() {
     return groupOf.get(id) === group ? group : null;
   };
   return [
+    { name: nameIn("first-page-icons") },
     { name: nameIn("signed-in-shell") },
     {
       name: nameIn("common"),
