@@ -39,6 +39,36 @@ function unquote(text: string): string {
   return (match?.[1] ?? trimmed).trim();
 }
 
+/**
+ * A vision question: the image goes with the text as an image part, which the Chat Completions API receives
+ * as a base64 data URL, so nothing needs a public link. The answer's text, unquoted.
+ */
+async function askVision(
+  model: Parameters<typeof generateText>[0]["model"],
+  limits: { maxRetries: number; timeoutMs: number },
+  question: { system: string; prompt: string },
+  image: { bytes: Uint8Array; mimeType: string },
+  temperature: number,
+): Promise<string> {
+  const result = await generateText({
+    model,
+    system: question.system,
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: question.prompt },
+          { type: "image", image: image.bytes, mediaType: image.mimeType },
+        ],
+      },
+    ],
+    temperature,
+    maxRetries: limits.maxRetries,
+    abortSignal: AbortSignal.timeout(limits.timeoutMs),
+  });
+  return unquote(result.text);
+}
+
 /** Reads the model's JSON answer, tolerating a ```json fence; anything else is not a post. */
 export function parseWrittenPost(text: string): { caption: string; hashtags: string[]; imagePrompt: string } {
   const unfenced = text
@@ -169,6 +199,18 @@ export const CAMPAIGN_SLOTS_PER_CALL = 30;
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const openai = createOpenAI({ apiKey: options.apiKey, baseURL: options.baseURL });
   const model = openai.chat(options.textModel);
+  const askAboutImage = (
+    question: { system: string; prompt: string },
+    image: { bytes: Uint8Array; mimeType: string },
+    temperature: number,
+  ) =>
+    askVision(
+      model,
+      { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 60_000 },
+      question,
+      image,
+      temperature,
+    );
 
   /** One completion; any failure of the call is logged and becomes upstream_failed with the task's text. */
   async function complete(
@@ -249,54 +291,17 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       return answers.flat();
     },
     async captionFromImage(request) {
-      const { system, prompt } = buildCaptionPrompt(request);
       try {
-        // The photo goes with the text as an image part; the Chat Completions API receives it as an
-        // image_url content part holding a base64 data URL (vision input), so nothing needs a public link.
-        const result = await generateText({
-          model,
-          system,
-          messages: [
-            {
-              role: "user",
-              content: [
-                { type: "text", text: prompt },
-                { type: "image", image: request.image.bytes, mediaType: request.image.mimeType },
-              ],
-            },
-          ],
-          temperature: 0.7,
-          maxRetries: options.maxRetries ?? 2,
-          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
-        });
-        return unquote(result.text);
+        return await askAboutImage(buildCaptionPrompt(request), request.image, 0.7);
       } catch (error) {
         options.logger.error("caption-from-image failed", { error, model: options.textModel });
         throw new AppError("upstream_failed", CAPTION_FAILED);
       }
     },
     async writeAltText(request) {
-      const { system, prompt } = buildAltTextPrompt(request);
       let text: string;
       try {
-        // Vision input, as for captions: the image goes as a base64 image part, no public link needed.
-        const result = await generateText({
-          model,
-          system,
-          messages: [
-            {
-              role: "user",
-              content: [
-                { type: "text", text: prompt },
-                { type: "image", image: request.image.bytes, mediaType: request.image.mimeType },
-              ],
-            },
-          ],
-          temperature: 0.2,
-          maxRetries: options.maxRetries ?? 2,
-          abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
-        });
-        text = unquote(result.text);
+        text = await askAboutImage(buildAltTextPrompt(request), request.image, 0.2);
       } catch (error) {
         options.logger.error("write-alt-text failed", { error, model: options.textModel });
         throw new AppError("upstream_failed", ALT_TEXT_FAILED);
