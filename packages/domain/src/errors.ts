@@ -155,6 +155,22 @@ export const errorReasons = {
     code: "invalid_input",
     description: "The post's network takes no first comment (Telegram, Discord, LinkedIn).",
   },
+  // The inbox (issue 33): comments and replies from every channel.
+  inbox_unsupported: {
+    code: "invalid_input",
+    description:
+      "The post's network lets no comments be read or answered that way (a Discord webhook, a Telegram channel, LinkedIn), or does not take that action (hiding on Bluesky, liking on Instagram).",
+  },
+  reply_unconfirmed: {
+    code: "upstream_failed",
+    description:
+      "The network may or may not have taken the reply (the call was cut off and it cannot tell): nothing is sent again; check the comment there.",
+  },
+  reply_failed: {
+    code: "upstream_failed",
+    description:
+      "The network refused the reply (the message gives its reason); the reply stays in the inbox with Retry.",
+  },
   // Campaign use cases without a connected page and ad account (the campaigns page shows its setup card).
   ad_account_required: {
     code: "conflict",

@@ -202,6 +202,47 @@ export interface AiProvider {
    * measure (English only). Throws AppError upstream_failed with 'Failed to write alt text'.
    */
   writeAltText(request: AltTextRequest): Promise<string>;
+  /**
+   * Reads comments that came in (issue 33): a sentiment, whether it asks something, and whether it looks
+   * like spam, one answer per comment in order. The offline model uses a lexicon and rules (labelled
+   * "offline" on screen). Throws AppError upstream_failed when the model fails (the comments stay unread by
+   * it; the caller falls back to the offline reading).
+   */
+  triageComments(request: CommentTriageRequest): Promise<CommentTriage[]>;
+  /**
+   * A reply to a comment in the brand's voice: its tone, never a do-not-mention topic; `instructions` say
+   * what to say ("thank her and mention Friday"). Plain text, within `maxLength`. Throws AppError
+   * upstream_failed with 'Failed to draft a reply'.
+   */
+  draftReply(request: ReplyDraftRequest): Promise<string>;
+}
+
+/** Comments to read for triage (triageComments). */
+export interface CommentTriageRequest {
+  brand: AiBrandContext;
+  comments: { text: string; authorName: string | null; own: boolean }[];
+}
+
+export interface CommentTriage {
+  sentiment: "positive" | "neutral" | "negative";
+  question: boolean;
+  /** The model's own spam reading (links, selling, bait); the domain adds its own checks (repeated text). */
+  spam: boolean;
+}
+
+/** A reply to write (draftReply): the comment, its thread so far, the post, and what the user asked. */
+export interface ReplyDraftRequest {
+  brand: AiBrandContext;
+  language: LanguageCode;
+  platform: PostPlatform;
+  post: { content: string };
+  comment: { text: string; authorName: string | null; authorHandle: string | null };
+  /** Earlier items of the same conversation, oldest first (own: written by the brand). */
+  thread: { text: string; authorName: string | null; own: boolean }[];
+  /** What the user wants the reply to say or do; absent: a fitting answer. */
+  instructions?: string | undefined;
+  /** The most the network takes for a reply. */
+  maxLength: number;
 }
 
 export type { WebsiteAnalysis, WebsiteAnalysisRequest };
@@ -288,6 +329,52 @@ export interface FirstCommentRequest {
   message: string;
 }
 
+/** Who and where, for the inbox's calls: the brand's connection for that platform answers them. */
+export interface InboxCallRef {
+  userId: string;
+  brandId: string;
+  platform: PostPlatform;
+}
+
+/** A comment or reply as the network shows it (issue 33). */
+export interface IncomingComment {
+  /** The network's id of the comment. */
+  externalId: string;
+  /** The network's id of our post it is under (its root). */
+  postExternalId: string;
+  /** The comment it answers; null for a comment on the post itself. */
+  parentExternalId: string | null;
+  authorExternalId: string | null;
+  authorName: string | null;
+  authorHandle: string | null;
+  authorAvatarUrl: string | null;
+  text: string;
+  writtenAt: Date;
+  /** When it was last edited, where the network says. */
+  editedAt?: Date | null | undefined;
+  hidden?: boolean | undefined;
+  /** Written by the connected account itself (our replies echo back). */
+  own: boolean;
+  url?: string | null | undefined;
+}
+
+/** What one read of a connection's comments found (SocialNetwork.readComments). */
+export interface CommentsRead {
+  comments: IncomingComment[];
+  /**
+   * The posts (network ids) whose every comment is in `comments`: a stored comment of these posts that is
+   * not there was removed on the network. A post left out was read in part (a page, or notifications).
+   */
+  complete: string[];
+  /** Where to go on next time (a notifications cursor); null to start over. */
+  cursor: string | null;
+  /** Network calls spent, counted against the account's budget. */
+  calls: number;
+}
+
+/** Moderation on the network, as its inbox capabilities allow. */
+export type CommentAction = "hide" | "unhide" | "delete" | "like";
+
 /** Which network took a post: its ids only make sense there. */
 export type SocialNetworkKind = PublishNetwork;
 
@@ -344,6 +431,47 @@ export interface SocialNetwork {
    */
   comment(request: FirstCommentRequest): Promise<{ externalId: string }>;
   /**
+   * Reads the comments under these published posts of the brand's connection for `platform`, spending at
+   * most `budget` network calls (the poller's share of the account's rate limit). Networks whose comments
+   * cannot be read refuse with `inbox_unsupported`.
+   */
+  readComments(
+    request: InboxCallRef & {
+      posts: { externalId: string; publishedAt: Date }[];
+      cursor: string | null;
+      budget: number;
+    },
+  ): Promise<CommentsRead>;
+  /** How many reads the account may make per window, shared by every instance (the network's rate limit). */
+  commentReadBudget(request: InboxCallRef): Promise<{ calls: number; windowMs: number; account: string }>;
+  /**
+   * Sends the brand's reply, exactly once per `marker` (recorded on our item before this call): under the
+   * comment `parentExternalId`, or on the post itself when null. The reply's id on the network.
+   */
+  replyToComment(
+    request: InboxCallRef & {
+      postExternalId: string;
+      parentExternalId: string | null;
+      text: string;
+      marker: string;
+    },
+  ): Promise<{ externalId: string; url?: string | null | undefined }>;
+  /**
+   * The reply the attempt with `marker` made (begun at `since`), or null when the network surely holds none;
+   * throws `reply_unconfirmed` when it cannot tell. How a send whose answer was lost is settled.
+   */
+  findReply(
+    request: InboxCallRef & {
+      postExternalId: string;
+      parentExternalId: string | null;
+      text: string;
+      marker: string;
+      since: Date;
+    },
+  ): Promise<{ externalId: string } | null>;
+  /** Hides, shows again, deletes or likes a comment on the network, where its capabilities allow. */
+  moderateComment(request: InboxCallRef & { externalId: string; action: CommentAction }): Promise<void>;
+  /**
    * The network's published copy of our post made by the attempt with that marker, or null when it holds
    * none: how a publish whose answer was lost (the process died during the call) is settled before trying
    * again. Throws when the network cannot be asked or cannot tell (a copy with our text but without the
@@ -364,6 +492,15 @@ export interface SocialNetwork {
     url?: string | null | undefined;
   } | null>;
 }
+
+/** The inbox's calls of the port (issue 33): the channel router answers them from each provider's inbox. */
+export type InboxCalls = Pick<
+  SocialNetwork,
+  "readComments" | "commentReadBudget" | "replyToComment" | "findReply" | "moderateComment"
+>;
+
+/** The publishing calls alone: what the adapters written to the port before the inbox implement (Meta's, the sandbox's). */
+export type PublishingNetwork = Omit<SocialNetwork, keyof InboxCalls>;
 
 /** What an image is drawn from: the writer's brief, the brand's look, and the style the user picked. */
 export interface ImageGenerationRequest {

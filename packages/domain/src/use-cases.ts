@@ -10,6 +10,7 @@ import * as channels from "./channels/use-cases";
 import * as chat from "./chat/use-cases";
 import * as connections from "./connections/use-cases";
 import * as generation from "./generation/use-cases";
+import * as inbox from "./inbox/use-cases";
 import * as media from "./media/use-cases";
 import * as notifications from "./notifications/use-cases";
 import * as plans from "./plans/use-cases";
@@ -37,6 +38,7 @@ const areas = [
   chat,
   connections,
   generation,
+  inbox,
   media,
   notifications,
   plans,
@@ -59,6 +61,7 @@ type Catalogue = UseCasesOf<
     typeof chat &
     typeof connections &
     typeof generation &
+    typeof inbox &
     typeof media &
     typeof notifications &
     typeof plans &

@@ -1,3 +1,4 @@
+import { AppError } from "@smm/domain/errors";
 import type { AiProvider } from "@smm/domain/ports";
 import { writeAltTextOfflineFromImage } from "./offline-alt-text";
 import { analyzeWebsiteOffline } from "./offline-analysis";
@@ -33,6 +34,13 @@ export function createOfflineAiProvider(): AiProvider {
     },
     async writeAltText(request) {
       return writeAltTextOfflineFromImage(request);
+    },
+    // TODO(inbox helper): the offline lexicon and reply writer replace these.
+    async triageComments() {
+      throw new AppError("upstream_failed", "Comment triage is not ready yet");
+    },
+    async draftReply() {
+      throw new AppError("upstream_failed", "Failed to draft a reply");
     },
   };
 }

@@ -298,6 +298,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         throw new AppError("upstream_failed", CAPTION_FAILED);
       }
     },
+    // TODO(inbox helper): OpenAI triage and reply drafting replace these.
+    async triageComments() {
+      throw new AppError("upstream_failed", "Comment triage is not ready yet");
+    },
+    async draftReply() {
+      throw new AppError("upstream_failed", "Failed to draft a reply");
+    },
     async writeAltText(request) {
       let text: string;
       try {

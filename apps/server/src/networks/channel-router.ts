@@ -6,7 +6,14 @@ import { channelConnectionExpired, markConnectionExpired } from "@smm/domain/con
 import type { DbExecutor, Deps } from "@smm/domain/context";
 import { media, posts, type SocialConnection, socialConnections } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
-import type { FileStorage, PublishMediaItem, SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
+import type {
+  CommentAction,
+  FileStorage,
+  InboxCallRef,
+  PublishMediaItem,
+  SocialNetwork,
+  SocialPostRequest,
+} from "@smm/domain/ports";
 import { isMetaPlatform, type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
 import { and, desc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { TokenVault } from "../adapters/token-vault";
@@ -18,6 +25,12 @@ const MAX_FETCHED_IMAGE_BYTES = 20 * 1024 * 1024;
 
 export const firstCommentUnsupported = (platform: PostPlatform) =>
   `${platformLabels[platform]} posts take no first comment.`;
+
+export const inboxUnsupported = (platform: PostPlatform) =>
+  `${platformLabels[platform]} comments cannot be read or answered from here.`;
+
+export const inboxActionUnsupported = (platform: PostPlatform, action: CommentAction) =>
+  `${platformLabels[platform]} does not let comments be ${action === "hide" || action === "unhide" ? "hidden" : action === "like" ? "liked" : "deleted"} from here.`;
 
 export const channelNotConnected = (platform: PostPlatform) =>
   `No ${platformLabels[platform]} account is connected to this brand. Connect one in Settings > Channels.`;
@@ -231,6 +244,15 @@ export function createChannelRouter(options: {
     return ads;
   }
 
+  /** The brand's provider for the platform, with its inbox, or inbox_unsupported. */
+  async function resolveInbox(ref: InboxCallRef) {
+    const { provider, connection } = await resolve(ref, ref.platform);
+    const inbox = provider.inbox;
+    const declared = provider.describe(ref.platform, connection).capabilities.inbox;
+    if (!inbox || !declared) throw new AppError("inbox_unsupported", inboxUnsupported(ref.platform));
+    return { provider, connection, inbox, declared };
+  }
+
   const holdsNatively = (provider: AnyProvider, connection: ProviderConnection<unknown>, at: Date) => {
     if (!provider.schedule || !provider.updateScheduled) return false;
     const window = provider.describe(connection.platform, connection).nativeScheduling;
@@ -324,6 +346,29 @@ export function createChannelRouter(options: {
       if (!provider.comment)
         throw new AppError("first_comment_unsupported", firstCommentUnsupported(request.platform));
       return provider.comment(connection, request.externalId, request.message);
+    },
+    async readComments({ posts: published, cursor, budget, ...ref }) {
+      const { connection, inbox } = await resolveInbox(ref);
+      return inbox.read(connection, { posts: published, cursor, budget });
+    },
+    async commentReadBudget(ref) {
+      const { provider, connection, inbox } = await resolveInbox(ref);
+      return { ...inbox.readBudget, account: `${provider.id}:${connection.externalAccountId}` };
+    },
+    async replyToComment({ postExternalId, parentExternalId, text, marker, ...ref }) {
+      const { connection, inbox } = await resolveInbox(ref);
+      return inbox.reply(connection, { postExternalId, parentExternalId, text, marker });
+    },
+    async findReply({ postExternalId, parentExternalId, text, marker, since, ...ref }) {
+      const { connection, inbox } = await resolveInbox(ref);
+      return inbox.findReply(connection, { postExternalId, parentExternalId, text, marker, since });
+    },
+    async moderateComment({ externalId, action, ...ref }) {
+      const { connection, inbox, declared } = await resolveInbox(ref);
+      const allowed = action === "unhide" ? declared.hide : declared[action];
+      if (!allowed || !inbox.moderate)
+        throw new AppError("inbox_unsupported", inboxActionUnsupported(ref.platform, action));
+      await inbox.moderate(connection, { externalId, action });
     },
     async findPublished(request) {
       const [row] = await db

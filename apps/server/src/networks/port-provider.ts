@@ -1,4 +1,4 @@
-import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
+import type { PublishingNetwork, SocialPostRequest } from "@smm/domain/ports";
 import type { NetworkProvider, OutgoingPost, ProviderConnection } from "./provider";
 
 type PortCalls = Pick<
@@ -18,7 +18,7 @@ type PortCalls = Pick<
  * the sandbox), which find the brand's connection themselves: the connection tells them who, the post what.
  */
 export function callsThroughPort(
-  network: SocialNetwork,
+  network: PublishingNetwork,
   urlOf: (connection: ProviderConnection<unknown>, externalId: string) => string | null = () => null,
 ): PortCalls {
   const toRequest = (connection: ProviderConnection<unknown>, post: OutgoingPost): SocialPostRequest => ({

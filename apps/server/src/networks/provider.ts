@@ -3,7 +3,7 @@ import type { PageInsightsSource } from "@smm/domain/analytics";
 import type { AdsNetwork } from "@smm/domain/campaigns";
 import type { NetworkDescriptor } from "@smm/domain/channels";
 import type { ConnectionMetadata, PostFormat } from "@smm/domain/db/schema";
-import type { ChannelCredentials, SocialNetworkKind } from "@smm/domain/ports";
+import type { ChannelCredentials, CommentAction, CommentsRead, SocialNetworkKind } from "@smm/domain/ports";
 import type { PostPlatform } from "@smm/domain/posts";
 
 /**
@@ -85,9 +85,63 @@ export interface NetworkProvider<Credentials = unknown> {
    * within a week, so an account that posts nothing for two months stays connected.
    */
   renew?(connection: ProviderConnection<Credentials>): Promise<void>;
+  /**
+   * The inbox (issue 33), for networks whose descriptor declares `capabilities.inbox`: reading the comments
+   * under the brand's posts, replying exactly once, and moderating as the descriptor allows.
+   */
+  readonly inbox?: ProviderInbox<Credentials>;
   /** Declared optional capabilities: the brand's page insights and its ad account (Meta, the sandbox). */
   readonly insights?: Partial<PostInsightsSource & PageInsightsSource>;
   readonly ads?: AdsNetwork;
+}
+
+/**
+ * A network's comments (issue 33). Errors as for publishing: `network_token_expired` after markExpired(), a
+ * rate limit as upstream_failed with `retryAfterMs`, a refused reply as upstream_failed with the network's
+ * words, `reply_unconfirmed` when a lost answer cannot be settled.
+ */
+export interface ProviderInbox<Credentials> {
+  /**
+   * How many reads one account may make per window: the network's rate limit with room for publishing. The
+   * poller asks a budget shared by every instance (inbox_call_budgets) before each read.
+   */
+  readonly readBudget: { calls: number; windowMs: number };
+  /**
+   * Reads the comments under these posts (their network ids, newest first), spending at most `budget`
+   * calls; `cursor` is what the last read answered (a notifications cursor), null the first time.
+   */
+  read(
+    connection: ProviderConnection<Credentials>,
+    request: { posts: { externalId: string; publishedAt: Date }[]; cursor: string | null; budget: number },
+  ): Promise<CommentsRead>;
+  /**
+   * Sends a reply under `parentExternalId` (a comment), or on the post itself when null, exactly once per
+   * `marker`: with the network's idempotency where it has one (Mastodon's Idempotency-Key, a Bluesky
+   * record key made from the marker).
+   */
+  reply(
+    connection: ProviderConnection<Credentials>,
+    request: { postExternalId: string; parentExternalId: string | null; text: string; marker: string },
+  ): Promise<{ externalId: string; url?: string | null }>;
+  /**
+   * The reply the attempt with `marker` made since `since` (looked up by record key, or by our text under
+   * that parent), or null when the network surely holds none. Throws `reply_unconfirmed` when it cannot tell.
+   */
+  findReply(
+    connection: ProviderConnection<Credentials>,
+    request: {
+      postExternalId: string;
+      parentExternalId: string | null;
+      text: string;
+      marker: string;
+      since: Date;
+    },
+  ): Promise<{ externalId: string } | null>;
+  /** Only the actions the descriptor's `capabilities.inbox` declares are asked. Gone already is not an error. */
+  moderate?(
+    connection: ProviderConnection<Credentials>,
+    request: { externalId: string; action: CommentAction },
+  ): Promise<void>;
 }
 
 export interface ProviderConnect<Credentials> {

@@ -1,7 +1,13 @@
 import { markConnectionExpired } from "@smm/domain/connections";
 import type { Deps } from "@smm/domain/context";
 import type { Db } from "@smm/domain/db";
-import type { ChannelConnectors, ConnectionFlow, FileStorage, SocialNetwork } from "@smm/domain/ports";
+import type {
+  ChannelConnectors,
+  ConnectionFlow,
+  FileStorage,
+  PublishingNetwork,
+  SocialNetwork,
+} from "@smm/domain/ports";
 import { createGuardedFetch } from "../adapters/guarded-fetch";
 import { createTokenVault, loadOrCreateTokenKey, type TokenVault } from "../adapters/token-vault";
 import type { AppConnectors } from "../context";
@@ -74,7 +80,7 @@ export type SocialSetupOptions = {
 };
 
 export type SocialSetup = {
-  sandbox: SocialNetwork;
+  sandbox: PublishingNetwork;
   social: SocialNetwork;
   /** The hourly job's renewal of channel tokens ending within a week (Threads). */
   renewExpiringTokens: () => Promise<number>;

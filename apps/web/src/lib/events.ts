@@ -24,6 +24,7 @@ const eventTypeSet: Record<AppEventType, true> = {
   "agent.settings.changed": true,
   "plan.changed": true,
   "post.changed": true,
+  "inbox.changed": true,
   "generation.progress": true,
 };
 export const APP_EVENT_TYPES = Object.keys(eventTypeSet) as AppEventType[];

@@ -43,6 +43,12 @@ function recordingProvider(answer: () => string): AiProvider & { requests: Enhan
     async writeAltText() {
       throw new Error("not used by these tests");
     },
+    async triageComments() {
+      throw new Error("not used by these tests");
+    },
+    async draftReply() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 

@@ -108,6 +108,22 @@ export const networkDescriptorSchema = z.object({
      * its thread (Bluesky, Mastodon, Threads), or not at all (null).
      */
     firstComment: z.enum(["comment", "reply"]).nullable(),
+    /**
+     * The inbox (issue 33): what can be done with the comments under the brand's posts there, or null when
+     * they cannot be read (a Discord webhook, a Telegram channel without its discussion group, LinkedIn
+     * without partner access). Replying is always part of it.
+     */
+    inbox: z
+      .object({
+        /** How comments arrive: pushed by the network (webhooks, with polling as backstop) or polled. */
+        collect: z.enum(["webhook", "poll"]),
+        hide: z.boolean(),
+        delete: z.boolean(),
+        like: z.boolean(),
+        /** The most a reply may hold, counted the network's way. */
+        maxReplyLength: z.number().int().positive(),
+      })
+      .nullable(),
   }),
   /**
    * How the network's posts are written (by the AI and the offline writer): the hashtags it takes at most

@@ -14,6 +14,8 @@ export type AppEvent =
   /** The subscription read model changed: open pages re-read the plan (billing webhook). */
   | { type: "plan.changed" }
   | { type: "post.changed"; brandId: string; postId: string; change: "created" | "updated" | "deleted" }
+  /** Something came in (or changed) in a post's inbox: open inbox pages and the sidebar's badge re-read. */
+  | { type: "inbox.changed"; brandId: string; postId: string; added: number }
   | { type: "generation.progress"; brandId: string; postId: string; percent: number; stage: string };
 
 export interface AddressedEvent {

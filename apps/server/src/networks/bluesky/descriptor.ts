@@ -45,6 +45,7 @@ export function describeBluesky(platform: PostPlatform): NetworkDescriptor {
       ads: false,
       replies: true,
       firstComment: "reply",
+      inbox: { collect: "poll", hide: false, delete: true, like: true, maxReplyLength: 300 },
     },
     style: {
       maxHashtags: 3,

@@ -57,6 +57,7 @@ export function describeDiscord(platform: PostPlatform): NetworkDescriptor {
       ads: false,
       replies: false,
       firstComment: null,
+      inbox: null,
     },
     style: {
       maxHashtags: 2,

@@ -52,6 +52,7 @@ export function describeLinkedIn(platform: PostPlatform): NetworkDescriptor {
       ads: false,
       replies: false,
       firstComment: null,
+      inbox: null,
     },
     style: {
       maxHashtags: 5,

@@ -239,6 +239,7 @@ export function createMastodonProvider(
         ads: false,
         replies: true,
         firstComment: "reply",
+        inbox: { collect: "poll", hide: false, delete: true, like: true, maxReplyLength: 500 },
       },
       style: {
         maxHashtags: 5,

@@ -60,8 +60,9 @@ export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {
       delete: true,
       insights: true,
       ads: true,
-      replies: false,
+      replies: true,
       firstComment: "comment",
+      inbox: { collect: "webhook", hide: true, delete: true, like: true, maxReplyLength: 8000 },
     },
     style: {
       maxHashtags: 30,
@@ -128,8 +129,9 @@ export const metaDescriptors: Record<MetaPlatform, NetworkDescriptor> = {
       delete: false,
       insights: true,
       ads: true,
-      replies: false,
+      replies: true,
       firstComment: "comment",
+      inbox: { collect: "webhook", hide: true, delete: true, like: false, maxReplyLength: 2200 },
     },
     style: {
       maxHashtags: 30,

@@ -1,7 +1,7 @@
 import type { PostInsightsSource } from "@smm/domain/agent";
 import type { PageInsightsSource } from "@smm/domain/analytics";
 import type { AdsNetwork } from "@smm/domain/campaigns";
-import type { SocialNetwork } from "@smm/domain/ports";
+import type { PublishingNetwork } from "@smm/domain/ports";
 import { isMetaPlatform } from "@smm/domain/posts";
 import { callsThroughPort } from "../port-provider";
 import type { NetworkProvider, ProviderConnection } from "../provider";
@@ -16,7 +16,7 @@ const urlOf = (connection: ProviderConnection<unknown>, externalId: string) =>
  * capabilities only Meta has here: page insights and the ad account.
  */
 export function createMetaProvider(parts: {
-  network: SocialNetwork;
+  network: PublishingNetwork;
   insights: Partial<PostInsightsSource> & PageInsightsSource;
   ads: AdsNetwork;
 }): NetworkProvider<null> {

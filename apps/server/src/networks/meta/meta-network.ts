@@ -1,6 +1,6 @@
 import type { PostFormat } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
-import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
+import type { PublishingNetwork, SocialPostRequest } from "@smm/domain/ports";
 import type { Logger } from "../../lib/logger";
 import { createFacebookPublisher, pageListOf, REEL_SCHEDULING_MAX_MS } from "./facebook-formats";
 import { createInstagramPublisher } from "./instagram-formats";
@@ -121,7 +121,7 @@ export function describeGraphFailure(error: GraphError): string {
  * and story videos can each make one post only, which settles a lost answer inside an attempt. When a
  * search fails, or finds our text only without the marker, the user is told the outcome is unconfirmed.
  */
-export function createMetaNetwork(options: MetaNetworkOptions): SocialNetwork {
+export function createMetaNetwork(options: MetaNetworkOptions): PublishingNetwork {
   const { graph } = options;
   const poll = options.containerPoll ?? { initialDelayMs: 2000, attempts: 6 };
   const now = options.now ?? (() => new Date());

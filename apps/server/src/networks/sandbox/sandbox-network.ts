@@ -5,7 +5,7 @@ import type { AdsNetwork } from "@smm/domain/campaigns";
 import type { DbExecutor } from "@smm/domain/context";
 import { type NewSandboxPost, sandboxPosts } from "@smm/domain/db/schema";
 import { AppError } from "@smm/domain/errors";
-import type { SocialNetwork, SocialPostRequest } from "@smm/domain/ports";
+import type { PublishingNetwork, SocialPostRequest } from "@smm/domain/ports";
 import { isMetaPlatform, metaPlatforms } from "@smm/domain/posts";
 import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { createSandboxAds } from "./sandbox-ads";
@@ -23,7 +23,7 @@ function newSandboxId(brandId: string): string {
 export function createSandboxNetwork(
   db: DbExecutor,
   now: () => Date = () => new Date(),
-): SocialNetwork & PostInsightsSource & PageInsightsSource & AdsNetwork {
+): PublishingNetwork & PostInsightsSource & PageInsightsSource & AdsNetwork {
   async function requireOwn(userId: string, brandId: string, externalId: string) {
     const [row] = await db
       .select()

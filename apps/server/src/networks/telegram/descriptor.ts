@@ -64,6 +64,7 @@ export function describeTelegram(platform: PostPlatform): NetworkDescriptor {
       ads: false,
       replies: false,
       firstComment: null,
+      inbox: null,
     },
     style: {
       maxHashtags: 5,

@@ -64,8 +64,9 @@ export function describeThreads(platform: PostPlatform): NetworkDescriptor {
       delete: true,
       insights: false,
       ads: false,
-      replies: false,
+      replies: true,
       firstComment: "reply",
+      inbox: { collect: "poll", hide: true, delete: true, like: false, maxReplyLength: 500 },
     },
     style: {
       // Threads makes only one hashtag of a post its topic tag.

@@ -10,6 +10,7 @@ export * from "./connections";
 export * from "./conversations";
 export * from "./data-deletion";
 export * from "./enums";
+export * from "./inbox";
 export * from "./media";
 export * from "./notifications";
 export * from "./post-counts";

@@ -166,6 +166,10 @@ export const posts = pgTable(
       .on(t.brandId, t.scheduledDate)
       .where(sql`${t.status} = 'approved' and ${t.postedAt} is null`),
     index("posts_user_id_idx").on(t.userId),
+    // The inbox finds the post a comment is under by its network id (webhooks, polling).
+    index("posts_brand_id_external_post_id_idx")
+      .on(t.brandId, t.externalPostId)
+      .where(sql`${t.externalPostId} is not null`),
     index("posts_group_id_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
     index("posts_template_id_idx").on(t.templateId),
     index("posts_image_media_id_idx").on(t.imageMediaId),

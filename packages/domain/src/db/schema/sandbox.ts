@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { userBrands } from "./brands";
 import { createdAt, timestamptz, updatedAt } from "./columns";
@@ -72,3 +72,41 @@ export const sandboxAdObjects = pgTable(
 );
 
 export type SandboxAdObject = typeof sandboxAdObjects.$inferSelect;
+
+/**
+ * Comments under the sandbox network's posts (issue 33): the sandbox's audience writes a few, at set times
+ * after a post goes out, so the inbox works offline; the brand's replies, hides and deletes land here as they
+ * would on a network. Labelled "Sandbox" wherever they show.
+ */
+export const sandboxComments = pgTable(
+  "sandbox_comments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => userBrands.id, { onDelete: "cascade" }),
+    /** The sandbox post's id (sandbox_posts.id). */
+    sandboxPostId: text("sandbox_post_id").notNull(),
+    parentId: text("parent_id"),
+    authorName: text("author_name").notNull(),
+    authorHandle: text("author_handle").notNull(),
+    text: text("text").notNull(),
+    own: boolean("own").default(false).notNull(),
+    hidden: boolean("hidden").default(false).notNull(),
+    liked: boolean("liked").default(false).notNull(),
+    /** The reply's attempt marker (our own replies): a repeat with the same marker is the same reply. */
+    marker: text("marker"),
+    writtenAt: timestamptz("written_at").notNull(),
+    deletedAt: timestamptz("deleted_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sandbox_comments_post_idx").on(t.sandboxPostId),
+    unique("sandbox_comments_marker_key").on(t.marker),
+  ],
+);
+
+export type SandboxComment = typeof sandboxComments.$inferSelect;
