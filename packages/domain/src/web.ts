@@ -32,6 +32,16 @@ export type { GeneratePostInput } from "./generation/generate-post";
 export type { ImageStyleView } from "./generation/list-image-styles";
 export * from "./generation/progress";
 export * from "./generation/schemas";
+export * from "./inbox/messages";
+export type {
+  InboxItemView,
+  InboxPageView,
+  InboxPostView,
+  InboxThreadDetailView,
+  InboxThreadView,
+  ListInboxItemsInput,
+  ReplyDraftView,
+} from "./inbox/schemas";
 export * from "./machines/ad-set-wizard";
 export * from "./machines/campaign-wizard";
 export * from "./machines/facebook-connection";

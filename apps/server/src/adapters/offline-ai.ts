@@ -1,4 +1,4 @@
-import { AppError } from "@smm/domain/errors";
+import { triageCommentOffline } from "@smm/domain/inbox";
 import type { AiProvider } from "@smm/domain/ports";
 import { writeAltTextOfflineFromImage } from "./offline-alt-text";
 import { analyzeWebsiteOffline } from "./offline-analysis";
@@ -6,6 +6,7 @@ import { captionFromImageOffline } from "./offline-caption";
 import { enhanceOffline } from "./offline-enhance";
 import { planCampaignOffline, suggestContentIdeasOffline } from "./offline-planning";
 import { writePostOffline } from "./offline-post-writer";
+import { draftReplyOffline } from "./offline-reply";
 
 /**
  * The embedded default text model: deterministic rules over the brand profile, no network, labelled
@@ -35,12 +36,11 @@ export function createOfflineAiProvider(): AiProvider {
     async writeAltText(request) {
       return writeAltTextOfflineFromImage(request);
     },
-    // TODO(inbox helper): the offline lexicon and reply writer replace these.
-    async triageComments() {
-      throw new AppError("upstream_failed", "Comment triage is not ready yet");
+    async triageComments(request) {
+      return request.comments.map((comment) => triageCommentOffline(comment.text));
     },
-    async draftReply() {
-      throw new AppError("upstream_failed", "Failed to draft a reply");
+    async draftReply(request) {
+      return draftReplyOffline(request);
     },
   };
 }

@@ -8,9 +8,22 @@ import {
 } from "@smm/domain/ai";
 import { buildCaptionPrompt, CAPTION_FAILED } from "@smm/domain/captions";
 import { AppError } from "@smm/domain/errors";
+import {
+  buildReplyPrompt,
+  buildTriagePrompt,
+  commentTriageAnswer,
+  DRAFT_REPLY_FAILED,
+  TRIAGE_FAILED,
+} from "@smm/domain/inbox";
 import { ANALYZE_WEBSITE_FAILED, buildWebsiteAnalysisPrompt } from "@smm/domain/knowledge";
 import { ALT_TEXT_FAILED, buildAltTextPrompt } from "@smm/domain/media";
-import type { AiProvider, ContentIdea, PlannedPostIdea, WebsiteAnalysis } from "@smm/domain/ports";
+import type {
+  AiProvider,
+  CommentTriage,
+  ContentIdea,
+  PlannedPostIdea,
+  WebsiteAnalysis,
+} from "@smm/domain/ports";
 import {
   buildCampaignPlanPrompt,
   buildContentIdeasPrompt,
@@ -189,6 +202,25 @@ export function parseContentIdeas(text: string): ContentIdea[] {
   return read;
 }
 
+/**
+ * Reads a triage answer for `count` comments: a JSON array (or an object holding one), one reading per
+ * comment in order. A wrong count or shape is unreadable: which reading belongs to which comment would be
+ * a guess.
+ */
+export function parseCommentTriage(text: string, count: number): CommentTriage[] {
+  const value = parseJsonAnswer(text, TRIAGE_FAILED);
+  const list =
+    !Array.isArray(value) && typeof value === "object" && value !== null
+      ? Object.values(value).find(Array.isArray)
+      : value;
+  const read = commentTriageAnswer.safeParse(list);
+  if (!read.success || read.data.length !== count) throw new AppError("upstream_failed", TRIAGE_FAILED);
+  return read.data;
+}
+
+/** Comments per completion: a poll that brings hundreds is read in parts a model answers reliably. */
+export const TRIAGE_COMMENTS_PER_CALL = 50;
+
 /** Slots per completion: long plans (up to 12 weeks x 30) go out in parts a model answers reliably. */
 export const CAMPAIGN_SLOTS_PER_CALL = 30;
 
@@ -298,12 +330,35 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         throw new AppError("upstream_failed", CAPTION_FAILED);
       }
     },
-    // TODO(inbox helper): OpenAI triage and reply drafting replace these.
-    async triageComments() {
-      throw new AppError("upstream_failed", "Comment triage is not ready yet");
+    async triageComments(request) {
+      const triage = { name: "triage-comments", failure: TRIAGE_FAILED, temperature: 0, timeoutMs: 60_000 };
+      const parts: (typeof request.comments)[] = [];
+      for (let start = 0; start < request.comments.length; start += TRIAGE_COMMENTS_PER_CALL)
+        parts.push(request.comments.slice(start, start + TRIAGE_COMMENTS_PER_CALL));
+      const answers = await Promise.all(
+        parts.map(async (comments) => {
+          const answer = await complete(triage, buildTriagePrompt({ ...request, comments }));
+          try {
+            return parseCommentTriage(answer, comments.length);
+          } catch (error) {
+            options.logger.error("triage-comments failed", {
+              error: "unreadable answer",
+              model: options.textModel,
+            });
+            throw error;
+          }
+        }),
+      );
+      return answers.flat();
     },
-    async draftReply() {
-      throw new AppError("upstream_failed", "Failed to draft a reply");
+    async draftReply(request) {
+      const draft = { name: "draft-reply", failure: DRAFT_REPLY_FAILED, temperature: 0.7, timeoutMs: 30_000 };
+      const text = unquote(await complete(draft, buildReplyPrompt(request)));
+      if (text === "") {
+        options.logger.error("draft-reply failed", { error: "empty completion", model: options.textModel });
+        throw new AppError("upstream_failed", DRAFT_REPLY_FAILED);
+      }
+      return text;
     },
     async writeAltText(request) {
       let text: string;

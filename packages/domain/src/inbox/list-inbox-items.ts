@@ -1,11 +1,154 @@
+import { and, desc, eq, exists, gt, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { BrandContext } from "../context";
+import { inboxItems, inboxThreads, posts } from "../db/schema";
 import { AppError } from "../errors";
+import { isUuid } from "../ids";
+import type { NoInput } from "../no-input";
+import { parseInput } from "../parse-input";
+import { readInboxCounts } from "./inbox-item";
+import { createNetworkReader, toInboxItemViews, toInboxPostViews } from "./inbox-views";
+import type { InboxFilter } from "./messages";
+import {
+  INBOX_ITEMS_PER_THREAD,
+  INBOX_PAGE_SIZE,
+  type InboxThreadView,
+  type inboxCountsView,
+  type inboxPageView,
+  listInboxItemsInput,
+} from "./schemas";
 
-// biome-ignore lint/suspicious/noExplicitAny: stub replaced by the inbox helper
-export async function listInboxItems(_ctx: BrandContext, _input: any): Promise<any> {
-  throw new AppError("internal", "not built yet");
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const INVALID_CURSOR = "Invalid cursor";
+
+/** `before` is the page before's `nextBefore`: "<last activity ISO>|<post id>". */
+function parseBefore(before: string): { at: Date; postId: string } {
+  const [iso, postId] = before.split("|");
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime()) || !postId || !isUuid(postId))
+    throw new AppError("invalid_input", INVALID_CURSOR, {
+      issues: [{ path: "before", message: INVALID_CURSOR }],
+    });
+  return { at, postId };
 }
-// biome-ignore lint/suspicious/noExplicitAny: stub replaced by the inbox helper
-export async function getInboxCounts(_ctx: BrandContext, _input: any): Promise<any> {
-  throw new AppError("internal", "not built yet");
+
+/** Which items a filter shows: "needs reply" is others' open comments still on the network. */
+function statusCondition(status: InboxFilter): SQL | undefined {
+  if (status === "needs_reply")
+    return and(eq(inboxItems.status, "open"), eq(inboxItems.own, false), isNull(inboxItems.removedAt));
+  if (status === "done") return eq(inboxItems.status, "done");
+  return undefined;
+}
+
+/**
+ * The brand's conversations, newest activity first, a page at a time: each with its post and up to
+ * INBOX_ITEMS_PER_THREAD items matching the filter (needs reply: questions and negatives first, then newest;
+ * otherwise newest first). Spam, hidden and removed items are listed too, flagged. Also the brand's unread
+ * and needs-reply totals (the sidebar's badge), read from the per-post counts.
+ */
+export async function listInboxItems(
+  ctx: BrandContext,
+  rawInput: z.input<typeof listInboxItemsInput>,
+): Promise<z.output<typeof inboxPageView>> {
+  const input = parseInput(listInboxItemsInput, rawInput);
+  const status = input.status ?? "needs_reply";
+  const limit = input.limit ?? INBOX_PAGE_SIZE;
+  const since = input.since ? new Date(input.since) : null;
+  const words = input.query ? `%${escapeLike(input.query)}%` : null;
+
+  const itemFilter = (postColumn: SQL | typeof inboxThreads.postId) =>
+    and(
+      sql`${inboxItems.postId} = ${postColumn}`,
+      statusCondition(status),
+      since ? gte(inboxItems.writtenAt, since) : undefined,
+    );
+  const textMatch = words
+    ? or(
+        ilike(inboxItems.text, words),
+        ilike(inboxItems.authorName, words),
+        ilike(inboxItems.authorHandle, words),
+      )
+    : undefined;
+  const anyItem = (extra?: SQL) =>
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(inboxItems)
+        .where(and(itemFilter(inboxThreads.postId), extra)),
+    );
+
+  const conditions: (SQL | undefined)[] = [
+    eq(inboxThreads.brandId, ctx.brandId),
+    eq(inboxThreads.userId, ctx.userId),
+    input.platform ? eq(inboxThreads.platform, input.platform) : undefined,
+    input.postId ? eq(inboxThreads.postId, input.postId) : undefined,
+    // The per-post count answers "needs reply" from the index; the item check below makes it exact.
+    status === "needs_reply" ? gt(inboxThreads.open, 0) : undefined,
+  ];
+  if (words) conditions.push(or(and(ilike(posts.content, words), anyItem()), anyItem(textMatch)));
+  else if (since || status !== "all") conditions.push(anyItem());
+  if (input.before) {
+    const { at, postId } = parseBefore(input.before);
+    conditions.push(
+      sql`(${inboxThreads.lastActivityAt}, ${inboxThreads.postId}) < (${at.toISOString()}::timestamptz, ${postId}::uuid)`,
+    );
+  }
+
+  const rows = await ctx.db
+    .select({ thread: inboxThreads, post: posts })
+    .from(inboxThreads)
+    .innerJoin(posts, eq(posts.id, inboxThreads.postId))
+    .where(and(...conditions))
+    .orderBy(desc(inboxThreads.lastActivityAt), desc(inboxThreads.postId))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextBefore =
+    rows.length > limit && last ? `${last.thread.lastActivityAt.toISOString()}|${last.thread.postId}` : null;
+
+  const read = createNetworkReader(ctx, ctx);
+  const postViews = await toInboxPostViews(
+    ctx,
+    page.map((row) => row.post),
+  );
+  const order =
+    status === "needs_reply"
+      ? [
+          desc(sql`(${inboxItems.question} or ${inboxItems.sentiment} = 'negative')`),
+          desc(inboxItems.writtenAt),
+          desc(inboxItems.id),
+        ]
+      : [desc(inboxItems.writtenAt), desc(inboxItems.id)];
+  const threads: InboxThreadView[] = [];
+  for (const { thread, post } of page) {
+    const postMatches =
+      words !== null && post.content.toLowerCase().includes((input.query ?? "").toLowerCase());
+    const items = await ctx.db
+      .select()
+      .from(inboxItems)
+      .where(and(itemFilter(sql`${post.id}::uuid`), postMatches ? undefined : textMatch))
+      .orderBy(...order)
+      .limit(INBOX_ITEMS_PER_THREAD);
+    const postView = postViews.get(post.id);
+    if (!postView) continue;
+    threads.push({
+      post: postView,
+      items: await toInboxItemViews(read, items),
+      lastActivityAt: thread.lastActivityAt.toISOString(),
+      total: thread.total,
+      open: thread.open,
+      unread: thread.unread,
+      urgent: thread.urgent,
+    });
+  }
+  return { threads, nextBefore, ...(await readInboxCounts(ctx.db, ctx)) };
+}
+
+/** The brand's unread comments and those still needing a reply (the sidebar's badge). */
+export async function getInboxCounts(
+  ctx: BrandContext,
+  _input: NoInput = {},
+): Promise<z.output<typeof inboxCountsView>> {
+  return readInboxCounts(ctx.db, ctx);
 }

@@ -112,7 +112,7 @@ export const listInboxItemsInput = z.object({
   /** Only items from this time on (ISO): "new comments since yesterday". */
   since: z.iso.datetime({ offset: true }).optional(),
   /** The `nextBefore` of the page before. */
-  before: z.string().max(200).optional(),
+  before: safeText().max(200).optional(),
   limit: z.number().int().min(1).max(50).optional(),
 });
 export type ListInboxItemsInput = z.input<typeof listInboxItemsInput>;

@@ -1,5 +1,6 @@
 /** The inbox's use cases (issue 33): every door is derived from these declarations. */
 import { z } from "zod";
+import { noInput } from "../no-input";
 import { declareUseCase } from "../use-case";
 import { draftReply } from "./draft-reply";
 import { getInboxThread } from "./get-inbox-thread";
@@ -41,7 +42,7 @@ export const getInboxCountsUseCase = declareUseCase({
   name: "getInboxCounts",
   description: "How many comments are unread and how many still need a reply, across the brand's posts.",
   scope: "brand",
-  input: z.object({}),
+  input: noInput,
   output: inboxCountsView,
   run: getInboxCounts,
 });

@@ -26,11 +26,23 @@ export function toNotificationView(row: Notification): NotificationView {
 export async function insertNotification(
   db: DbExecutor,
   userId: string,
-  values: { message: string; type: NotificationView["type"]; createdAt: Date },
+  values: {
+    message: string;
+    type: NotificationView["type"];
+    createdAt: Date;
+    /** What it is about, when later news of the same thing updates it (notifications.topic). */
+    topic?: string | undefined;
+  },
 ): Promise<NotificationView> {
   const [row] = await db
     .insert(notifications)
-    .values({ userId, message: values.message, type: values.type, createdAt: values.createdAt })
+    .values({
+      userId,
+      message: values.message,
+      type: values.type,
+      createdAt: values.createdAt,
+      topic: values.topic ?? null,
+    })
     .returning();
   if (!row) throw new Error("notification insert returned no row");
   return toNotificationView(row);

@@ -9,7 +9,7 @@ import type { SuggestionView } from "./schemas";
 
 /** The brand facts the models write from, and the brand's default language. */
 export async function readAiBrand(
-  ctx: BrandContext,
+  ctx: Pick<BrandContext, "db" | "userId" | "brandId">,
 ): Promise<{ brand: AiBrandContext; language: LanguageCode }> {
   const [row] = await ctx.db
     .select()
