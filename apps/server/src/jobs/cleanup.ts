@@ -1,4 +1,5 @@
 import type { Db } from "@smm/domain/db";
+import { deleteOldWebhookEvents } from "@smm/domain/inbox";
 import { deleteExpiredNotifications } from "@smm/domain/notifications";
 import type { Logger } from "../lib/logger";
 
@@ -8,5 +9,6 @@ export const CLEANUP_CRON = "0 * * * *";
 
 export async function runCleanup(db: Db, logger: Logger, now = new Date()): Promise<void> {
   const notifications = await deleteExpiredNotifications(db, now);
-  logger.info("cleanup done", { notificationsDeleted: notifications });
+  const webhookEvents = await deleteOldWebhookEvents(db, now);
+  logger.info("cleanup done", { notificationsDeleted: notifications, webhookEventsDeleted: webhookEvents });
 }

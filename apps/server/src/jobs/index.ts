@@ -13,6 +13,7 @@ import {
 } from "./delete-accounts";
 import { createGenerationQueues, LEGACY_RECOVER_QUEUE, startGenerationWorkers } from "./generate-posts";
 import { type RunningInstance, startServerInstance } from "./instance";
+import { INBOX_POLL_CRON, INBOX_POLL_QUEUE, INBOX_POLL_QUEUE_OPTIONS, runInboxPoll } from "./poll-inboxes";
 import {
   LEGACY_PUBLISH_QUEUE,
   PUBLISH_CRON,
@@ -95,6 +96,8 @@ export async function startJobs(options: {
       ...ACCOUNT_DELETION_QUEUE_OPTIONS,
     });
     await boss.schedule(ACCOUNT_DELETION_QUEUE, ACCOUNT_DELETION_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(INBOX_POLL_QUEUE, { name: INBOX_POLL_QUEUE, ...INBOX_POLL_QUEUE_OPTIONS });
+    await boss.schedule(INBOX_POLL_QUEUE, INBOX_POLL_CRON, {}, { tz: "UTC" });
   });
   await boss.work(CLEANUP_QUEUE, async () => {
     await runCleanup(options.db, logger);
@@ -115,6 +118,9 @@ export async function startJobs(options: {
     const deps: Deps = { ...options.deps, jobs: queue };
     await boss.work(PUBLISH_QUEUE, async () => {
       await runPublishPosts(deps, logger, instance);
+    });
+    await boss.work(INBOX_POLL_QUEUE, async () => {
+      await runInboxPoll(deps, logger);
     });
     await boss.work(SCHEDULING_AGENT_QUEUE, async () => {
       await runSchedulingAgents(deps, logger);

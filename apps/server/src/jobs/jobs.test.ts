@@ -1,7 +1,14 @@
 import { createBrand } from "@smm/domain/brands";
 import type { Deps } from "@smm/domain/context";
 import type { Database } from "@smm/domain/db";
-import { notifications, posts, user } from "@smm/domain/db/schema";
+import {
+  inboxItems,
+  inboxWebhookEvents,
+  notifications,
+  posts,
+  sandboxPosts,
+  user,
+} from "@smm/domain/db/schema";
 import { createPlanCatalogue, localPlanPriceIds } from "@smm/domain/plans";
 import { createLocalEventBus } from "@smm/infra/event-bus";
 import { createTestDatabase } from "@smm/test-support/database";
@@ -13,6 +20,7 @@ import { createOfflineAiProvider } from "../adapters/offline-ai";
 import { createLogger } from "../lib/logger";
 import { CLEANUP_QUEUE } from "./cleanup";
 import { type Jobs, startJobs } from "./index";
+import { INBOX_POLL_QUEUE } from "./poll-inboxes";
 import { PUBLISH_QUEUE } from "./publish-posts";
 
 let database: Database;
@@ -56,6 +64,7 @@ it("schedules the hourly cleanup and, when it runs, deletes notifications older 
     expect.arrayContaining([
       expect.objectContaining({ name: CLEANUP_QUEUE, cron: "0 * * * *" }),
       expect.objectContaining({ name: PUBLISH_QUEUE, cron: "* * * * *" }),
+      expect.objectContaining({ name: INBOX_POLL_QUEUE, cron: "* * * * *" }),
     ]),
   );
 
@@ -64,6 +73,11 @@ it("schedules the hourly cleanup and, when it runs, deletes notifications older 
   await database.db.insert(notifications).values([
     { userId: "u1", message: "old", createdAt: new Date(Date.now() - 25 * hour) },
     { userId: "u1", message: "fresh", createdAt: new Date(Date.now() - 23 * hour) },
+  ]);
+  // Webhook de-duplication keys outlive Meta's 36 hours of re-sends, then go.
+  await database.db.insert(inboxWebhookEvents).values([
+    { key: "comment:old", receivedAt: new Date(Date.now() - 73 * hour) },
+    { key: "comment:recent", receivedAt: new Date(Date.now() - 40 * hour) },
   ]);
 
   await jobs.boss.send(CLEANUP_QUEUE, {});
@@ -75,6 +89,8 @@ it("schedules the hourly cleanup and, when it runs, deletes notifications older 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(messages).toEqual(["fresh"]);
+  const keys = (await database.db.select().from(inboxWebhookEvents)).map((event) => event.key);
+  expect(keys).toEqual(["comment:recent"]);
 });
 
 it("publishes a due post when the publish-post job runs", async () => {
@@ -109,4 +125,45 @@ it("publishes a due post when the publish-post job runs", async () => {
     (n) => n.message,
   );
   expect(messages).toEqual(["Your scheduled post was published."]);
+});
+
+it("brings the comments under a post published to the sandbox into the inbox when the inbox job runs", async () => {
+  await database.db.insert(user).values({ id: "u3", name: "Cy", email: "cy@example.com" });
+  const brand = await createBrand(
+    { ...deps, jobs: jobs.queue as Deps["jobs"], userId: "u3" },
+    { name: "Cy's Waffles" },
+  );
+  // Out for four hours: every comment the sandbox's audience writes under it is there by now.
+  const postedAt = new Date(Date.now() - 4 * 60 * 60_000);
+  const [post] = await database.db
+    .insert(posts)
+    .values({
+      userId: "u3",
+      brandId: brand.id,
+      content: "Waffles all weekend",
+      status: "approved",
+      externalPostId: "sbxjobs_0001",
+      postedAt,
+      publishedVia: "sandbox",
+    })
+    .returning();
+  await database.db.insert(sandboxPosts).values({
+    id: "sbxjobs_0001",
+    userId: "u3",
+    brandId: brand.id,
+    postId: post!.id,
+    platform: "facebook",
+    content: "Waffles all weekend",
+    state: "published",
+    publishedAt: postedAt,
+  });
+
+  await jobs.boss.send(INBOX_POLL_QUEUE, {});
+  const deadline = Date.now() + 20_000;
+  let items: unknown[] = [];
+  while (Date.now() < deadline && items.length === 0) {
+    items = await database.db.select().from(inboxItems).where(eq(inboxItems.postId, post!.id));
+    if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(items.length).toBeGreaterThanOrEqual(2);
 });

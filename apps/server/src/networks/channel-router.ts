@@ -353,7 +353,12 @@ export function createChannelRouter(options: {
     },
     async commentReadBudget(ref) {
       const { provider, connection, inbox } = await resolveInbox(ref);
-      return { ...inbox.readBudget, account: `${provider.id}:${connection.externalAccountId}` };
+      // The sandbox's page is one account id for every brand: its budget is each brand's own all the same.
+      const account =
+        provider.id === "sandbox"
+          ? `sandbox:${ref.brandId}:${ref.platform}`
+          : `${provider.id}:${connection.externalAccountId}`;
+      return { ...inbox.readBudget, account };
     },
     async replyToComment({ postExternalId, parentExternalId, text, marker, ...ref }) {
       const { connection, inbox } = await resolveInbox(ref);

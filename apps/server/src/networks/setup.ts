@@ -20,14 +20,21 @@ import { createMetaAds } from "./meta/meta-ads";
 import { createAdConnectionLoader, createConnectionLoader, createPostReader } from "./meta/meta-connections";
 import { createMetaConnector } from "./meta/meta-connector";
 import { createGraphClient, type GraphClientOptions } from "./meta/meta-graph-client";
+import { createMetaInbox } from "./meta/meta-inbox";
 import { createMetaInsightsReader } from "./meta/meta-insights";
-import { createMetaNetwork, ruploadUrlFor } from "./meta/meta-network";
+import {
+  createMetaNetwork,
+  describeGraphFailure,
+  NOT_CONNECTED_REASON,
+  ruploadUrlFor,
+} from "./meta/meta-network";
 import { networkModules } from "./modules";
 import { readModuleEnv } from "./network-module";
 import type { ProviderTools } from "./provider";
 import { createNetworkRegistry } from "./registry";
 import { createSandboxProvider } from "./sandbox";
 import { createSandboxConnector } from "./sandbox/sandbox-connector";
+import { createSandboxInbox } from "./sandbox/sandbox-inbox";
 import { createSandboxNetwork } from "./sandbox/sandbox-network";
 
 /** Where the dialogs send the user back: the two callback screens, on PUBLIC_URL. */
@@ -136,6 +143,14 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
       onTokenExpired: (userId, brandId) =>
         markConnectionExpired(options.expiry, { userId, brandId }, "ad_account"),
     }),
+    inbox: createMetaInbox({
+      graph,
+      loadConnection,
+      logger: options.logger,
+      now,
+      notConnectedReason: NOT_CONNECTED_REASON,
+      describe: describeGraphFailure,
+    }),
   });
   const live = [
     meta,
@@ -160,6 +175,7 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
         if (!provider) throw new Error(`No provider publishes to ${platform}`);
         return provider.describe(platform);
       },
+      inbox: createSandboxInbox(options.db, now),
     }),
     live,
   );

@@ -3,7 +3,7 @@ import type { NetworkDescriptor } from "@smm/domain/channels";
 import { AppError } from "@smm/domain/errors";
 import { isMetaPlatform, type PostPlatform, platformLabels, postPlatforms } from "@smm/domain/posts";
 import { callsThroughPort } from "../port-provider";
-import type { NetworkProvider } from "../provider";
+import type { NetworkProvider, ProviderInbox } from "../provider";
 import type { createSandboxNetwork } from "./sandbox-network";
 
 export const SANDBOX_FACEBOOK_THROUGH_TAB =
@@ -21,6 +21,8 @@ export function createSandboxProvider(options: {
   network: ReturnType<typeof createSandboxNetwork>;
   /** The real network's descriptor for a platform: the sandbox takes what it takes. */
   describeLive: (platform: PostPlatform) => NetworkDescriptor;
+  /** Its comments (sandbox-inbox.ts): its audience writes under its posts, so the inbox works offline. */
+  inbox: ProviderInbox<Record<string, never>>;
 }): NetworkProvider<Record<string, never>> {
   return {
     id: "sandbox",
@@ -29,7 +31,14 @@ export function createSandboxProvider(options: {
     platforms: postPlatforms,
     describe(platform) {
       const live = options.describeLive(platform);
-      return { ...live, label: `${live.label} (sandbox)`, nativeScheduling: HOLDS_ANY_TIME };
+      // The live network's inbox, read by polling: the sandbox pushes nothing. None where the network has none.
+      const inbox = live.capabilities.inbox ? { ...live.capabilities.inbox, collect: "poll" as const } : null;
+      return {
+        ...live,
+        label: `${live.label} (sandbox)`,
+        nativeScheduling: HOLDS_ANY_TIME,
+        capabilities: { ...live.capabilities, inbox },
+      };
     },
     connect: {
       available: () => true,
@@ -53,6 +62,7 @@ export function createSandboxProvider(options: {
       },
     },
     ...callsThroughPort(options.network),
+    inbox: options.inbox,
     insights: options.network,
     ads: options.network,
   };
