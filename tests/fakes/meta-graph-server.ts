@@ -1,16 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { graphPage } from "./graph-paging";
-import { createFakeMarketing, type FakeMarketing } from "./meta-marketing";
 import {
-  createFakePageMedia,
+  type CommentWebhookOptions,
+  createFakeComments,
+  escapeUnicodeJson,
   type FakeComment,
-  type FakePhoto,
-  type FakeStory,
-  type FakeVideo,
-} from "./meta-page-media";
+  type NewFakeComment,
+  postSignedWebhook,
+} from "./meta-comments";
+import { createFakeMarketing, type FakeMarketing } from "./meta-marketing";
+import { createFakePageMedia, type FakePhoto, type FakeStory, type FakeVideo } from "./meta-page-media";
 
-export type { FakeComment, FakePhoto, FakeStory, FakeVideo } from "./meta-page-media";
+export type { CommentWebhookOptions, FakeComment, NewFakeComment } from "./meta-comments";
+export type { FakePhoto, FakeStory, FakeVideo } from "./meta-page-media";
 
 /** One request as the fake received it: version stripped from the path, query and form merged. */
 export interface RecordedGraphRequest {
@@ -151,8 +154,40 @@ export interface FakeMetaGraphServer {
   stories: FakeStory[];
   /** Instagram stories (media published from STORIES containers), newest first. */
   igStories: FakeIgMedia[];
-  /** Comments on page posts, videos and Instagram media. */
+  /**
+   * Comments and replies on page posts, videos and Instagram media (meta-comments.ts): a reply keeps its
+   * post's or media's `objectId` and names its comment in `parentId`; deleted ones stay, flagged `deleted`.
+   */
   comments: FakeComment[];
+  /** A stranger's comment (or reply, with `parentId`) written on the fake now: reading the post finds it. */
+  addComment(input: NewFakeComment): FakeComment;
+  /** Its author changes its text (listings show the new text; a webhook "edited" can follow). */
+  editComment(id: string, text: string): FakeComment;
+  /** Its author deletes it: listings leave it out, calls on it answer 100/33. */
+  removeComment(id: string): FakeComment;
+  /**
+   * POSTs a signed webhook batch about one comment to `url` as Meta does (escaped-unicode JSON, X-Hub-Signature-256
+   * with the app secret unless `signWith` or `signature` say otherwise); the answer's status.
+   */
+  sendCommentWebhook(options: CommentWebhookOptions): Promise<number>;
+  /** POSTs any body (an object is sent as Meta's escaped-unicode JSON), signed the same way; the status. */
+  sendWebhook(options: {
+    url: string;
+    body: unknown;
+    signWith?: string;
+    signature?: string | null;
+  }): Promise<number>;
+  /** Meta's subscription handshake (hub.mode=subscribe): the status and the body our endpoint answered. */
+  verifyWebhook(options: {
+    url: string;
+    verifyToken: string;
+    challenge?: string;
+    mode?: string;
+  }): Promise<{ status: number; body: string }>;
+  /** Every webhook delivery the fake made, in order, with the status it got. */
+  webhookDeliveries: { body: string; status: number }[];
+  /** The fields each Page subscribed this app to (POST /{page-id}/subscribed_apps). */
+  subscribedApps: Map<string, string[]>;
   /** The next matching request is carried out, then its connection is cut without an answer (lost answer). */
   dropAnswerNext(matcher: Matcher): void;
   /** The next request matching `matcher` answers with this Graph error instead (nothing happens). */
@@ -211,8 +246,12 @@ function seededRandom(seed: number): () => number {
  * "fail": ERROR with status "Error: Media upload has failed with error code 2207026"), Stories (listed by
  * /{ig}/stories, not /media), alt_text kept; the Page's unpublished photos, multi-photo posts, /videos,
  * Reels and video stories through the upload host (/video-upload/{v}/{id} on this same address, with a
- * `file_url` header), photo stories, /{page}/stories, and comments (meta-page-media.ts). `dropAnswerNext`
+ * `file_url` header), photo stories, /{page}/stories (meta-page-media.ts). `dropAnswerNext`
  * carries a call out and cuts its connection (a lost answer).
+ *
+ * The inbox (section 7, meta-comments.ts): comments and replies listed, answered, hidden, deleted and
+ * liked as Graph does, strangers' comments added by tests, `subscribed_apps`, and signed webhook batches
+ * sent to the app (sendCommentWebhook, sendWebhook, verifyWebhook).
  */
 export async function startFakeMetaGraphServer(
   options: { version?: string; appId?: string; appSecret?: string; now?: () => Date; port?: number } = {},
@@ -314,18 +353,38 @@ export async function startFakeMetaGraphServer(
       });
       return postId;
     },
+    videoPolls: () => fake.videoPolls,
+    videoFailures: () => fake.videoFailures,
+  });
+
+  const commentsApi = createFakeComments({
+    now,
+    newId,
+    ok: (body) => ok(body),
+    invalid: (message, code) => invalid(message, code),
+    graphError: (error) => graphError(error),
+    /** Who may comment on an object, as whom (null: no such object). */
     commentable(id) {
       const post = posts.get(id);
       const video = pageMedia.videos.get(id);
       const pageId = post && !post.deleted ? post.pageId : video && !video.deleted ? video.pageId : null;
-      if (pageId) return { pageId, fromId: pageId, fromName: pages.get(pageId)?.name ?? "" };
+      if (pageId)
+        return { pageId, fromId: pageId, fromName: pages.get(pageId)?.name ?? "", platform: "facebook" };
       const media = igMedia.get(id);
       const owner = media && [...pages.values()].find((p) => p.instagramAccountId === media.igUserId);
-      return media && owner ? { pageId: owner.id, fromId: media.igUserId, fromName: "fakecoffee" } : null;
+      return media && owner
+        ? { pageId: owner.id, fromId: media.igUserId, fromName: "fakecoffee", platform: "instagram" }
+        : null;
     },
-    videoPolls: () => fake.videoPolls,
-    videoFailures: () => fake.videoFailures,
   });
+  const subscribedApps = new Map<string, string[]>();
+  const webhookDeliveries: { body: string; status: number }[] = [];
+
+  async function deliver(url: string, body: string, signWith?: string, signature?: string | null) {
+    const answer = await postSignedWebhook({ url, body, secret: signWith ?? appSecret, signature });
+    webhookDeliveries.push({ body, status: answer.status });
+    return answer.status;
+  }
 
   /** The status an ERROR container answers with, when its media URL names a scripted failure. */
   const containerFailureOf = (url: string): string | null => {
@@ -710,6 +769,8 @@ export async function startFakeMetaGraphServer(
 
     const [first, second] = segments;
     if (!first) return invalid("Unknown path");
+    const commentAnswer = commentsApi.route(first, second, method, params, page, userTokens.has(token ?? ""));
+    if (commentAnswer) return commentAnswer;
     const target = pages.get(first);
     if (target && !second && method === "GET") {
       if (page?.id !== target.id)
@@ -729,6 +790,16 @@ export async function startFakeMetaGraphServer(
         return graphError({ status: 403, code: 200, message: "(#200) Permissions error" });
       const formatAnswer = pageMedia.pageRoute(target, second, method, params);
       if (formatAnswer) return formatAnswer;
+      if (second === "subscribed_apps" && method === "POST") {
+        const fields = (params.subscribed_fields ?? "").split(",").filter(Boolean);
+        if (fields.length === 0) return invalid("(#100) The parameter subscribed_fields is required");
+        subscribedApps.set(target.id, fields);
+        return ok({ success: true });
+      }
+      if (second === "subscribed_apps" && method === "GET") {
+        const fields = subscribedApps.get(target.id);
+        return ok({ data: fields ? [{ id: appId, name: "Fake app", subscribed_fields: fields }] : [] });
+      }
       if (second === "photos" && method === "POST") return createPagePost(target, "photo", params);
       if (second === "feed" && method === "POST") return createPagePost(target, "text", params);
       if (second === "feed" && method === "GET") return ok({ data: feedOf(target.id) });
@@ -884,14 +955,7 @@ export async function startFakeMetaGraphServer(
       });
     }
 
-    const objectAnswer = pageMedia.objectRoute(
-      first,
-      second,
-      method,
-      params,
-      page,
-      userTokens.has(token ?? ""),
-    );
+    const objectAnswer = pageMedia.objectRoute(first, second, method, params, page);
     if (objectAnswer) return objectAnswer;
 
     const post = posts.get(first);
@@ -1041,7 +1105,27 @@ export async function startFakeMetaGraphServer(
     videos: pageMedia.videos,
     stories: pageMedia.stories,
     igStories,
-    comments: pageMedia.comments,
+    comments: commentsApi.comments,
+    addComment: commentsApi.addComment,
+    editComment: commentsApi.editComment,
+    removeComment: commentsApi.removeComment,
+    sendCommentWebhook: async ({ url, signWith, signature, duplicate, ...about }) => {
+      const body = escapeUnicodeJson(commentsApi.webhookPayload({ url, ...about }));
+      const status = await deliver(url, body, signWith, signature);
+      return duplicate ? deliver(url, body, signWith, signature) : status;
+    },
+    sendWebhook: ({ url, body, signWith, signature }) =>
+      deliver(url, typeof body === "string" ? body : escapeUnicodeJson(body), signWith, signature),
+    async verifyWebhook({ url, verifyToken, challenge = "1158201444", mode = "subscribe" }) {
+      const address = new URL(url);
+      address.searchParams.set("hub.mode", mode);
+      address.searchParams.set("hub.challenge", challenge);
+      address.searchParams.set("hub.verify_token", verifyToken);
+      const response = await fetch(address);
+      return { status: response.status, body: await response.text() };
+    },
+    webhookDeliveries,
+    subscribedApps,
     dropAnswerNext: (matcher) => drops.push(matcher),
     failNext: (matcher, error) => failures.push({ matcher, error }),
     delayNext: (matcher, ms) => delays.push({ matcher, ms }),

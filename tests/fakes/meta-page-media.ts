@@ -2,7 +2,7 @@
  * The rich Page formats of the fake Graph server (contracts/meta-formats-and-inbox.md sections 5-6):
  * unpublished photos and multi-photo feed posts (attached_media), /videos from a hosted file, Reels
  * (/video_reels start -> rupload with a `file_url` header -> GET /{video}?fields=status -> finish), photo and
- * video stories, /{page}/stories, and comments on page posts, videos and Instagram media. Everything
+ * video stories, and /{page}/stories (comments: meta-comments.ts). Everything
  * received is kept, so tests can assert what each item carried.
  */
 
@@ -46,15 +46,6 @@ export interface FakeStory {
   creationTime: number;
 }
 
-export interface FakeComment {
-  id: string;
-  objectId: string;
-  message: string;
-  fromId: string;
-  fromName: string;
-  createdTime: string;
-}
-
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 interface PageLike {
@@ -84,8 +75,6 @@ export interface PageMediaHost {
     photoIds?: string[];
     videoId?: string;
   }): string;
-  /** Who may comment on an object, as whom (null: no such object). */
-  commentable(id: string): { pageId: string; fromId: string; fromName: string } | null;
   /** How many status reads a processed video answers in_progress. */
   videoPolls(): number;
   /** Processing failures by a part of the file URL. */
@@ -96,7 +85,6 @@ export function createFakePageMedia(host: PageMediaHost) {
   const photos = new Map<string, FakePhoto>();
   const videos = new Map<string, FakeVideo>();
   const stories: FakeStory[] = [];
-  const comments: FakeComment[] = [];
   const { ok, invalid } = host;
   const unix = () => Math.floor(host.now().getTime() / 1000);
 
@@ -366,51 +354,14 @@ export function createFakePageMedia(host: PageMediaHost) {
     return null;
   }
 
-  /** Calls on a video, a comment's object, or null when `id` is neither. */
+  /** Calls on a video, or null when `id` is not one (comments: meta-comments.ts). */
   function objectRoute(
     id: string,
     edge: string | undefined,
     method: string,
     params: Record<string, string>,
     page: PageLike | null,
-    isUserToken: boolean,
   ): Answer | null {
-    if (edge === "comments") {
-      const target = host.commentable(id);
-      if (!target) return null;
-      if (isUserToken) return invalid("(#1705) There was an error posting to this wall", 1705);
-      if (page?.id !== target.pageId)
-        return host.graphError({ status: 403, code: 200, message: "(#200) Permissions error" });
-      if (method === "POST") {
-        if (!params.message) return invalid("(#100) Missing message");
-        const comment: FakeComment = {
-          id: `${id}_${host.newId()}`,
-          objectId: id,
-          message: params.message,
-          fromId: target.fromId,
-          fromName: target.fromName,
-          createdTime: host.now().toISOString(),
-        };
-        comments.push(comment);
-        return ok({ id: comment.id });
-      }
-      if (method === "GET") {
-        const list = comments.filter((comment) => comment.objectId === id);
-        const ordered = params.order === "reverse_chronological" ? [...list].reverse() : list;
-        return ok({
-          data: ordered.map((comment) => ({
-            id: comment.id,
-            message: comment.message,
-            text: comment.message,
-            from: { id: comment.fromId, name: comment.fromName, username: comment.fromName },
-            created_time: comment.createdTime,
-            timestamp: comment.createdTime,
-          })),
-          summary: { total_count: list.length },
-        });
-      }
-      return null;
-    }
     const video = videos.get(id);
     if (!video || edge) return null;
     if (page?.id !== video.pageId)
@@ -466,7 +417,7 @@ export function createFakePageMedia(host: PageMediaHost) {
     return { status: 200, body: { success: true, message: "Upload successful." } };
   }
 
-  return { photos, videos, stories, comments, pageRoute, objectRoute, rupload };
+  return { photos, videos, stories, pageRoute, objectRoute, rupload };
 }
 
 export type FakePageMedia = ReturnType<typeof createFakePageMedia>;

@@ -104,6 +104,8 @@ export async function createTestContext(
     billing?: (appUrl: string) => Billing;
     /** A Meta app against a fake Graph server; absent: new connections go to the sandbox. */
     meta?: { graphUrl: string; appId: string; appSecret: string };
+    /** META_WEBHOOK_VERIFY_TOKEN: what Meta's webhook handshake must send; absent: the handshake is refused. */
+    metaWebhookVerifyToken?: string;
     /** Hash passwords at production cost (better-auth's default) instead of the tests' cheap scrypt. */
     productionPasswordHashing?: boolean;
     /** The outbox the local mailbox page reads (routes/mailbox.ts); absent: no mailbox, as with SMTP. */
@@ -195,6 +197,11 @@ export async function createTestContext(
     plans,
     billing,
     billingWebhookSecret: TEST_WEBHOOK_SECRET,
+    // Meta's webhook deliveries are signed with the app's secret (the fake Graph server's).
+    metaWebhooks: {
+      appSecret: options.meta?.appSecret ?? null,
+      verifyToken: options.metaWebhookVerifyToken ?? null,
+    },
     social,
     connectors: socialSetup.connectors,
     channels: socialSetup.channels,

@@ -32,6 +32,7 @@ import { createMailboxRoutes, MAILBOX_PATH } from "./routes/mailbox";
 import { createMcpRoutes, refuseForeignMcpOrigins } from "./routes/mcp";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
+import { createMetaWebhookRoutes } from "./routes/meta-webhooks";
 import { createNotificationRoutes } from "./routes/notifications";
 import { createOpenApiRoutes } from "./routes/openapi";
 import { createPlanRoutes } from "./routes/plan";
@@ -193,6 +194,8 @@ export function createApp(deps: AppDeps) {
   app.route("/billing", createLocalCheckoutRoutes(deps));
   // The sandbox's consent page, opened in the connect popup when no Meta app is configured.
   app.route("/connect", createSandboxConnectRoutes(deps));
+  // Meta's comment deliveries: signed with the app secret, no session (routes/meta-webhooks.ts).
+  app.route("/webhooks/meta", createMetaWebhookRoutes(deps));
 
   if (deps.webDist) {
     const serveWeb = createStaticHandler(deps.webDist);

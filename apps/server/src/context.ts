@@ -47,6 +47,11 @@ export interface AppDeps {
   billing: Billing;
   /** Verifies the webhook's Stripe-Signature (STRIPE_WEBHOOK_SECRET, or the one generated into DATA_DIR). */
   billingWebhookSecret: string;
+  /**
+   * Meta's webhook (/webhooks/meta): deliveries are signed with the app secret (FACEBOOK_APP_SECRET; null:
+   * refused with 503), the subscription handshake answered with META_WEBHOOK_VERIFY_TOKEN (null: refused).
+   */
+  metaWebhooks?: { appSecret: string | null; verifyToken: string | null };
   /** Where approved posts go: the sandbox network by default. */
   social: SocialNetwork;
   /** Connecting pages and ad accounts: Meta when the app is configured, the sandbox's consent page else. */

@@ -34,7 +34,13 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default("Social Media Manager <no-reply@localhost>"),
   FACEBOOK_APP_ID: optionalText,
+  /** Also the key Meta signs its webhook deliveries with (X-Hub-Signature-256, /webhooks/meta). */
   FACEBOOK_APP_SECRET: optionalText,
+  /**
+   * What Meta's webhook subscription handshake must send as hub.verify_token (App Dashboard > Webhooks,
+   * callback $PUBLIC_URL/webhooks/meta); absent: the handshake is refused (403), deliveries are still taken.
+   */
+  META_WEBHOOK_VERIFY_TOKEN: optionalText,
   /** Another Graph API host (tests and `npm start` can point it at tests/fakes/meta-graph-server). */
   META_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com")),
   /**

@@ -212,6 +212,10 @@ export async function startServer(
     plans,
     billing,
     billingWebhookSecret,
+    metaWebhooks: {
+      appSecret: env.FACEBOOK_APP_SECRET ?? null,
+      verifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null,
+    },
     social,
     connectors: socialSetup.connectors,
     channels: socialSetup.channels,

@@ -10,6 +10,12 @@ export const PAGE_SCOPES = [
   "instagram_basic",
   "instagram_content_publish",
   "business_management",
+  // The inbox (contracts/meta-formats-and-inbox.md section 0): reading, answering and moderating comments,
+  // and the Page's `feed` webhook.
+  "pages_manage_engagement",
+  "pages_read_user_content",
+  "pages_manage_metadata",
+  "instagram_manage_comments",
 ] as const;
 
 /** The marketing dialog asks for the ads scopes. */

@@ -25,6 +25,26 @@ export function createMetaConnector(options: {
   logger: Logger;
 }): SocialConnector & { accounts: MetaAccounts } {
   const accounts = createMetaAccounts(options);
+
+  /**
+   * Installs the app on the Page for its `feed` webhook (contracts/meta-formats-and-inbox.md section 7.3).
+   * Never fails the connection: without it the inbox still polls the Page's posts.
+   */
+  async function subscribePage(pageId: string, pageToken: string): Promise<void> {
+    try {
+      await options.graph.once({
+        method: "POST",
+        path: `/${pageId}/subscribed_apps`,
+        token: pageToken,
+        params: { subscribed_fields: "feed" },
+      });
+    } catch (error) {
+      options.logger.warn("could not subscribe the page to comment webhooks", {
+        code: isGraphError(error) ? error.code : null,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
   return {
     kind: "meta",
     accounts,
@@ -54,13 +74,18 @@ export function createMetaConnector(options: {
       }
     },
     async readInstagramAccount({ pageId, sealedPageToken }) {
+      const pageToken = options.vault.open(sealedPageToken);
+      // Asked once, when the page is picked: from then on its comments come by webhook.
+      const subscribing = subscribePage(pageId, pageToken);
       try {
-        return await accounts.readInstagramAccount(pageId, options.vault.open(sealedPageToken));
+        return await accounts.readInstagramAccount(pageId, pageToken);
       } catch (error) {
         options.logger.warn("reading the page's Instagram account failed", {
           code: isGraphError(error) ? error.code : null,
         });
         throw new AppError("upstream_failed", "Failed to select Facebook page");
+      } finally {
+        await subscribing;
       }
     },
   };
