@@ -11,6 +11,8 @@ export interface FakeBlueskyRequest {
   did: string | null;
   /** Which of the two it reached: the PDS (entryway and AppView too) or the video service. */
   host: "pds" | "video";
+  /** When it came (the fake's clock): what the rate limit counts. */
+  at: Date;
 }
 
 /** A video the video service was given: processed for a few status reads, then its blob is on the PDS. */
@@ -81,6 +83,12 @@ export interface FakeBlueskyState {
   postsOf(did: string): FakeBlueskyRecord[];
   /** Every reply to the post at `uri` (its reply.parent), in any repo. */
   repliesTo(uri: string): FakeBlueskyRecord[];
+  /** Calls to the PDS with the account's token within the window ending now (what the rate limit counts). */
+  callsOf(did: string, windowMs: number): number;
+  /** Calls the rate limit refused (429), of every account. */
+  refusedCalls: number;
+  /** Records threads show as `blocked` or `notFound` entries instead of their post view. */
+  unreadable: Map<string, "blocked" | "notFound">;
 }
 
 export interface FakeBlueskyError {
@@ -115,6 +123,15 @@ export interface FakeBlueskyServer {
   failNextVideo(failure?: { error?: string; message?: string }): void;
   /** The next call of `nsid` answers with this error instead (nothing happens). */
   failNext(nsid: string, error: FakeBlueskyError): void;
+  /** A record gone from its repo (another account deleting its reply). */
+  removeRecord(uri: string): void;
+  /** Threads show the record as a blocked (or not found) entry: a reply the viewer cannot read. */
+  makeUnreadable(uri: string, as?: "blocked" | "notFound"): void;
+  /**
+   * Another account's reply under `parentUri` (root and parent refs filled from the parent record), with
+   * the time Bluesky indexed it: what the notifications and threads then list.
+   */
+  addReply(authorDid: string, parentUri: string, text: string): FakeBlueskyRecord;
   /** A record written straight into a repo (another account's reply or mention, for the read methods). */
   putRecord(
     repo: string,
@@ -216,6 +233,11 @@ export async function startBlueskyServer(
     videoProcessingPolls?: number;
     /** The PDS the DID documents name; null: sessions come without a DID document. Default: this server. */
     advertisedPds?: (url: string) => string | null;
+    /**
+     * Each account's calls to the PDS (by its token) allowed per window: more answer 429 RateLimitExceeded
+     * with RateLimit-Reset, as Bluesky's limiter does. Absent: every call is counted, none refused.
+     */
+    rateLimit?: { calls: number; windowMs: number };
   } = {},
 ): Promise<FakeBlueskyServer> {
   const now = options.now ?? (() => new Date());
@@ -232,6 +254,8 @@ export async function startBlueskyServer(
   const videoFailures: { error: string; message: string }[] = [];
   const videoProcessingPolls = options.videoProcessingPolls ?? 2;
   let dropCreates = 0;
+  let refusedCalls = 0;
+  const unreadable = new Map<string, "blocked" | "notFound">();
   let url = "";
   let videoUrl = "";
 
@@ -346,11 +370,24 @@ export async function startBlueskyServer(
     indexedAt: record.indexedAt,
   });
 
-  const threadOf = (record: FakeBlueskyRecord, depth: number): unknown => ({
-    $type: "app.bsky.feed.defs#threadViewPost",
-    post: postView(record),
-    replies: depth > 0 ? repliesTo(record.uri).map((reply) => threadOf(reply, depth - 1)) : [],
-  });
+  const threadOf = (record: FakeBlueskyRecord, depth: number): unknown => {
+    const shown = unreadable.get(record.uri);
+    if (shown === "blocked")
+      return {
+        $type: "app.bsky.feed.defs#blockedPost",
+        uri: record.uri,
+        blocked: true,
+        author: { did: record.repo },
+      };
+    if (shown === "notFound")
+      return { $type: "app.bsky.feed.defs#notFoundPost", uri: record.uri, notFound: true };
+    return {
+      $type: "app.bsky.feed.defs#threadViewPost",
+      post: postView(record),
+      // At the depth limit the AppView lists no replies (the post's replyCount still counts them).
+      ...(depth > 0 ? { replies: repliesTo(record.uri).map((reply) => threadOf(reply, depth - 1)) } : {}),
+    };
+  };
 
   /** What other accounts did to `did`'s posts: replies, mentions and quotes. */
   function notificationsOf(did: string, reasons: string[]) {
@@ -589,7 +626,14 @@ export async function startBlueskyServer(
         if (isAnswer(auth)) return auth;
         const reasons = params.getAll("reasons").flatMap((value) => value.split(","));
         const limit = Math.min(100, Math.max(1, Number(params.get("limit") ?? 50) || 50));
-        return ok({ notifications: notificationsOf(auth.account!.did, reasons).slice(0, limit) });
+        // The cursor goes back in time: the position after the last one of the page before.
+        const start = Number(params.get("cursor") ?? 0) || 0;
+        const all = notificationsOf(auth.account!.did, reasons);
+        const page = all.slice(start, start + limit);
+        return ok({
+          notifications: page,
+          ...(start + limit < all.length ? { cursor: String(start + limit) } : {}),
+        });
       }
       default:
         return fail(501, "MethodNotImplemented", `Method Not Implemented: ${nsid}`);
@@ -603,12 +647,35 @@ export async function startBlueskyServer(
     const body = await readBody(req);
     const token = bearerOf(req);
     const known = token ? accessTokens.get(token) : undefined;
-    requests.push({ method, nsid, did: known && !known.expired ? known.did : null, host: "pds" });
+    const did = known && !known.expired ? known.did : null;
+    requests.push({ method, nsid, did, host: "pds", at: now() });
 
     const send = (answer: Answer) => {
       res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
       res.end(JSON.stringify(answer.body));
     };
+
+    const perAccount = options.rateLimit;
+    if (perAccount && did) {
+      const since = now().getTime() - perAccount.windowMs;
+      const inWindow = requests.filter(
+        (request) => request.host === "pds" && request.did === did && request.at.getTime() > since,
+      );
+      if (inWindow.length > perAccount.calls) {
+        refusedCalls += 1;
+        const reset = (inWindow[0]?.at.getTime() ?? now().getTime()) + perAccount.windowMs;
+        send({
+          ...fail(429, "RateLimitExceeded", "Rate Limit Exceeded"),
+          headers: {
+            "RateLimit-Limit": String(perAccount.calls),
+            "RateLimit-Remaining": "0",
+            "RateLimit-Reset": String(Math.ceil(reset / 1000)),
+            "RateLimit-Policy": `${perAccount.calls};w=${Math.round(perAccount.windowMs / 1000)}`,
+          },
+        });
+        return;
+      }
+    }
 
     const limited = rateLimits.find((limit) => limit.left > 0 && (!limit.nsid || limit.nsid === nsid));
     if (limited) {
@@ -757,7 +824,13 @@ export async function startBlueskyServer(
     const nsid = address.pathname.replace(/^\/xrpc\//, "");
     const body = await readBody(req);
     const token = bearerOf(req);
-    requests.push({ method, nsid, did: (token && serviceTokens.get(token)?.did) || null, host: "video" });
+    requests.push({
+      method,
+      nsid,
+      did: (token && serviceTokens.get(token)?.did) || null,
+      host: "video",
+      at: now(),
+    });
     const send = (answer: Answer) => {
       res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
       res.end(JSON.stringify(answer.body));
@@ -796,6 +869,20 @@ export async function startBlueskyServer(
   if (!address || typeof address === "string") throw new Error("fake Bluesky server did not bind");
   url = `http://127.0.0.1:${address.port}`;
 
+  function putRecord(
+    repo: string,
+    collection: string,
+    value: Record<string, unknown>,
+    rkey?: string,
+  ): FakeBlueskyRecord {
+    const owner = accountOf(repo);
+    if (!owner) throw new Error(`no fake account ${repo}`);
+    return storeRecord(owner.did, collection, rkey ?? nextTid(now(), randomBytes(2).readUInt16BE(0)), {
+      $type: collection,
+      ...value,
+    });
+  }
+
   const matchesDid = (did: string | undefined) => (entry: { did: string }) => !did || entry.did === did;
 
   return {
@@ -809,6 +896,14 @@ export async function startBlueskyServer(
       videoJobs,
       serviceTokens,
       repliesTo,
+      unreadable,
+      callsOf: (did, windowMs) => {
+        const since = now().getTime() - windowMs;
+        return requests.filter((r) => r.host === "pds" && r.did === did && r.at.getTime() > since).length;
+      },
+      get refusedCalls() {
+        return refusedCalls;
+      },
       postsOf: (did) =>
         [...records.values()]
           .filter((record) => record.repo === did && record.collection === POST)
@@ -850,14 +945,25 @@ export async function startBlueskyServer(
     failNext(nsid, error) {
       failures.push({ nsid, error });
     },
-    putRecord(repo, collection, value, rkey) {
-      const owner = accountOf(repo);
-      if (!owner) throw new Error(`no fake account ${repo}`);
-      return storeRecord(owner.did, collection, rkey ?? nextTid(now(), randomBytes(2).readUInt16BE(0)), {
-        $type: collection,
-        ...value,
+    removeRecord(uri) {
+      records.delete(uri);
+    },
+    makeUnreadable(uri, as = "blocked") {
+      unreadable.set(uri, as);
+    },
+    addReply(authorDid, parentUri, text) {
+      const parent = records.get(parentUri);
+      if (!parent) throw new Error(`no fake record ${parentUri}`);
+      const parentRef = { uri: parent.uri, cid: parent.cid };
+      const root =
+        (parent.value.reply as { root?: { uri: string; cid: string } } | undefined)?.root ?? parentRef;
+      return putRecord(authorDid, POST, {
+        text,
+        createdAt: now().toISOString(),
+        reply: { root, parent: parentRef },
       });
     },
+    putRecord,
     close: async () => {
       for (const open of [server, videoServer]) {
         await new Promise<void>((resolve) => {

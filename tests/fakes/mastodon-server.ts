@@ -32,6 +32,11 @@ export interface FakeMastodonOptions {
   user?: { username?: string; displayName?: string };
   /** Answer /api/v2/instance as something that is not Mastodon (a plain web site's 404 page). */
   notMastodon?: boolean;
+  /**
+   * Each account's API calls (by its token) allowed per window: more answer 429 with an ISO 8601
+   * X-RateLimit-Reset, as rack-attack does (300 per 5 minutes on a real instance). Absent: counted only.
+   */
+  rateLimit?: { calls: number; windowMs: number };
   now?: () => Date;
 }
 
@@ -102,6 +107,9 @@ export interface FakeMastodonScheduledStatus {
 export interface FakeMastodonRequest {
   method: string;
   path: string;
+  /** When it came (the fake's clock), and whose token it carried: what the rate limit counts. */
+  at: Date;
+  accountId: string | null;
   query: URLSearchParams;
   token: string | null;
   idempotencyKey: string | null;
@@ -125,6 +133,10 @@ export interface FakeMastodonState {
   }[];
   requests: FakeMastodonRequest[];
   limits: FakeMastodonLimits;
+  /** Favourites made: which account favourited which status. */
+  favourites: { accountId: string; statusId: string }[];
+  /** Calls the rate limit refused (429). */
+  refusedCalls: number;
 }
 
 type Matcher = { method?: string; path?: RegExp };
@@ -162,6 +174,12 @@ export interface FakeMastodonServer {
   repliesTo(statusId: string): FakeMastodonStatus[];
   /** Another account mentions the signed-in user (a reply when `inReplyToId` is given). */
   receiveMention(text: string, inReplyToId?: string): FakeMastodonStatus;
+  /** Someone edits their status (edited_at set, as PUT /api/v1/statuses/:id does). */
+  editStatus(statusId: string, text: string): FakeMastodonStatus;
+  /** Someone deletes their status (it leaves every context). */
+  removeStatus(statusId: string): void;
+  /** API calls of the account (by its token) within the window ending now: what the rate limit counts. */
+  callsOf(accountId: string, windowMs: number): number;
   /** Publishes the scheduled statuses whose time has come (as the instance's scheduler would). */
   publishDueScheduled(): FakeMastodonStatus[];
   close(): Promise<void>;
@@ -301,6 +319,8 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
     notifications: [],
     requests: [],
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    favourites: [],
+    refusedCalls: 0,
   };
   const user: FakeMastodonAccount = {
     id: "109000000000000001",
@@ -936,6 +956,17 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       }
       return answer;
     }
+    const favouriteId = idIn(/^\/api\/v1\/statuses\/(\d+)\/favourite$/u);
+    if (method === "POST" && favouriteId) {
+      const who = auth("write:favourites");
+      if (isAnswer(who)) return who;
+      const status = findStatus(favouriteId);
+      if (!status) return error(404, NOT_FOUND);
+      // Favouriting twice is one favourite (FavouriteService finds the first).
+      if (!state.favourites.some((f) => f.accountId === who.account.id && f.statusId === status.id))
+        state.favourites.push({ accountId: who.account.id, statusId: status.id });
+      return ok({ ...statusJson(status), favourited: true });
+    }
     if ((method === "PUT" || method === "DELETE") && statusId) {
       const who = auth("write:statuses");
       if (isAnswer(who)) return who;
@@ -958,9 +989,13 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       const who = auth("read:notifications");
       if (isAnswer(who)) return who;
       const types = query.getAll("types[]");
+      const sinceId = query.get("since_id");
+      const limit = Math.min(Number(query.get("limit") ?? 40) || 40, 80);
       const mine = state.notifications
         .filter((n) => n.accountId === who.account.id && (types.length === 0 || types.includes(n.type)))
+        .filter((n) => !sinceId || BigInt(n.id) > BigInt(sinceId))
         .reverse()
+        .slice(0, limit)
         .flatMap((n) => {
           const status = findStatus(n.statusId);
           const from = state.accounts.get(n.fromAccountId);
@@ -998,7 +1033,17 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
     const authorization = String(req.headers.authorization ?? "");
     const token = authorization.toLowerCase().startsWith("bearer ") ? authorization.slice(7).trim() : null;
     const key = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : null;
-    state.requests.push({ method, path, query: parsed.searchParams, token, idempotencyKey: key });
+    const caller = token ? state.tokens.get(token) : undefined;
+    const accountId = caller && !caller.revoked ? caller.accountId : null;
+    state.requests.push({
+      method,
+      path,
+      query: parsed.searchParams,
+      token,
+      idempotencyKey: key,
+      at: now(),
+      accountId,
+    });
 
     if (method === "GET" && path === "/oauth/authorize") {
       authorize(parsed.searchParams, res);
@@ -1017,6 +1062,29 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
     if (method === "POST" && path === "/oauth/token") {
       send(exchange(params));
       return;
+    }
+    if (path.startsWith("/api/") && options.rateLimit && accountId) {
+      const { calls, windowMs } = options.rateLimit;
+      const inWindow = state.requests.filter(
+        (r) =>
+          r.accountId === accountId &&
+          r.path.startsWith("/api/") &&
+          r.at.getTime() > now().getTime() - windowMs,
+      );
+      if (inWindow.length > calls) {
+        state.refusedCalls += 1;
+        const resetAt = new Date((inWindow[0]?.at.getTime() ?? now().getTime()) + windowMs);
+        send({
+          status: 429,
+          body: { error: "Too many requests" },
+          headers: {
+            "x-ratelimit-limit": String(calls),
+            "x-ratelimit-remaining": "0",
+            "x-ratelimit-reset": resetAt.toISOString(),
+          },
+        });
+        return;
+      }
     }
     if (path.startsWith("/api/")) {
       // Rate limits and injected failures answer before anything is done (rack-attack sits in front).
@@ -1114,6 +1182,27 @@ export async function startMastodonServer(options: FakeMastodonOptions = {}): Pr
       });
       return status;
     },
+    editStatus(statusId, newText) {
+      const status = findStatus(statusId);
+      if (!status) throw new Error(`no fake status ${statusId}`);
+      status.text = newText;
+      status.editedAt = now();
+      return status;
+    },
+    removeStatus(statusId) {
+      for (const statuses of state.statuses.values()) {
+        const index = statuses.findIndex((s) => s.id === statusId);
+        const [removed] = index >= 0 ? statuses.splice(index, 1) : [];
+        if (removed) state.deleted.push(removed);
+      }
+    },
+    callsOf: (accountId, windowMs) =>
+      state.requests.filter(
+        (r) =>
+          r.accountId === accountId &&
+          r.path.startsWith("/api/") &&
+          r.at.getTime() > now().getTime() - windowMs,
+      ).length,
     publishDueScheduled() {
       const published: FakeMastodonStatus[] = [];
       for (const [accountId, pending] of state.scheduled) {

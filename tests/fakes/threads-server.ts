@@ -28,7 +28,21 @@ export interface FakeThreadsOptions {
   quotaUsage?: number;
   quotaTotal?: number;
   now?: () => Date;
+  /**
+   * Each user's API calls (by token) allowed per window: more answer Graph's code 17 "User request limit
+   * reached". Absent: every call is counted, none refused.
+   */
+  rateLimit?: { calls: number; windowMs: number };
 }
+
+/** What the consent page grants when it is asked nothing else, and what issueToken gives by default. */
+export const FAKE_THREADS_SCOPES = [
+  "threads_basic",
+  "threads_content_publish",
+  "threads_read_replies",
+  "threads_manage_replies",
+  "threads_delete",
+];
 
 export interface FakeThreadsToken {
   token: string;
@@ -37,6 +51,8 @@ export interface FakeThreadsToken {
   issuedAt: Date;
   expiresAt: Date;
   revoked: boolean;
+  /** The permissions the user granted (the consent's scope). */
+  scopes: string[];
 }
 
 export interface FakeThreadsContainer {
@@ -74,11 +90,18 @@ export interface FakeThreadsPost {
   replyToId: string | null;
   shortcode: string;
   timestamp: Date;
+  /** Whose it is: the signed-in user's, or someone else's reply. */
+  username: string;
+  /** Hidden by the root post's author (manage_reply hide=true). */
+  hidden: boolean;
 }
 
 export interface FakeThreadsRequest {
   method: string;
   path: string;
+  /** When it came (the fake's clock), and whose token it carried: what the rate limit counts. */
+  at: Date;
+  userId: string | null;
   /** Query and form parameters together. */
   params: URLSearchParams;
   token: string | null;
@@ -94,6 +117,8 @@ export interface FakeThreadsState {
   quotaUsage: number;
   quotaTotal: number;
   inProgressPolls: number;
+  /** Calls the rate limit refused. */
+  refusedCalls: number;
 }
 
 /** Which call an injected failure hits: the first match after `skip` others. */
@@ -112,8 +137,18 @@ export interface FakeThreadsServer {
   repliesTo(postId: string): FakeThreadsPost[];
   /** API calls (not the consent page or token endpoints) by method and path pattern. */
   requestsTo(method: string, path: RegExp): FakeThreadsRequest[];
-  /** A long-lived token as the connect flow gives one, for tests that skip connecting. */
-  issueToken(values?: { issuedAt?: Date; expiresAt?: Date }): FakeThreadsToken;
+  /** A long-lived token as the connect flow gives one, for tests that skip connecting (every scope by default). */
+  issueToken(values?: { issuedAt?: Date; expiresAt?: Date; scopes?: string[] }): FakeThreadsToken;
+  /** Someone else replies under `replyToId` (a post or a reply), now or at `timestamp`. */
+  addReply(
+    replyToId: string,
+    text: string,
+    values?: { username?: string; timestamp?: Date },
+  ): FakeThreadsPost;
+  /** Someone deletes their reply: it leaves every conversation. */
+  removeReply(id: string): void;
+  /** API calls of the user (by token) within the window ending now: what the rate limit counts. */
+  callsOf(userId: string, windowMs: number): number;
   /** Every token of the user (or this one) answers 190 from now. */
   revokeToken(token?: string): void;
   /** The next `count` API calls answer Graph's rate limit before acting, with these headers. */
@@ -195,8 +230,9 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     quotaUsage: options.quotaUsage ?? 0,
     quotaTotal: options.quotaTotal ?? 250,
     inProgressPolls: options.inProgressPolls ?? 0,
+    refusedCalls: 0,
   };
-  const codes = new Map<string, { redirectUri: string; used: boolean }>();
+  const codes = new Map<string, { redirectUri: string; used: boolean; scopes: string[] }>();
   const failures: {
     matcher: Matcher;
     status: number;
@@ -240,7 +276,12 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       "GraphMethodException",
     );
 
-  function issue(kind: "short" | "long", issuedAt = now(), expiresAt?: Date): FakeThreadsToken {
+  function issue(
+    kind: "short" | "long",
+    issuedAt = now(),
+    expiresAt?: Date,
+    scopes: string[] = FAKE_THREADS_SCOPES,
+  ): FakeThreadsToken {
     const token: FakeThreadsToken = {
       token: `TH${kind === "short" ? "S" : "L"}${randomBytes(24).toString("base64url")}`,
       kind,
@@ -249,6 +290,7 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       expiresAt:
         expiresAt ?? new Date(issuedAt.getTime() + (kind === "short" ? SHORT_LIVED_S : LONG_LIVED_S) * 1000),
       revoked: false,
+      scopes: [...scopes],
     };
     state.tokens.set(token.token, token);
     return token;
@@ -289,7 +331,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       return;
     }
     const code = randomBytes(24).toString("base64url");
-    codes.set(code, { redirectUri, used: false });
+    const asked = (query.get("scope") ?? "").split(/[\s,]+/u).filter(Boolean);
+    codes.set(code, { redirectUri, used: false, scopes: asked.length > 0 ? asked : FAKE_THREADS_SCOPES });
     const back = new URL(redirectUri);
     back.searchParams.set("code", code);
     const stateParam = query.get("state");
@@ -314,7 +357,7 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       );
     }
     code.used = true;
-    const token = issue("short");
+    const token = issue("short", now(), undefined, code.scopes);
     return { status: 200, body: null, raw: `{"access_token":"${token.token}","user_id":${user.id}}` };
   }
 
@@ -325,7 +368,7 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     const who = authenticate(query.get("access_token"));
     if (isAnswer(who)) return who;
     if (who.kind !== "short") return badParam("A short-lived access token is required");
-    const token = issue("long");
+    const token = issue("long", now(), undefined, who.scopes);
     return ok({ access_token: token.token, token_type: "bearer", expires_in: LONG_LIVED_S });
   }
 
@@ -337,7 +380,7 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     if (now().getTime() - who.issuedAt.getTime() < DAY_MS) {
       return badParam("The access token must be at least 24 hours old to be refreshed");
     }
-    const token = issue("long");
+    const token = issue("long", now(), undefined, who.scopes);
     return ok({ access_token: token.token, token_type: "bearer", expires_in: LONG_LIVED_S });
   }
 
@@ -353,11 +396,73 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       permalink: `https://www.threads.net/@${user.username}/post/${post.shortcode}`,
       shortcode: post.shortcode,
       timestamp: graphTime(post.timestamp),
-      username: user.username,
+      username: post.username,
       is_quote_post: false,
+      ...(post.replyToId
+        ? {
+            replied_to: { id: post.replyToId },
+            root_post: { id: rootOf(post).id },
+            hide_status: post.hidden ? "HIDDEN" : "NOT_HUSHED",
+          }
+        : {}),
     };
     return Object.fromEntries([["id", post.id], ...fields.filter((f) => f in all).map((f) => [f, all[f]])]);
   };
+
+  /** The top post of a reply's conversation. */
+  function rootOf(post: FakeThreadsPost): FakeThreadsPost {
+    let current = post;
+    for (let parent = findPost(current.replyToId); parent; parent = findPost(parent.replyToId))
+      current = parent;
+    return current;
+  }
+  function findPost(id: string | null): FakeThreadsPost | undefined {
+    return id ? state.posts.find((p) => p.id === id) : undefined;
+  }
+  const lacks = (who: FakeThreadsToken, scope: string) =>
+    who.scopes.includes(scope)
+      ? null
+      : graphError(403, "Application does not have permission for this action", 10);
+
+  /** Every reply under `id` at any depth, oldest first, paged by `after` (an offset) like Graph's cursors. */
+  function conversation(id: string, query: URLSearchParams): Answer {
+    const post = findPost(id);
+    if (!post) return notFound(id);
+    const fields = (query.get("fields") ?? "id").split(",").filter(Boolean);
+    const limit = Math.min(Number(query.get("limit") ?? PAGE_DEFAULT) || PAGE_DEFAULT, 100);
+    const all: FakeThreadsPost[] = [];
+    const walk = (parentId: string) => {
+      for (const reply of state.posts.filter((p) => p.replyToId === parentId)) {
+        all.push(reply);
+        walk(reply.id);
+      }
+    };
+    walk(post.id);
+    all.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+    const after = query.get("after");
+    const start = after ? Number(Buffer.from(after, "base64url").toString()) : 0;
+    const page = all.slice(start, start + limit);
+    const end = start + page.length;
+    const cursor = (index: number) => Buffer.from(String(index)).toString("base64url");
+    return ok({
+      data: page.map((reply) => postJson(reply, fields)),
+      paging: {
+        cursors: { before: cursor(start), after: cursor(end) },
+        ...(end < all.length ? { next: `${url}/v1.0/${id}/conversation?after=${cursor(end)}` } : {}),
+      },
+    });
+  }
+
+  function manageReply(who: FakeThreadsToken, id: string, params: URLSearchParams): Answer {
+    const refused = lacks(who, "threads_manage_replies");
+    if (refused) return refused;
+    const reply = findPost(id);
+    if (!reply?.replyToId) return notFound(id);
+    if (rootOf(reply).userId !== who.userId)
+      return graphError(400, "Application does not have permission for this action", 10);
+    reply.hidden = params.get("hide") === "true";
+    return ok({ success: true });
+  }
 
   function readNode(id: string, fields: string[]): Answer {
     const container = state.containers.get(id);
@@ -396,6 +501,9 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
           "username",
           "media_product_type",
           "is_quote_post",
+          "replied_to",
+          "root_post",
+          "hide_status",
         ].includes(f),
     );
     if (unknown)
@@ -429,6 +537,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     }
     const replyToId = params.get("reply_to_id");
     if (replyToId !== null) {
+      const refused = lacks(who, "threads_manage_replies");
+      if (refused) return refused;
       const repliedTo = state.posts.find((p) => p.id === replyToId);
       if (!repliedTo) return badParam(`Param reply_to_id is invalid: ${replyToId}`);
       if (isCarouselItem) return badParam("A carousel item cannot be a reply");
@@ -513,6 +623,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       replyToId: container.replyToId,
       shortcode: randomBytes(8).toString("base64url"),
       timestamp: now(),
+      username: user.username,
+      hidden: false,
     };
     container.publishedPostId = post.id;
     state.posts.push(post);
@@ -588,7 +700,16 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
           : {}),
       });
     }
+    if (method === "GET" && parts.length === 2 && parts[1] === "conversation") {
+      const refused = lacks(who, "threads_read_replies");
+      if (refused) return refused;
+      return conversation(parts[0] ?? "", params);
+    }
+    if (method === "POST" && parts.length === 2 && parts[1] === "manage_reply")
+      return manageReply(who, parts[0] ?? "", params);
     if (method === "GET" && parts.length === 2 && parts[1] === "replies") {
+      const refused = lacks(who, "threads_read_replies");
+      if (refused) return refused;
       const post = state.posts.find((p) => p.id === parts[0]);
       if (!post) return notFound(parts[0] ?? "");
       const replyFields = fields.length ? fields : ["id"];
@@ -649,7 +770,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
       ? authorization.slice(7).trim()
       : params.get("access_token");
     const path = parsed.pathname;
-    state.requests.push({ method, path, params, token });
+    const caller = token ? state.tokens.get(token) : undefined;
+    state.requests.push({ method, path, params, token, at: now(), userId: caller?.userId ?? null });
 
     const send = (answer: Answer) => {
       res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
@@ -664,6 +786,13 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     }
     if (!path.startsWith("/v1.0/")) return send(badParam(`Unknown path: ${path}`));
     if (rateLimited) return send(rateLimitAnswer());
+    if (options.rateLimit && caller) {
+      const { calls, windowMs } = options.rateLimit;
+      if (callsOf(caller.userId, windowMs) > calls) {
+        state.refusedCalls += 1;
+        return send(graphError(400, "User request limit reached", 17));
+      }
+    }
     const failure = failures.findIndex((f) => {
       const matches =
         (!f.matcher.method || f.matcher.method === method) && (!f.matcher.path || f.matcher.path.test(path));
@@ -694,6 +823,13 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     return { ...graphError(400, messages[limit.code] ?? "Rate limit", limit.code), headers: limit.headers };
   }
 
+  function callsOf(userId: string, windowMs: number): number {
+    const since = now().getTime() - windowMs;
+    return state.requests.filter(
+      (r) => r.userId === userId && r.path.startsWith("/v1.0/") && r.at.getTime() > since,
+    ).length;
+  }
+
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((failure: unknown) => {
       if (!res.headersSent) {
@@ -716,7 +852,34 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
     postsOf: () => state.posts.filter((p) => p.userId === user.id && !p.replyToId),
     repliesTo: (postId) => state.posts.filter((p) => p.replyToId === postId),
     requestsTo: (method, path) => state.requests.filter((r) => r.method === method && path.test(r.path)),
-    issueToken: (values = {}) => issue("long", values.issuedAt, values.expiresAt),
+    issueToken: (values = {}) => issue("long", values.issuedAt, values.expiresAt, values.scopes),
+    callsOf,
+    addReply(replyToId, text, values = {}) {
+      if (!findPost(replyToId)) throw new Error(`no fake Threads post ${replyToId}`);
+      const username = values.username ?? "bob";
+      const reply: FakeThreadsPost = {
+        id: newId(),
+        userId: `user-${username}`,
+        containerId: newId(),
+        mediaType: "TEXT",
+        text,
+        imageUrls: [],
+        altTexts: [],
+        media: [],
+        replyToId,
+        shortcode: randomBytes(8).toString("base64url"),
+        timestamp: values.timestamp ?? now(),
+        username,
+        hidden: false,
+      };
+      state.posts.push(reply);
+      return reply;
+    },
+    removeReply(id) {
+      const index = state.posts.findIndex((p) => p.id === id);
+      const [removed] = index >= 0 ? state.posts.splice(index, 1) : [];
+      if (removed) state.deleted.push(removed);
+    },
     revokeToken(token) {
       for (const entry of state.tokens.values()) {
         if (token ? entry.token === token : entry.userId === user.id) entry.revoked = true;
@@ -753,6 +916,8 @@ export async function startThreadsServer(options: FakeThreadsOptions = {}): Prom
         replyToId: null,
         shortcode: randomBytes(8).toString("base64url"),
         timestamp,
+        username: user.username,
+        hidden: false,
       };
       state.posts.push(post);
       state.posts.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());

@@ -3,6 +3,7 @@ import type { NetworkProvider, ProviderTools } from "../provider";
 import { connectBluesky } from "./connect";
 import type { BlueskyCredentials } from "./credentials";
 import { describeBluesky } from "./descriptor";
+import { createBlueskyInbox } from "./inbox";
 import { commentOnPost, deletePost, findPublishedPost, publishPost } from "./publishing";
 import { DEFAULT_VIDEO_SERVICE_URL } from "./video";
 
@@ -40,6 +41,7 @@ export function createBlueskyProvider(input: BlueskyProviderOptions): NetworkPro
     findPublished: (connection, lookup) => findPublishedPost(options, connection, lookup),
     delete: (connection, externalId) => deletePost(options, connection, externalId),
     comment: (connection, externalId, message) => commentOnPost(options, connection, externalId, message),
+    inbox: createBlueskyInbox(options),
   };
 }
 

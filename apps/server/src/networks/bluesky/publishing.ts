@@ -33,7 +33,10 @@ function copyOf(client: BlueskyClient, uri: string, rkey: string, now: Date): Pu
 }
 
 /** The record under `rkey` in the account's repo, or null when Bluesky says there is none. */
-async function findPost(client: BlueskyClient, rkey: string): Promise<{ uri: string; text: unknown } | null> {
+export async function findPost(
+  client: BlueskyClient,
+  rkey: string,
+): Promise<{ uri: string; text: unknown } | null> {
   try {
     const { data } = await client.call((agent) =>
       agent.com.atproto.repo.getRecord({ repo: client.credentials().did, collection: POST_COLLECTION, rkey }),
@@ -45,7 +48,7 @@ async function findPost(client: BlueskyClient, rkey: string): Promise<{ uri: str
   }
 }
 
-function checkText(content: string, what: string): void {
+export function checkText(content: string, what: string): void {
   const fit = fitText(content, BLUESKY_TEXT_LIMIT);
   if (fit.over) {
     throw new AppError(
@@ -79,11 +82,12 @@ function checkPost(post: OutgoingPost): void {
  * is also how the PDS answers a duplicate key), the key is looked up: there, it is made; surely not there,
  * it is created once more; anything else is "unconfirmed" rather than a second try that might make a copy.
  */
-async function createOnce(
+export async function createOnce(
   client: BlueskyClient,
   rkey: string,
   record: AppBskyFeedPost.Record,
   action: string,
+  unconfirmed: () => AppError = () => new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE),
 ): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -105,15 +109,15 @@ async function createOnce(
     } catch {
       // Whatever stopped the lookup (an expired session, whose notice has gone out, a long rate limit), the
       // record may be there: only "unconfirmed" cannot lead to a second copy.
-      throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
+      throw unconfirmed();
     }
     if (found) {
       // Another record under the same key (the key collides about once in a million same-millisecond
       // attempts) is not this one: saying "made" would lose this one silently.
-      if (found.text !== record.text) throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
+      if (found.text !== record.text) throw unconfirmed();
       return found.uri;
     }
-    if (attempt >= 2) throw new AppError("publish_unconfirmed", UNCONFIRMED_MESSAGE);
+    if (attempt >= 2) throw unconfirmed();
   }
 }
 

@@ -63,3 +63,26 @@ export function commentKeyOf(parentUri: string, parentRkey: string, parentCreate
       : new Date(0));
   return recordKeyOf(`first-comment:${parentUri}`, new Date(parentTime.getTime() + 1));
 }
+
+/** Where a key is timed when its parent's key is not a TID (every post's is; a fallback only). */
+const FALLBACK_PARENT_TIME = new Date("2023-01-01T00:00:00.000Z");
+
+function timeAfter(parentUri: string): Date {
+  const parsed = parsePostUri(parentUri);
+  const parentTime = (parsed && timeOfRecordKey(parsed.rkey)) ?? FALLBACK_PARENT_TIME;
+  return new Date(parentTime.getTime() + 1);
+}
+
+/**
+ * The record key of the brand's reply sent with `marker` under `parentUri` (inbox, issue 33): the same
+ * exactly-once trick as a post's, timed a millisecond after the parent (whose key is a TID) so that the
+ * reply and its later lookup name the same key without knowing when the attempt began.
+ */
+export function replyKeyOf(marker: string, parentUri: string): string {
+  return recordKeyOf(`reply:${marker}`, timeAfter(parentUri));
+}
+
+/** The key of our like of a post (app.bsky.feed.like keys are TIDs): one per post, so liking twice is one like. */
+export function likeKeyOf(subjectUri: string): string {
+  return recordKeyOf(`like:${subjectUri}`, timeAfter(subjectUri));
+}

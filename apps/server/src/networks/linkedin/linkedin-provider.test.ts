@@ -107,6 +107,7 @@ describe("LinkedIn provider: describe and module", () => {
         ads: false,
         replies: false,
         firstComment: null,
+        inbox: null,
       },
       style: expect.objectContaining({ voice: "feed", maxHashtags: 5, habitHashtags: 3 }),
     });

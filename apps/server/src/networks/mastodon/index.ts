@@ -18,6 +18,7 @@ import type {
   PublishLookup,
 } from "../provider";
 import type { MastodonApp, MastodonAppStore } from "./app-store";
+import { createMastodonInbox } from "./inbox";
 import {
   comparableText,
   DEFAULT_LIMITS,
@@ -59,7 +60,15 @@ export interface MastodonProviderOptions {
   scheme?: "https" | "http";
 }
 
-export const MASTODON_SCOPES = "profile write:statuses write:media read:statuses read:notifications";
+/** write:favourites: liking comments from the inbox (issue 33). */
+export const MASTODON_SCOPES =
+  "profile write:statuses write:media write:favourites read:statuses read:notifications";
+/**
+ * Where an instance's registration is kept: its host, marked with the scope set it was registered for. An
+ * instance refuses a consent asking scopes its app was not registered with (invalid_scope), so the app
+ * registered before the inbox's write:favourites is not reused: each instance gets one new registration.
+ */
+export const registrationKeyOf = (host: string) => `${host}#inbox`;
 export const CONNECT_HELP =
   "Type your instance, e.g. mastodon.social; you will be asked to allow access there.";
 export const UNCONFIRMED_MESSAGE = "Unconfirmed: check your Mastodon profile before posting again.";
@@ -632,7 +641,7 @@ export function createMastodonProvider(
   }
 
   async function registeredApp(host: string, redirectUri: string): Promise<MastodonApp> {
-    const stored = await registrations.find(host);
+    const stored = await registrations.find(registrationKeyOf(host));
     if (stored) return stored;
     const underway = registering.get(host);
     if (underway) return underway;
@@ -652,9 +661,9 @@ export function createMastodonProvider(
         .catch((error: unknown) => settleLost(error, host));
       const app = parse(appSchema, answer.body, host);
       const registered = { clientId: app.client_id, clientSecret: app.client_secret };
-      await registrations.save(host, registered);
+      await registrations.save(registrationKeyOf(host), registered);
       // Another server may have registered first: the stored registration is the one every consent names.
-      return (await registrations.find(host)) ?? registered;
+      return (await registrations.find(registrationKeyOf(host))) ?? registered;
     })();
     registering.set(host, registration);
     try {
@@ -704,7 +713,7 @@ export function createMastodonProvider(
       throw new AppError("invalid_input", CONNECT_AGAIN_MESSAGE);
     }
     const { host } = pending;
-    const app = await registrations.find(host);
+    const app = await registrations.find(registrationKeyOf(host));
     // Another registration replaced the one the consent was given to: its code cannot be exchanged.
     if (!app || app.clientId !== pending.clientId)
       throw new AppError("upstream_failed", CONNECT_AGAIN_MESSAGE);
@@ -763,6 +772,11 @@ export function createMastodonProvider(
     edit,
     schedule,
     cancelScheduled,
+    inbox: createMastodonInbox<MastodonCredentials>({
+      tools,
+      apiOf,
+      describe: (connection) => describe("mastodon", connection),
+    }),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   createMemoryMastodonAppStore,
   MASTODON_SCOPES,
   MEDIA_POLL_MS,
+  registrationKeyOf,
   TOKEN_EXPIRED_MESSAGE,
   UNCONFIRMED_MESSAGE,
 } from "./index";
@@ -176,7 +177,9 @@ describe("Mastodon provider: connect", () => {
     await connectAccount(setup, `@alice@${fake.host}`);
     expect(fake.state.apps).toHaveLength(1);
     expect(fake.state.requests.filter((r) => r.path === "/api/v1/apps")).toHaveLength(1);
-    expect(setup.registrations.apps.get(fake.host)?.clientId).toBe(fake.state.apps[0]?.clientId);
+    expect(setup.registrations.apps.get(registrationKeyOf(fake.host))?.clientId).toBe(
+      fake.state.apps[0]?.clientId,
+    );
   });
 
   it("two servers registering on a new instance at once both send the user to the stored registration", async () => {
@@ -187,7 +190,7 @@ describe("Mastodon provider: connect", () => {
       connectAccount(first, fake.host),
       connectAccount(second, fake.host),
     ]);
-    const stored = first.registrations.apps.get(fake.host)?.clientId;
+    const stored = first.registrations.apps.get(registrationKeyOf(fake.host))?.clientId;
     expect(new URL(one.step.url).searchParams.get("client_id")).toBe(stored);
     expect(new URL(two.step.url).searchParams.get("client_id")).toBe(stored);
     expect(two.account.externalAccountId).toBe(fake.user.id);

@@ -26,10 +26,17 @@ export const DEFAULT_GRAPH_URL = "https://graph.threads.net";
 /** Where a real account allows our app (older pages say threads.net; it forwards to threads.com). */
 export const CONSENT_URL = "https://threads.net/oauth/authorize";
 /**
- * Publishing, deleting, and the profile. The reply scopes (threads_read_replies, threads_manage_replies)
- * come with the inbox: Meta reviews each permission on its own, and one asked for but unused is refused.
+ * Publishing, deleting, the profile, and the inbox's replies: reading them (threads_read_replies) and
+ * answering and hiding them (threads_manage_replies, which the first comment's reply needs too). A
+ * connection made before the inbox lacks the reply scopes: Threads refuses its reads until it reconnects.
  */
-export const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_delete"] as const;
+export const THREADS_SCOPES = [
+  "threads_basic",
+  "threads_content_publish",
+  "threads_read_replies",
+  "threads_manage_replies",
+  "threads_delete",
+] as const;
 
 export const NOT_CONFIGURED_MESSAGE =
   "Threads is not set up on this server (THREADS_APP_ID and THREADS_APP_SECRET are missing).";

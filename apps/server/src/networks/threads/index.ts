@@ -7,6 +7,7 @@ import {
   type ThreadsCredentials,
 } from "./connect";
 import { describeThreads } from "./descriptor";
+import { createThreadsInbox } from "./inbox";
 import { commentOnPost, deletePost, findPublishedPost, openSession, publishPost } from "./publishing";
 
 export type { ThreadsCredentials } from "./connect";
@@ -51,6 +52,7 @@ export function createThreadsProvider(options: ThreadsProviderOptions): NetworkP
     renew: async (connection) => {
       await openSession(publishing, connection);
     },
+    inbox: createThreadsInbox(publishing),
   };
 }
 

@@ -105,7 +105,7 @@ const unconfirmed = () => new AppError("publish_unconfirmed", UNCONFIRMED_MESSAG
 
 // ---- checks made before any call ----
 
-function checkText(content: string, what: string): void {
+export function checkText(content: string, what: string): void {
   const length = threadsTextLength(content);
   if (length > THREADS_TEXT_LIMIT.maxLength) {
     throw new AppError(
@@ -211,7 +211,7 @@ export async function openSession(
 // ---- calls ----
 
 /** A refusal of a write in words (the image Meta could not fetch, or Threads' own message). */
-function refusedPost(error: unknown, action: string): AppError {
+export function refusedPost(error: unknown, action: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof LostAnswerError) {
     return new AppError("upstream_failed", `Threads could not be reached to ${action}; nothing was posted.`);
@@ -262,7 +262,7 @@ async function createContainer(api: ThreadsApi, userId: string, params: ThreadsP
  * Waits until Threads has processed the container (fetched its image or video): FINISHED, or why not. A
  * container of one item (`item`) in ERROR is media_processing_failed, naming it, with Threads' reason.
  */
-async function waitUntilFinished(
+export async function waitUntilFinished(
   options: ThreadsPublishingOptions,
   api: ThreadsApi,
   containerId: string,
@@ -315,7 +315,7 @@ async function waitUntilFinished(
 }
 
 /** threads_publish, tried again (same container) only on the "Media Not Found" race, a refusal. */
-async function sendPublish(
+export async function sendPublish(
   options: ThreadsPublishingOptions,
   api: ThreadsApi,
   userId: string,
@@ -358,7 +358,7 @@ async function copyOf(api: ThreadsApi, postId: string, now: Date): Promise<Publi
 }
 
 /** Threads keeps the text as sent, but line ends and outer spaces are not worth a second post. */
-const comparable = (text: string) => text.replace(/\r\n?/gu, "\n").trim().normalize("NFC");
+export const comparable = (text: string) => text.replace(/\r\n?/gu, "\n").trim().normalize("NFC");
 
 /**
  * The account's posts since the attempt (a margin before it), newest first: those whose text is the post's,
@@ -414,7 +414,7 @@ const listedCopy = (item: Listed): PublishedCopy => {
  * the same container (one container makes one post); ERROR or EXPIRED: not published. Anything unclear,
  * including a failure while asking: unconfirmed, never a second copy.
  */
-async function settleLostPublish(
+export async function settleLostPublish(
   options: ThreadsPublishingOptions,
   api: ThreadsApi,
   userId: string,
@@ -606,7 +606,7 @@ export async function findPublishedPost(
 }
 
 /** A post already gone: Graph's 404, "Unsupported delete request" (100/33) or "Media Not Found" (24). */
-const isGone = (error: unknown) =>
+export const isGone = (error: unknown) =>
   error instanceof ThreadsRefusal &&
   (error.status === 404 || (error.code === 100 && error.subcode === 33) || error.code === 24);
 

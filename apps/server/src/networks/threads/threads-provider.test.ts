@@ -126,7 +126,7 @@ describe("Threads module", () => {
       },
       nativeScheduling: null,
       exactlyOnce: "marker_lookup",
-      capabilities: { edit: false, delete: true, insights: false, ads: false, replies: false },
+      capabilities: { edit: false, delete: true, insights: false, ads: false, replies: true },
     });
     expect(provider.edit).toBeUndefined();
   });
