@@ -24,6 +24,7 @@ const MarketingLayout = lazyNamed(() => import("@/components/marketing-layout"),
 
 const WelcomePage = lazyNamed(() => import("@/pages/welcome/welcome-page"), "WelcomePage");
 const DashboardPage = lazyNamed(() => import("@/pages/dashboard/dashboard-page"), "DashboardPage");
+const InboxPage = lazyNamed(() => import("@/pages/inbox/inbox-page"), "InboxPage");
 const SwipePage = lazyNamed(() => import("@/pages/swipe/swipe-page"), "SwipePage");
 const CreatePage = lazyNamed(() => import("@/pages/create/create-page"), "CreatePage");
 const TemplatesPage = lazyNamed(() => import("@/pages/templates/templates-page"), "TemplatesPage");
@@ -91,6 +92,7 @@ export function AppRouter() {
                 <Route element={<AppShell />}>
                   <Route path="dashboard" element={<DashboardPage />} />
                   <Route path="dashboard/swipe" element={<SwipePage />} />
+                  <Route path="inbox" element={<InboxPage />} />
                   <Route path="create" element={<CreatePage />} />
                   <Route path="templates" element={<TemplatesPage />} />
                   <Route path="media" element={<MediaPage />} />

@@ -3,6 +3,7 @@ import { Collapsible } from "radix-ui";
 import { NavLink } from "react-router";
 
 import { NAV_GROUPS } from "@/components/app-shell/nav-config";
+import { InboxUnreadBadge } from "@/components/inbox/inbox-unread-badge";
 import { Logo } from "@/components/logo";
 import { openCommandPalette } from "@/lib/command-palette";
 import { cn } from "@/lib/utils";
@@ -75,6 +76,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                             aria-hidden="true"
                           />
                           <span className="truncate">{item.label}</span>
+                          {item.badge === "inbox-unread" && <InboxUnreadBadge />}
                         </>
                       )}
                     </NavLink>

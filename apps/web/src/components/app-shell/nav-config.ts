@@ -4,6 +4,7 @@ import {
   ChartColumnIcon,
   FileTextIcon,
   ImagesIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MegaphoneIcon,
@@ -12,7 +13,14 @@ import {
   UsersIcon,
 } from "lucide-react";
 
-export type NavItem = { label: string; to: string; icon: LucideIcon; testId: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  testId: string;
+  /** A count drawn beside the label (the inbox's unread comments). */
+  badge?: "inbox-unread";
+};
 export type NavGroup = { id: string; label: string; items: NavItem[] };
 
 /** The spec's nine sidebar sections, in the spec's order, grouped the way the shadcn sidebar block groups. */
@@ -22,6 +30,7 @@ export const NAV_GROUPS: NavGroup[] = [
     label: "Content",
     items: [
       { label: "Dashboard", to: "/dashboard", icon: LayoutDashboardIcon, testId: "nav-dashboard" },
+      { label: "Inbox", to: "/inbox", icon: InboxIcon, testId: "nav-inbox", badge: "inbox-unread" },
       { label: "Content Creation", to: "/create", icon: SquarePenIcon, testId: "nav-create" },
       { label: "My Templates", to: "/templates", icon: FileTextIcon, testId: "nav-templates" },
       { label: "Media Library", to: "/media", icon: ImagesIcon, testId: "nav-media" },
@@ -54,6 +63,7 @@ export const NAV_GROUPS: NavGroup[] = [
 const VIEW_TITLES: Record<string, string> = {
   "/dashboard": "Dashboard",
   "/dashboard/swipe": "Review Posts",
+  "/inbox": "Inbox",
   "/create": "Content Generation",
   "/templates": "Templates",
   "/media": "Media Library",
@@ -71,9 +81,10 @@ export function getViewTitle(pathname: string): string {
   return VIEW_TITLES[normalized] ?? "Dashboard";
 }
 
-/** Every screen the command palette can jump to: the spec's 12 navigation targets (the assistant's too) and the Media Library. */
+/** Every screen the command palette can jump to: the spec's 12 navigation targets (the assistant's too), the Media Library and the Inbox. */
 export const NAVIGATION_TARGETS: { label: string; to: string }[] = [
   { label: "Dashboard", to: "/dashboard" },
+  { label: "Inbox", to: "/inbox" },
   { label: "Content Creation", to: "/create" },
   { label: "My Templates", to: "/templates" },
   { label: "Media Library", to: "/media" },

@@ -9,6 +9,7 @@ import { cardClass } from "@/components/assistant/card-styles";
 import type { ChatPart, ChatTools, ToolPart } from "@/components/assistant/chat-part";
 import { ChatPostCard } from "@/components/assistant/chat-post-card";
 import { ImageListCard, ShownImageCard } from "@/components/assistant/image-cards";
+import { inboxCard } from "@/components/assistant/inbox-cards";
 import { MediaListCard } from "@/components/assistant/media-cards";
 import { isPlanningToolPart, PlanningToolCard } from "@/components/assistant/planning-cards";
 import { networkName } from "@/components/assistant/planning-format";
@@ -95,7 +96,7 @@ export function ToolPartCard({
       </div>
     );
   }
-  const card = outputCard(part, brandId, onAsk) ?? campaignCard(part);
+  const card = outputCard(part, brandId, onAsk) ?? campaignCard(part) ?? inboxCard(part, brandId);
   if (card) return card;
   if (part.type === "tool-updateBrandField") {
     const field = part.input?.field;

@@ -1,9 +1,17 @@
+import { Suspense } from "react";
+
+import { ErrorBoundary } from "@/components/error-boundary";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api";
+import { lazyNamed } from "@/lib/lazy-load";
 import { type PostView, usePost } from "@/lib/posts";
 
 import { FirstCommentStatus } from "./first-comment-status";
 import { PostCard, platformLabel } from "./post-card";
+
+// Only a published post has comments: their code loads when one is opened, not with every post list.
+const PostComments = lazyNamed(() => import("@/components/inbox/post-comments"), "PostComments");
 
 function Details({ brandId, post: initial }: { brandId: string; post: PostView }) {
   const query = usePost(brandId, initial.id, initial);
@@ -19,6 +27,22 @@ function Details({ brandId, post: initial }: { brandId: string; post: PostView }
     <div className="grid gap-4">
       <PostCard post={post} brandId={brandId} variant="full" className="border-0 p-0" />
       <FirstCommentStatus post={post} brandId={brandId} />
+      {post.state === "published" && (
+        <ErrorBoundary
+          fallback={({ retry }) => (
+            <p className="text-sm text-muted-foreground">
+              The comments could not be loaded.{" "}
+              <button type="button" className="underline" onClick={retry}>
+                Try again
+              </button>
+            </p>
+          )}
+        >
+          <Suspense fallback={<Skeleton className="h-24" />}>
+            <PostComments brandId={brandId} postId={post.id} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </div>
   );
 }

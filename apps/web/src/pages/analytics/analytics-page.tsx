@@ -25,6 +25,7 @@ import { MetricCards } from "./metric-cards";
 import { PerformanceChart } from "./performance-chart";
 import { PostPerformance } from "./post-performance";
 import { PostTable } from "./post-table";
+import { RepliesCard } from "./replies-card";
 
 function AnalyticsSkeleton() {
   return (
@@ -42,7 +43,15 @@ function AnalyticsSkeleton() {
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : ANALYTICS_GENERIC_ERROR);
 
-function Dashboard({ view, mode }: { view: AnalyticsView; mode: AnalyticsViewMode }) {
+function Dashboard({
+  brandId,
+  view,
+  mode,
+}: {
+  brandId: string;
+  view: AnalyticsView;
+  mode: AnalyticsViewMode;
+}) {
   if (mode === "posts")
     return view.posts.length === 0 ? (
       <div
@@ -67,6 +76,7 @@ function Dashboard({ view, mode }: { view: AnalyticsView; mode: AnalyticsViewMod
         <AudienceInsights audience={view.audience} />
         <EngagementBreakdown breakdown={view.breakdown} />
       </div>
+      <RepliesCard brandId={brandId} />
       <PostPerformance view={view} />
     </div>
   );
@@ -124,7 +134,7 @@ function BrandAnalytics({ brandId }: { brandId: string }) {
             {view.network === "meta" ? "Facebook" : "Sandbox network"} · updated{" "}
             {new Date(view.updatedAt).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}
           </p>
-          <Dashboard view={view} mode={mode} />
+          <Dashboard brandId={brandId} view={view} mode={mode} />
         </div>
       ) : query.isPending ? (
         <AnalyticsSkeleton />
