@@ -14,6 +14,7 @@ import {
 } from "@smm/domain/connections";
 import type { BrandContext, UserContext } from "@smm/domain/context";
 import {
+  inboxItems,
   media,
   type NewPost,
   notifications,
@@ -21,6 +22,7 @@ import {
   postMedia,
   postSuggestions,
   posts,
+  sandboxComments,
   sitePages,
   socialConnections,
   stripeUserSubscriptions,
@@ -30,11 +32,12 @@ import {
   userPostUsage,
 } from "@smm/domain/db/schema";
 import { CUSTOM_PROMPT_REQUIRED, listImageStyles } from "@smm/domain/generation";
+import { recordIncomingComments, sendReply } from "@smm/domain/inbox";
 import { uploadImage } from "@smm/domain/media";
 import { createNotification, listNotifications } from "@smm/domain/notifications";
 import type { PlanType } from "@smm/domain/plans";
 import { getPlan } from "@smm/domain/plans";
-import type { WebFetcher } from "@smm/domain/ports";
+import type { IncomingComment, WebFetcher } from "@smm/domain/ports";
 import {
   approvePost,
   getDashboardStats,
@@ -63,7 +66,7 @@ import {
 } from "@smm/test-support/app";
 import { toolNames } from "@smm/tools";
 import { getToolName, isToolUIPart } from "ai";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeMastodonServer, startMastodonServer } from "../../../../tests/fakes/mastodon-server";
@@ -275,6 +278,81 @@ async function connectSandboxPage(scene: Scene) {
 /** The sandbox's offline account on a network (Settings > Channels' "Use a sandbox account"). */
 async function connectSandboxChannel(scene: Scene, platform: "bluesky" | "mastodon") {
   await connectChannel(scene.brand, { platform, mode: "sandbox" });
+}
+
+/**
+ * A post published on the brand's sandbox page with comments from others under it (the sandbox network holds
+ * them, and the inbox has them as polling records them): the inbox tools' world.
+ */
+async function sandboxConversation(scene: Scene, texts = ["Are you open on Friday?"]) {
+  await connectSandboxPage(scene);
+  const postId = randomUUID();
+  const content = "Crispy waffles every Sunday morning";
+  const { externalId } = await ctx.deps.social.publish({
+    userId,
+    brandId: scene.brandId,
+    postId,
+    platform: "facebook",
+    content,
+    imageUrl: null,
+  });
+  await ctx.database.db.insert(posts).values({
+    id: postId,
+    userId,
+    brandId: scene.brandId,
+    content,
+    platform: "facebook",
+    status: "approved",
+    externalPostId: externalId,
+    publishedVia: "sandbox",
+    postedAt: new Date(Date.now() - 3_600_000),
+  });
+  const comments: IncomingComment[] = [];
+  for (const [index, text] of texts.entries()) {
+    const id = `${externalId}_scripted${index}`;
+    const writtenAt = new Date(Date.now() - (texts.length - index) * 60_000);
+    await ctx.database.db.insert(sandboxComments).values({
+      id,
+      userId,
+      brandId: scene.brandId,
+      sandboxPostId: externalId,
+      authorName: "Anna Berg",
+      authorHandle: "anna.berg",
+      text,
+      writtenAt,
+    });
+    comments.push({
+      externalId: id,
+      postExternalId: externalId,
+      parentExternalId: null,
+      authorExternalId: "anna.berg",
+      authorName: "Anna Berg",
+      authorHandle: "anna.berg",
+      authorAvatarUrl: null,
+      text,
+      writtenAt,
+      own: false,
+    });
+  }
+  await recordIncomingComments(ctx.deps, {
+    userId,
+    brandId: scene.brandId,
+    platform: "facebook",
+    network: "sandbox",
+    comments,
+    complete: [],
+  });
+  const items = await ctx.database.db
+    .select()
+    .from(inboxItems)
+    .where(eq(inboxItems.postId, postId))
+    .orderBy(asc(inboxItems.writtenAt));
+  return { postId, externalId, items };
+}
+
+async function inboxItemRow(id: string) {
+  const [row] = await ctx.database.db.select().from(inboxItems).where(eq(inboxItems.id, id));
+  return row;
 }
 
 async function channelRows(scene: Scene, platform: "bluesky" | "mastodon") {
@@ -1591,6 +1669,206 @@ const cases: Record<string, ToolCase> = {
           .from(media)
           .where(eq(media.id, input.mediaId as string)),
       ).toEqual([]);
+    },
+  }),
+
+  listInboxItems: toolCase({
+    async arrange(scene) {
+      await sandboxConversation(scene, ["Are you open on Friday?", "Love these waffles"]);
+      return { input: { status: "all" } };
+    },
+    async verify(_, __, output) {
+      const page = output as { threads: { items: { text: string; question: boolean }[] }[]; unread: number };
+      expect(page.threads).toHaveLength(1);
+      expect(page.threads[0]?.items.map((item) => item.text).sort()).toEqual([
+        "Are you open on Friday?",
+        "Love these waffles",
+      ]);
+      expect(page.unread).toBe(2);
+    },
+  }),
+
+  getInboxCounts: toolCase({
+    async arrange(scene) {
+      await sandboxConversation(scene, ["Are you open on Friday?"]);
+      return { input: {} };
+    },
+    async verify(_, __, output) {
+      expect(output).toEqual({ unread: 1, needsReply: 1 });
+    },
+  }),
+
+  getInboxThread: toolCase({
+    async arrange(scene) {
+      const { postId } = await sandboxConversation(scene, ["First!", "Is it vegan?"]);
+      return { input: { postId } };
+    },
+    async verify(_, { input }, output) {
+      const thread = output as { post: { id: string }; items: { text: string }[] };
+      expect(thread.post.id).toBe(input.postId);
+      expect(thread.items.map((item) => item.text)).toEqual(["First!", "Is it vegan?"]);
+    },
+  }),
+
+  draftReply: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene);
+      return { input: { itemId: items[0]?.id, instructions: "thank her and mention Friday" } };
+    },
+    async verify(_, { input }, output) {
+      const draft = output as { itemId: string; text: string; model: string };
+      expect(draft).toMatchObject({ itemId: input.itemId, model: "offline" });
+      expect(draft.text).toMatch(/Friday/);
+      // A draft sends nothing.
+      const replies = await ctx.database.db
+        .select()
+        .from(inboxItems)
+        .where(eq(inboxItems.replyToId, draft.itemId));
+      expect(replies).toEqual([]);
+    },
+  }),
+
+  sendReply: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene);
+      return { input: { itemId: items[0]?.id, text: "Yes, from 8 until 6!" } };
+    },
+    async verify(scene, { input }, output) {
+      expect(output).toMatchObject({ own: true, delivery: "sent", text: "Yes, from 8 until 6!" });
+      const sent = await ctx.database.db
+        .select()
+        .from(sandboxComments)
+        .where(and(eq(sandboxComments.brandId, scene.brandId), eq(sandboxComments.own, true)));
+      expect(sent).toHaveLength(1);
+      expect((await inboxItemRow(input.itemId as string))?.status).toBe("done");
+    },
+  }),
+
+  retryReply: toolCase({
+    async arrange(scene) {
+      const { items, postId } = await sandboxConversation(scene);
+      const target = items[0];
+      if (!target) throw new Error("no comment");
+      // A reply the network refused before: failed, with its attempt recorded.
+      const [failed] = await ctx.database.db
+        .insert(inboxItems)
+        .values({
+          userId,
+          brandId: scene.brandId,
+          postId,
+          platform: "facebook",
+          network: "sandbox",
+          parentExternalId: target.externalId,
+          replyToId: target.id,
+          text: "Thanks Anna!",
+          own: true,
+          status: "done",
+          writtenAt: new Date(),
+          delivery: "failed",
+          deliveryMarker: randomUUID(),
+          deliveryAttemptAt: new Date(),
+          deliveryError: "The network was busy",
+          deliveryReason: "reply_failed",
+        })
+        .returning();
+      return { input: { replyId: failed?.id } };
+    },
+    async verify(scene, { input }, output) {
+      expect(output).toMatchObject({ id: input.replyId, delivery: "sent" });
+      const sent = await ctx.database.db
+        .select()
+        .from(sandboxComments)
+        .where(and(eq(sandboxComments.brandId, scene.brandId), eq(sandboxComments.own, true)));
+      expect(sent).toHaveLength(1);
+    },
+  }),
+
+  hideComment: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene, ["Cheap followers at spam.example"]);
+      return { input: { itemId: items[0]?.id } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.itemId, hidden: true });
+      expect((await inboxItemRow(input.itemId as string))?.hidden).toBe(true);
+      const [onNetwork] = await ctx.database.db
+        .select()
+        .from(sandboxComments)
+        .where(eq(sandboxComments.id, (await inboxItemRow(input.itemId as string))?.externalId ?? ""));
+      expect(onNetwork?.hidden).toBe(true);
+    },
+  }),
+
+  deleteComment: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene, ["Rude words here"]);
+      return { input: { itemId: items[0]?.id } };
+    },
+    async verify(_, { input }, output) {
+      const row = await inboxItemRow(input.itemId as string);
+      expect(output).toMatchObject({ id: input.itemId });
+      expect(row?.removedAt).toBeTruthy();
+      const [onNetwork] = await ctx.database.db
+        .select()
+        .from(sandboxComments)
+        .where(eq(sandboxComments.id, row?.externalId ?? ""));
+      expect(onNetwork?.deletedAt).toBeTruthy();
+    },
+  }),
+
+  likeComment: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene, ["Best waffles in town"]);
+      return { input: { itemId: items[0]?.id } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toMatchObject({ id: input.itemId, liked: true });
+      const row = await inboxItemRow(input.itemId as string);
+      const [onNetwork] = await ctx.database.db
+        .select()
+        .from(sandboxComments)
+        .where(eq(sandboxComments.id, row?.externalId ?? ""));
+      expect(onNetwork?.liked).toBe(true);
+    },
+  }),
+
+  markInboxItemsDone: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene, ["Nice", "Great"]);
+      return { input: { itemIds: items.map((item) => item.id) } };
+    },
+    async verify(_, { input }, output) {
+      expect(output).toEqual({ updated: 2 });
+      for (const id of input.itemIds as string[]) expect((await inboxItemRow(id))?.status).toBe("done");
+    },
+  }),
+
+  markInboxRead: toolCase({
+    async arrange(scene) {
+      const { postId } = await sandboxConversation(scene, ["Nice", "Is it open Friday?"]);
+      return { input: { postId } };
+    },
+    async verify(scene, __, output) {
+      expect(output).toMatchObject({ unread: 0 });
+      const unread = await ctx.database.db
+        .select()
+        .from(inboxItems)
+        .where(and(eq(inboxItems.brandId, scene.brandId), isNull(inboxItems.readAt)));
+      expect(unread).toEqual([]);
+    },
+  }),
+
+  getResponseStats: toolCase({
+    async arrange(scene) {
+      const { items } = await sandboxConversation(scene);
+      await sendReply(scene.brand, { itemId: items[0]?.id ?? "", text: "Yes we are!" });
+      return { input: { weeks: 2 } };
+    },
+    async verify(_, __, output) {
+      const stats = output as { weeks: unknown[]; replies: number; medianFirstReplyMinutes: number | null };
+      expect(stats.weeks).toHaveLength(2);
+      expect(stats.replies).toBe(1);
+      expect(stats.medianFirstReplyMinutes).not.toBeNull();
     },
   }),
 

@@ -23,6 +23,12 @@ export function buildSystemPrompt(brand: Brand | null, now: Date): string {
     // The chat upload reaches the model as "Image id: <id>" (routes/chat.ts); this says what it is for.
     "An image the user uploads here arrives as 'Image id: <id>'. To caption it (\"write a caption for this",
     'photo"), call captionFromImage with that id: it creates a pending post with the caption and the image.',
+    // The inbox acts on the networks in the brand's name: nothing leaves without the user's yes (issue 33).
+    "Comments and replies under the brand's published posts are in the Inbox (listInboxItems, getInboxThread).",
+    "To answer one, call draftReply and show the draft; call sendReply only after the user has seen that text",
+    "and said yes in a later message (never in the turn that drafted it), with the text they approved. Hide,",
+    "delete or like comments only when the user asks: list the ones you mean first and wait for the yes. A",
+    "spam or sentiment mark is a hint, never a reason to act on your own.",
     `Now: ${now.toISOString()}.`,
     "",
     "The brand:",

@@ -8,6 +8,7 @@ export const navigationTargets = [
   "/templates",
   "/community-templates",
   "/media",
+  "/inbox",
   "/calendar",
   "/campaigns",
   "/analytics",

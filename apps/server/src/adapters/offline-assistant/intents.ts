@@ -16,6 +16,7 @@ import { decideCampaignTurn, describeCampaignOutcome } from "./campaign-intents"
 import { decideCaptionTurn, describeCaptionOutcome, type UploadedImage } from "./caption-intents";
 import { decideChannelTurn, describeChannelOutcome } from "./channel-intents";
 import { decideConnectionTurn, describeConnectionOutcome } from "./connection-intents";
+import { decideInboxTurn, describeInboxOutcome, type InboxHistory } from "./inbox-intents";
 import {
   type ContextMedia,
   decideMediaTurn,
@@ -57,9 +58,15 @@ export interface TurnContext {
   lastImage?: UploadedImage | null;
   /** The files the conversation is about: the newest media list shown, else the images uploaded here. */
   contextMedia?: readonly ContextMedia[];
+  /** The conversation's earlier inbox tools ("send it", "hide them", "mark them done"). */
+  inbox?: InboxHistory;
 }
 
-export type TurnDecision = { kind: "call"; call: ToolCallIntent } | { kind: "say"; text: string };
+export type TurnDecision =
+  | { kind: "call"; call: ToolCallIntent }
+  /** Several calls in one step ("hide them": one per comment). */
+  | { kind: "calls"; calls: ToolCallIntent[]; preface?: string }
+  | { kind: "say"; text: string };
 
 const PAGES: Record<string, string> = {
   dashboard: "/dashboard",
@@ -71,6 +78,7 @@ const PAGES: Record<string, string> = {
   "community templates": "/community-templates",
   community: "/community-templates",
   "media library": "/media",
+  inbox: "/inbox",
   calendar: "/calendar",
   "content calendar": "/calendar",
   campaigns: "/campaigns",
@@ -93,6 +101,7 @@ const PAGE_NAMES: Record<string, string> = {
   "/templates": "Templates",
   "/community-templates": "Community Templates",
   "/media": "the Media Library",
+  "/inbox": "the Inbox",
   "/calendar": "the calendar",
   "/campaigns": "Campaigns",
   "/analytics": "Analytics",
@@ -148,7 +157,7 @@ const LANGUAGES: Record<string, string> = {
 export const OFFLINE_HELP =
   "I'm the offline assistant, so I follow direct requests. Try: “Create a post about our summer sale”, " +
   "“Set my tone to casual”, “Change primary colour to #123456”, “Schedule it tomorrow at 9”, " +
-  "“Go to calendar”, “Show my images”, “Make a carousel from my last four images”, “Give me ideas about autumn”, “Write a post about our new menu for " +
+  "“Go to calendar”, “Show my images”, “Make a carousel from my last four images”, “Give me ideas about autumn”, “Any new comments?”, “Write a post about our new menu for " +
   "instagram”, “Plan a 4-week campaign for our spring launch”, or paste your website's address.";
 
 const has = (ctx: TurnContext, tool: ToolName) => ctx.tools.has(tool);
@@ -201,6 +210,8 @@ export function decideTurn(message: string, ctx: TurnContext): TurnDecision {
     };
   }
 
+  const inbox = decideInboxTurn(text, ctx);
+  if (inbox) return inbox;
   const media = decideMediaTurn(text, ctx);
   if (media) return media;
   const channel = decideChannelTurn(text, ctx.tools, ctx.lastPostPrompt ?? null);
@@ -483,6 +494,8 @@ export function describeOutcome(outcome: ToolOutcome, earlier: readonly TurnStep
   const value = result ?? {};
   const mediaReply = describeMediaOutcome(outcome, earlier);
   if (mediaReply !== null) return mediaReply;
+  const inboxReply = describeInboxOutcome(outcome, earlier);
+  if (inboxReply !== null) return inboxReply;
   const brandReply = describeBrandOutcome(toolName, value);
   if (brandReply !== null) return brandReply;
   const templateReply = describeTemplateOutcome(toolName, value);

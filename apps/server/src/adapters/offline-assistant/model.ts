@@ -10,7 +10,14 @@ import { isErrorReason } from "@smm/domain/errors";
 import { isToolName } from "@smm/tools";
 import { decideCampaignFollowUp } from "./campaign-intents";
 import { findUploadedImage, IMAGE_ID_PREFIX } from "./caption-intents";
-import { decideTurn, describeOutcome, type ToolOutcome, type TurnContext } from "./intents";
+import { decideInboxTurn, type InboxHistory } from "./inbox-intents";
+import {
+  decideTurn,
+  describeOutcome,
+  type ToolOutcome,
+  type TurnContext,
+  type TurnDecision,
+} from "./intents";
 import { type ContextMedia, decideMediaTurn, type TurnStep } from "./media-intents";
 import { knownTemplatesOf } from "./template-intents";
 import type { OfferedTools, ToolName } from "./tool-call";
@@ -261,17 +268,18 @@ function turnContextOf(
     hasBrand: providerOptions.hasBrand !== false,
     lastImage: findUploadedImage(prompt.filter((message) => message.role === "user").map(textOf)),
     contextMedia: findContextMedia(prompt),
+    inbox: inboxHistoryOf(prompt),
   };
 }
 
 const indexOfLastUser = (prompt: LanguageModelV3Message[]) =>
   prompt.findLastIndex((message) => message.role === "user");
 
-/** The tools this turn ran since the user's newest message, oldest first, with what each answered. */
-function turnStepsOf(prompt: LanguageModelV3Message[], refusals: Record<string, string>): TurnStep[] {
+/** The tools run in these messages, oldest first, with what each answered. */
+function stepsIn(messages: LanguageModelV3Message[], refusals: Record<string, string> = {}): TurnStep[] {
   const inputs = new Map<string, Record<string, unknown>>();
   const steps: TurnStep[] = [];
-  for (const message of prompt.slice(indexOfLastUser(prompt) + 1)) {
+  for (const message of messages) {
     if (message.role === "assistant") {
       for (const part of message.content) {
         if (part.type !== "tool-call") continue;
@@ -292,6 +300,64 @@ function turnStepsOf(prompt: LanguageModelV3Message[], refusals: Record<string, 
     }
   }
   return steps;
+}
+
+/** The tools this turn ran since the user's newest message, oldest first, with what each answered. */
+function turnStepsOf(prompt: LanguageModelV3Message[], refusals: Record<string, string>): TurnStep[] {
+  return stepsIn(prompt.slice(indexOfLastUser(prompt) + 1), refusals);
+}
+
+/**
+ * What the conversation's inbox tools did before the user's newest message: the draft "send it" means, the
+ * spam "hide them" means, the comments "mark them done" means.
+ */
+function inboxHistoryOf(prompt: LanguageModelV3Message[]): InboxHistory {
+  const lastUser = indexOfLastUser(prompt);
+  const before = lastUser < 0 ? prompt : prompt.slice(0, lastUser);
+  const previousUser = before.findLastIndex((message) => message.role === "user");
+  return {
+    steps: stepsIn(before),
+    previous:
+      previousUser < 0
+        ? null
+        : { text: textOf(before[previousUser]), steps: stepsIn(before.slice(previousUser + 1)) },
+  };
+}
+
+/** A decision as the step's content: its words, or its calls (with their preface). */
+function contentOf(decision: TurnDecision, prompt: LanguageModelV3Message[]): LanguageModelV3Content[] {
+  if (decision.kind === "say") return [{ type: "text", text: decision.text }];
+  const calls = decision.kind === "call" ? [decision.call] : decision.calls;
+  const preface = decision.kind === "call" ? decision.call.preface : decision.preface;
+  return [
+    ...(preface ? [{ type: "text" as const, text: preface }] : []),
+    ...calls.map((call, index) => ({
+      type: "tool-call" as const,
+      // Derived from the conversation so a replayed prompt gives the same answer.
+      toolCallId: `offline-${prompt.length}-${call.toolName}${calls.length > 1 ? `-${index}` : ""}`,
+      toolName: call.toolName,
+      input: JSON.stringify(call.input),
+    })),
+  ];
+}
+
+/**
+ * The next step of an inbox request that takes several tools ("reply to Anna ...": the comment is found,
+ * then the reply drafted, then shown), or null. Only a turn the inbox request itself started goes on.
+ */
+function inboxFollowUp(options: LanguageModelV3CallOptions, now: Date): LanguageModelV3Content[] | null {
+  const { prompt } = options;
+  const { refusals = {} } = (options.providerOptions?.offline ?? {}) as OfflineCallOptions;
+  const lastUser = indexOfLastUser(prompt);
+  const userText = textOf(prompt[lastUser]);
+  const ctx = turnContextOf(options, prompt.slice(0, lastUser + 1), now);
+  const steps = turnStepsOf(prompt, refusals);
+  const first = decideInboxTurn(userText, ctx);
+  const firstTool =
+    first?.kind === "call" ? first.call.toolName : first?.kind === "calls" ? first.calls[0]?.toolName : null;
+  if (!firstTool || steps[0]?.toolName !== firstTool) return null;
+  const next = decideInboxTurn(userText, ctx, steps);
+  return next ? contentOf(next, prompt) : null;
 }
 
 /**
@@ -337,6 +403,9 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
       }
     }
     const results = last.content.filter((part) => part.type === "tool-result");
+    // "reply to Anna ...": the comment was found; the next step drafts the reply (or shows the draft).
+    const inbox = inboxFollowUp(options, now);
+    if (inbox) return inbox;
     // "make a carousel from my last four images": the images were found; the next step makes the post.
     const media = mediaFollowUp(options, now);
     if (media) return media;
@@ -386,14 +455,7 @@ function planStep(options: LanguageModelV3CallOptions, now: Date): LanguageModel
 
   const lastUser = [...prompt].reverse().find((message) => message.role === "user");
   const decision = decideTurn(textOf(lastUser), turnContextOf(options, prompt, now));
-  if (decision.kind === "say") return [{ type: "text", text: decision.text }];
-  const { call } = decision;
-  // The call id is derived from the conversation so a replayed prompt gives the same answer.
-  const toolCallId = `offline-${prompt.length}-${call.toolName}`;
-  return [
-    ...(call.preface ? [{ type: "text" as const, text: call.preface }] : []),
-    { type: "tool-call", toolCallId, toolName: call.toolName, input: JSON.stringify(call.input) },
-  ];
+  return contentOf(decision, prompt);
 }
 
 /**
