@@ -18,6 +18,8 @@
 // 12. issue 32's videos: a 100 MB upload through tus, its probe and poster, a Reel's transcode, with the
 //     server's and ffmpeg's peak memory; /api/health's p50/p99 while hostile videos are checked
 //     (scripts/bench-videos.ts; `npm run bench -- --videos` runs this part alone).
+// 13. issue 33's inbox with 100,000 comments on PostgreSQL: the first page and the unread count, alone and under
+//     10 connections (scripts/bench-inbox.ts; `npm run bench -- --inbox` runs this part alone).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { type ChildProcessByStdio, execSync, spawn } from "node:child_process";
@@ -32,6 +34,7 @@ import { benchAnalytics } from "./bench-analytics";
 import { benchDashboardJs } from "./bench-dashboard-js";
 import { benchGenerations } from "./bench-generation";
 import { benchImages } from "./bench-images";
+import { benchInbox } from "./bench-inbox";
 import { benchNewcomer } from "./bench-newcomer";
 import { benchPosts } from "./bench-posts";
 import {
@@ -282,6 +285,7 @@ async function measureNewcomer() {
 async function main() {
   if (process.argv.includes("--newcomer")) return measureNewcomer();
   if (process.argv.includes("--videos")) return benchVideos();
+  if (process.argv.includes("--inbox")) return benchInbox();
   if (!existsSync(join(root, "apps/web/dist/index.html")))
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-")), "data");
@@ -347,6 +351,7 @@ async function main() {
   await benchTools();
   await benchImages();
   await benchVideos();
+  await benchInbox();
 }
 
 // `npm run bench -- --bundle-only`: just the web build's sizes (after `npm run build`).
