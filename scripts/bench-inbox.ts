@@ -62,7 +62,11 @@ async function seedComments(sql: postgres.Sql, brandId: string, count: number) {
 }
 
 export async function benchInbox(): Promise<void> {
-  const server = await startServerOnFreshPostgres("inbox");
+  // INBOX_BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.INBOX_BENCH_CPU_PROF;
+  const server = await startServerOnFreshPostgres("inbox", {
+    nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+  });
   if (!server) return;
   const { base, child, databaseUrl } = server;
   try {

@@ -169,7 +169,7 @@ function insertPosts(userId: string, brandId: string, count: number) {
       ${userId}, ${brandId}::uuid,
       ${pick(openers, 3)} || ' our ' || ${pick(subjects, 5)} || ' and ' || ${otherSubject} || '. '
         || ${pick(closers, 13)} || ' ' || ${pick(tags, 17)} || ' ' || ${pick(tags, 19)} || ' #' || (g % 97),
-      (case when (g * 31) % 5 < 3 then 'facebook' else 'instagram' end)::platform,
+      (case when (g * 31) % 5 < 3 then 'facebook' else 'instagram' end),
       (case lifecycle when 'pending' then 'pending' when 'denied' then 'denied' else 'approved' end)::post_status,
       case lifecycle
         when 'scheduled' then now() + interval '1 hour' + make_interval(mins => ((g * 7877) % (90 * 24 * 60))::int)
@@ -190,7 +190,7 @@ function insertPosts(userId: string, brandId: string, count: number) {
       (case when ai then 'complete' end)::generation_stage,
       case when ai then 100 end,
       case when lifecycle = 'published' then 'sandbox_' || g end,
-      (case when lifecycle = 'published' then 'sandbox' end)::publish_network,
+      (case when lifecycle = 'published' then 'sandbox' end)::text,
       case when lifecycle = 'published' then least(created + interval '1 day', now() - interval '1 minute') end,
       created,
       case when lifecycle = 'published' then least(created + interval '1 day', now() - interval '1 minute') else created end

@@ -1,7 +1,22 @@
-import { and, desc, eq, exists, gt, gte, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { z } from "zod";
 import type { BrandContext } from "../context";
-import { inboxItems, inboxThreads, posts } from "../db/schema";
+import { type InboxItem, inboxItems, inboxThreads, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import type { NoInput } from "../no-input";
@@ -112,29 +127,55 @@ export async function listInboxItems(
     ctx,
     page.map((row) => row.post),
   );
+  // Every thread's items in one query: ranked within their post by the filter's order, the first
+  // INBOX_ITEMS_PER_THREAD of each kept (one round trip for the page, not one per conversation).
+  const urgentFirst = sql`(${inboxItems.question} or ${inboxItems.sentiment} = 'negative')`;
   const order =
     status === "needs_reply"
-      ? [
-          desc(sql`(${inboxItems.question} or ${inboxItems.sentiment} = 'negative')`),
-          desc(inboxItems.writtenAt),
-          desc(inboxItems.id),
-        ]
-      : [desc(inboxItems.writtenAt), desc(inboxItems.id)];
+      ? sql`${urgentFirst} desc, ${inboxItems.writtenAt} desc, ${inboxItems.id} desc`
+      : sql`${inboxItems.writtenAt} desc, ${inboxItems.id} desc`;
+  const query = (input.query ?? "").toLowerCase();
+  const postsMatching = words
+    ? page.filter((row) => row.post.content.toLowerCase().includes(query)).map((row) => row.post.id)
+    : [];
+  const pageIds = page.map((row) => row.post.id);
+  const itemsByPost = new Map<string, InboxItem[]>();
+  if (pageIds.length > 0) {
+    const ranked = ctx.db
+      .select({
+        ...getTableColumns(inboxItems),
+        rank: sql<number>`row_number() over (partition by ${inboxItems.postId} order by ${order})`.as("rank"),
+      })
+      .from(inboxItems)
+      .where(
+        and(
+          inArray(inboxItems.postId, pageIds),
+          statusCondition(status),
+          since ? gte(inboxItems.writtenAt, since) : undefined,
+          textMatch && postsMatching.length > 0
+            ? or(inArray(inboxItems.postId, postsMatching), textMatch)
+            : textMatch,
+        ),
+      )
+      .as("ranked");
+    const rankedRows = await ctx.db
+      .select()
+      .from(ranked)
+      .where(lte(ranked.rank, input.itemsPerThread ?? INBOX_ITEMS_PER_THREAD))
+      .orderBy(ranked.postId, ranked.rank);
+    for (const { rank: _rank, ...item } of rankedRows) {
+      const list = itemsByPost.get(item.postId) ?? [];
+      list.push(item);
+      itemsByPost.set(item.postId, list);
+    }
+  }
   const threads: InboxThreadView[] = [];
   for (const { thread, post } of page) {
-    const postMatches =
-      words !== null && post.content.toLowerCase().includes((input.query ?? "").toLowerCase());
-    const items = await ctx.db
-      .select()
-      .from(inboxItems)
-      .where(and(itemFilter(sql`${post.id}::uuid`), postMatches ? undefined : textMatch))
-      .orderBy(...order)
-      .limit(INBOX_ITEMS_PER_THREAD);
     const postView = postViews.get(post.id);
     if (!postView) continue;
     threads.push({
       post: postView,
-      items: await toInboxItemViews(read, items),
+      items: await toInboxItemViews(read, itemsByPost.get(post.id) ?? []),
       lastActivityAt: thread.lastActivityAt.toISOString(),
       total: thread.total,
       open: thread.open,

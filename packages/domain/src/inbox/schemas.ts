@@ -14,8 +14,8 @@ import {
 export const MAX_REPLY_LENGTH = 8_000;
 /** Conversations per page of the inbox list. */
 export const INBOX_PAGE_SIZE = 20;
-/** Items shown per conversation in the list (the thread has all of them). */
-export const INBOX_ITEMS_PER_THREAD = 20;
+/** Items shown per conversation in the list, a preview (getInboxThread has all of them). */
+export const INBOX_ITEMS_PER_THREAD = 5;
 
 const itemId = z.uuid({ error: INBOX_ITEM_NOT_FOUND });
 const postId = z.uuid({ error: "Post not found" });
@@ -87,7 +87,7 @@ export type InboxPostView = z.infer<typeof inboxPostView>;
 export const inboxThreadView = z
   .object({
     post: inboxPostView,
-    /** Newest first, at most INBOX_ITEMS_PER_THREAD matching the filter ("needs reply": questions and negatives first). */
+    /** Newest first, at most `itemsPerThread` (INBOX_ITEMS_PER_THREAD) matching the filter ("needs reply": questions and negatives first). */
     items: z.array(inboxItemView),
     lastActivityAt: z.string(),
     /** Comments from others (not removed). */
@@ -114,6 +114,8 @@ export const listInboxItemsInput = z.object({
   /** The `nextBefore` of the page before. */
   before: safeText().max(200).optional(),
   limit: z.number().int().min(1).max(50).optional(),
+  /** How many items each conversation shows, newest (or most urgent) first: a preview of 5 by default. */
+  itemsPerThread: z.number().int().min(1).max(50).optional(),
 });
 export type ListInboxItemsInput = z.input<typeof listInboxItemsInput>;
 

@@ -170,7 +170,7 @@ it("answers “any new comments?” with what needs a reply", async () => {
 it("sums up what people ask about the waffle post", async () => {
   const { calls, reply } = await say([], "what are people asking about the waffle post?");
   expect(calls).toEqual([
-    { toolName: "listInboxItems", input: { status: "all", limit: 50, query: "waffle" } },
+    { toolName: "listInboxItems", input: { status: "all", limit: 50, itemsPerThread: 50, query: "waffle" } },
   ]);
   expect(reply).toContain("2 questions:");
   expect(reply).toContain("• Bob Stone: “Do the waffles come gluten free?”");
@@ -185,7 +185,7 @@ it("drafts a reply to Anna and sends nothing until the user says “send it”, 
   const drafted = await say([], "reply to Anna thanking her and mention Friday");
   expect(drafted.errors).toEqual([]);
   expect(drafted.calls).toEqual([
-    { toolName: "listInboxItems", input: { status: "all", limit: 50, query: "Anna" } },
+    { toolName: "listInboxItems", input: { status: "all", limit: 50, itemsPerThread: 50, query: "Anna" } },
     { toolName: "draftReply", input: { itemId: anna.id, instructions: "thanking her and mention Friday" } },
   ]);
   const draft = drafted.outputs[1] as { itemId: string; text: string; model: string };

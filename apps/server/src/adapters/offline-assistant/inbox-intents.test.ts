@@ -159,10 +159,16 @@ describe("the offline assistant on the inbox: what each request calls first", ()
     ["Any new comments on Instagram?", { status: "needs_reply", platform: "instagram" }],
     ["show all comments", { status: "all" }],
     ["any new comments today?", { status: "needs_reply", since: "2026-11-23T00:00:00.000Z" }],
-    ["what are people asking about the waffle post?", { status: "all", limit: 50, query: "waffle" }],
-    ["reply to Anna thanking her and mention Friday", { status: "all", limit: 50, query: "Anna" }],
-    ["reply to the last comment", { status: "all", limit: 50 }],
-    ["hide the spam on yesterday's post", { status: "all", limit: 50 }],
+    [
+      "what are people asking about the waffle post?",
+      { status: "all", limit: 50, itemsPerThread: 50, query: "waffle" },
+    ],
+    [
+      "reply to Anna thanking her and mention Friday",
+      { status: "all", limit: 50, itemsPerThread: 50, query: "Anna" },
+    ],
+    ["reply to the last comment", { status: "all", limit: 50, itemsPerThread: 50 }],
+    ["hide the spam on yesterday's post", { status: "all", limit: 50, itemsPerThread: 50 }],
   ])("“%s” lists the inbox with %j", (message, input) => {
     expect(callOf(message)).toEqual({ toolName: "listInboxItems", input });
   });
@@ -198,7 +204,7 @@ describe("the offline assistant on the inbox: what each request calls first", ()
 describe("replying to a comment", () => {
   it("finds Anna's newest open comment, drafts with the instructions, and shows the draft without sending", () => {
     const message = "reply to Anna thanking her and mention Friday";
-    const found = listed({ status: "all", limit: 50, query: "Anna" }, inboxPage);
+    const found = listed({ status: "all", limit: 50, itemsPerThread: 50, query: "Anna" }, inboxPage);
     expect(nextOf(message, [found])).toEqual({
       toolName: "draftReply",
       input: { itemId: "anna", instructions: "thanking her and mention Friday" },
@@ -223,7 +229,10 @@ describe("replying to a comment", () => {
 
   it("answers the newest comment from others for “the last comment”, never the brand's own", () => {
     const own = item({ id: "own", own: true, status: "done", writtenAt: "2026-11-23T12:00:00.000Z" });
-    const found = listed({ status: "all", limit: 50 }, page(thread(WAFFLES, [own, bob, anna])));
+    const found = listed(
+      { status: "all", limit: 50, itemsPerThread: 50 },
+      page(thread(WAFFLES, [own, bob, anna])),
+    );
     expect(nextOf("reply to the last comment", [found])).toMatchObject({
       toolName: "draftReply",
       input: { itemId: "bob" },
@@ -342,7 +351,7 @@ describe("hiding spam", () => {
   const yesterdays = post("p3", "Pumpkin spice is back", "2026-11-22T17:00:00.000Z");
   const older = post("p4", "Old news", "2026-11-10T17:00:00.000Z");
   const found = listed(
-    { status: "all", limit: 50 },
+    { status: "all", limit: 50, itemsPerThread: 50 },
     page(thread(yesterdays, [spam1, anna]), thread(older, [item({ spam: true })])),
   );
   const read: TurnStep = {
@@ -406,7 +415,7 @@ describe("marking done", () => {
     // Nothing shown yet: the comments waiting for a reply are listed first.
     expect(callOf("mark all as done")).toEqual({
       toolName: "listInboxItems",
-      input: { status: "needs_reply", limit: 50 },
+      input: { status: "needs_reply", limit: 50, itemsPerThread: 50 },
     });
     expect(describeOutcome({ toolName: "markInboxItemsDone", input: {}, result: { updated: 3 } })).toBe(
       "Done: 3 comments marked done. You'll find them under Done in the Inbox.",

@@ -325,7 +325,7 @@ function planAbout(
   const listed = ran(steps, "listInboxItems");
   if (!listed) {
     const query = request.post?.by === "words" ? { query: request.post.words } : {};
-    return call("listInboxItems", { status: "all", limit: LIST_LIMIT, ...query });
+    return call("listInboxItems", { status: "all", limit: LIST_LIMIT, itemsPerThread: LIST_LIMIT, ...query });
   }
   const threads = postsMatching(listed.result, request.post, ctx);
   if (threads.length === 0)
@@ -394,7 +394,7 @@ function planReply(
   const listed = ran(steps, "listInboxItems");
   if (!listed) {
     const query = request.target.by === "name" ? { query: request.target.name } : {};
-    return call("listInboxItems", { status: "all", limit: LIST_LIMIT, ...query });
+    return call("listInboxItems", { status: "all", limit: LIST_LIMIT, itemsPerThread: LIST_LIMIT, ...query });
   }
   const drafted = ran(steps, "draftReply");
   if (drafted) return say(describeDraft(drafted.result, itemsOf(listed.result)));
@@ -462,7 +462,7 @@ function planHideSpam(
   const listed = ran(steps, "listInboxItems");
   if (!listed) {
     const query = request.post?.by === "words" ? { query: request.post.words } : {};
-    return call("listInboxItems", { status: "all", limit: LIST_LIMIT, ...query });
+    return call("listInboxItems", { status: "all", limit: LIST_LIMIT, itemsPerThread: LIST_LIMIT, ...query });
   }
   let posts = postsMatching(listed.result, request.post, ctx);
   // Without a post named, only the posts whose comments look like spam.
@@ -549,7 +549,7 @@ function planMark(
   const items = listed ? itemsOf(listed.result) : lastShown(ctx.inbox);
   if (!items) {
     if (!ctx.tools.has("listInboxItems")) return cannot("read comments");
-    return call("listInboxItems", { status: "needs_reply", limit: LIST_LIMIT });
+    return call("listInboxItems", { status: "needs_reply", limit: LIST_LIMIT, itemsPerThread: LIST_LIMIT });
   }
   const chosen = items.filter(
     (item) => fromOthers(item) && (request.as === "read" ? !item.read : item.status === "open"),
