@@ -29,7 +29,16 @@ export function item(overrides: Partial<InboxItemView> & { id: string }): InboxI
     delivery: null,
     deliveryError: null,
     deliveryReason: null,
-    can: { reply: true, hide: true, unhide: false, delete: true, like: true, markDone: true, retry: false },
+    can: {
+      reply: true,
+      hide: true,
+      unhide: false,
+      delete: true,
+      like: true,
+      markDone: true,
+      reopen: false,
+      retry: false,
+    },
     ...overrides,
   };
 }

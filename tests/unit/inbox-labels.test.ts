@@ -3,7 +3,6 @@ import {
   authorHandle,
   authorName,
   badgeCount,
-  canReopen,
   checkReply,
   countReplyText,
   DEFAULT_INBOX_FILTERS,
@@ -148,14 +147,5 @@ describe("the reply box", () => {
     expect(checkReply("Thank you!", 300, false)).toEqual({ count: 10, max: 300, over: false, canSend: true });
     expect(checkReply("Thank you!", 300, true).canSend).toBe(false);
     expect(checkReply("x".repeat(301), 300, false)).toMatchObject({ over: true, canSend: false });
-  });
-});
-
-describe("reopening", () => {
-  it("is offered for someone else's comment that is done and still on the network", () => {
-    expect(canReopen(item({ id: "1", status: "done" }))).toBe(true);
-    expect(canReopen(item({ id: "2", status: "open" }))).toBe(false);
-    expect(canReopen(item({ id: "3", status: "done", own: true }))).toBe(false);
-    expect(canReopen(item({ id: "4", status: "done", removedAt: "2030-01-01T00:00:00Z" }))).toBe(false);
   });
 });

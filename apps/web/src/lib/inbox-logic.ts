@@ -141,12 +141,6 @@ export function pickReplyTarget(
   return newest(answerable.filter((item) => item.status === "open")) ?? newest(answerable);
 }
 
-/**
- * Whether a comment marked done (or answered) may be opened again: someone else's, still on the network.
- * The domain's `can.markDone` covers the other way (open ones).
- */
-export const canReopen = (item: InboxItemView) => !item.own && item.status === "done" && !item.removedAt;
-
 // ---- keyboard ----
 
 /** One row the keyboard can stop at: an item in the list and the conversation it belongs to. */

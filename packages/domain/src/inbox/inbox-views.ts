@@ -46,7 +46,7 @@ export function createNetworkReader(
  * - delete: where the network deletes, the brand's own replies always, others' comments only on Facebook and
  *   Instagram (the other networks let an account delete only what it wrote);
  * - like: others' comments not liked yet, where the network has likes;
- * - markDone: others' comments still open; retry: the brand's replies that failed or stayed unconfirmed.
+ * - markDone: others' comments still open; reopen: others' done comments still on the network; retry: the brand's replies that failed or stayed unconfirmed.
  */
 export function itemActions(row: InboxItem, inbox: InboxCapabilities | null): InboxItemView["can"] {
   const present = row.removedAt === null;
@@ -59,6 +59,7 @@ export function itemActions(row: InboxItem, inbox: InboxCapabilities | null): In
     delete: Boolean(inbox?.delete) && onNetwork && (row.own || isMetaPlatform(row.platform)),
     like: Boolean(inbox?.like) && theirs && onNetwork && !row.liked,
     markDone: theirs && row.status === "open",
+    reopen: theirs && present && row.status === "done",
     retry: row.own && (row.delivery === "failed" || row.delivery === "unconfirmed"),
   };
 }

@@ -64,6 +64,8 @@ export const inboxItemView = z
       delete: z.boolean(),
       like: z.boolean(),
       markDone: z.boolean(),
+      /** Open a done comment again (others' comments still on the network). */
+      reopen: z.boolean(),
       retry: z.boolean(),
     }),
   })

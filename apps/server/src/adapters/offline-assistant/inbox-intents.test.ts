@@ -39,6 +39,7 @@ const can = {
   delete: true,
   like: true,
   markDone: true,
+  reopen: false,
   retry: false,
 };
 let ids = 0;

@@ -39,7 +39,7 @@ import {
   useMarkInboxItemsDone,
   useRetryReply,
 } from "@/lib/inbox";
-import { arrangeThread, authorName, canReopen } from "@/lib/inbox-logic";
+import { arrangeThread, authorName } from "@/lib/inbox-logic";
 import { usePost } from "@/lib/posts";
 import { cn } from "@/lib/utils";
 
@@ -270,7 +270,7 @@ function ItemActions({
           {item.hidden ? "Unhide" : "Hide"}
         </Button>
       )}
-      {((can.markDone && item.status === "open") || canReopen(item)) && (
+      {(can.markDone || can.reopen) && (
         <Button
           variant="ghost"
           size="sm"
