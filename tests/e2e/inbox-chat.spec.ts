@@ -1,7 +1,5 @@
-import { expect, type Page } from "@playwright/test";
-import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
-import { createServerUser, serverTest } from "./fixtures/in-process-server";
-import { signInBySession } from "./helpers";
+import { expect } from "@playwright/test";
+import { fakeGraphTest, publishOnFakePage } from "./fixtures/fake-graph";
 
 /*
  * Issue 33's inbox from the floating assistant, end to end on an in-process server pointed at the fake Graph
@@ -10,72 +8,19 @@ import { signInBySession } from "./helpers";
  * itself; Edit, then Send: the reply reaches the fake once, under the comment, and the card shows Sent.
  */
 
-const chatTest = serverTest.extend<Record<never, never>, { fake: FakeMetaGraphServer }>({
-  fake: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const fake = await startFakeMetaGraphServer();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: "worker" },
-  ],
-  serverOptions: [
-    async ({ fake }, use) => {
-      await use({
-        env: {
-          FACEBOOK_APP_ID: fake.appId,
-          FACEBOOK_APP_SECRET: fake.appSecret,
-          META_GRAPH_URL: fake.url,
-          META_DIALOG_URL: fake.url,
-          META_WEBHOOK_VERIFY_TOKEN: "inbox-chat-e2e-verify-token",
-        },
-      });
-    },
-    { scope: "worker" },
-  ],
-});
-
-/** Settings > Facebook: the fake's popup, then "Fake Coffee Page". */
-async function connectFakePage(page: Page) {
-  await page.goto("/settings?tab=facebook");
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Facebook page" }).click();
-  const popup = await popupOpened;
-  await popup.getByRole("link", { name: /^Continue as / }).click();
-  await popup.waitForEvent("close");
-  const picker = page.getByTestId("facebook-page-picker");
-  await picker.getByText("Fake Coffee Page").click();
-  await picker.getByRole("button", { name: "Connect Selected Page" }).click();
-  await expect(page.getByTestId("facebook-connection")).toContainText("Instagram business account linked.");
-}
-
-const readState = async (page: Page, id: string) =>
-  ((await (await page.request.get(`/api/posts/${id}`)).json()) as { state: string }).state;
-
-chatTest(
+fakeGraphTest(
   "the floating assistant drafts a reply to the last comment, sends nothing until Send, then it is Sent",
   async ({ page, server, fake }) => {
-    chatTest.setTimeout(120_000);
-    const email = await createServerUser(page, server, { prefix: "inbox-chat", brand: "Waffle House" });
-    const caption = "Waffle Wednesday is back! Which topping should we add next?";
-    const [postId] = (await server.seedPosts(email, [
-      { content: caption, platform: "facebook", status: "approved", aiGenerated: false, source: "manual" },
-    ])) as [string];
-    await signInBySession(page, email);
-    await connectFakePage(page);
-    const published = await page.request.post(`/api/posts/${postId}/publish`, {
-      headers: { Origin: server.url },
-      data: {},
+    fakeGraphTest.setTimeout(120_000);
+    const { postId, fakePostId } = await publishOnFakePage(page, server, fake, {
+      prefix: "inbox-chat",
+      brand: "Waffle House",
+      caption: "Waffle Wednesday is back! Which topping should we add next?",
     });
-    expect(published.status(), await published.text()).toBe(200);
-    await expect.poll(() => readState(page, postId), { timeout: 30_000 }).toBe("published");
-    const onFake = [...fake.posts.values()].find((post) => post.message.startsWith(caption));
-    if (!onFake) throw new Error("the post did not reach the fake page");
 
     // A stranger asks under the post; Meta tells us by a signed webhook.
     const question = fake.addComment({
-      on: onFake.id,
+      on: fakePostId,
       text: "Are you open on Friday evening?",
       from: { id: "90011", name: "Anna Berg" },
     });

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { type FakeBlueskyServer, startBlueskyServer } from "../fakes/bluesky-server";
 import { type FakeMetaGraphServer, startFakeMetaGraphServer } from "../fakes/meta-graph-server";
 import { makeVideo } from "../support/video-fixtures";
+import { connectFakePage, fakeGraphEnv } from "./fixtures/fake-graph";
 import { createServerUser, serverTest } from "./fixtures/in-process-server";
 import { signInBySession } from "./helpers";
 
@@ -43,14 +44,10 @@ const publishTest = serverTest.extend<
   serverOptions: [
     async ({ fake, bluesky }, use) => {
       await use({
-        env: {
-          FACEBOOK_APP_ID: fake.appId,
-          FACEBOOK_APP_SECRET: fake.appSecret,
-          META_GRAPH_URL: fake.url,
-          META_DIALOG_URL: fake.url,
+        env: fakeGraphEnv(fake, {
           BLUESKY_SERVICE_URL: bluesky.url,
           BLUESKY_VIDEO_SERVICE_URL: bluesky.videoUrl,
-        },
+        }),
       });
     },
     { scope: "worker" },
@@ -70,20 +67,6 @@ const readPost = async (page: Page, id: string) =>
 /** A post written by hand, in the signed-up user's brand. */
 const manual = (content: string, platform: "instagram" | "bluesky", status: "pending" | "approved") =>
   ({ content, platform, status, aiGenerated: false, source: "manual" }) as const;
-
-/** Settings > Facebook: the fake's popup, then "Fake Coffee Page" (its Instagram account is linked). */
-async function connectFakePage(page: Page) {
-  await page.goto("/settings?tab=facebook");
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Facebook page" }).click();
-  const popup = await popupOpened;
-  await popup.getByRole("link", { name: /^Continue as / }).click();
-  await popup.waitForEvent("close");
-  const picker = page.getByTestId("facebook-page-picker");
-  await picker.getByText("Fake Coffee Page").click();
-  await picker.getByRole("button", { name: "Connect Selected Page" }).click();
-  await expect(page.getByTestId("facebook-connection")).toContainText("Instagram business account linked.");
-}
 
 /** Post now from a card's bar (it asks first), then waits until the server says published. */
 async function postNow(page: Page, bar: Locator, id: string) {
