@@ -127,7 +127,9 @@ export async function startServerOnFreshPostgres(
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DATABASE=1 leaves it for EXPLAIN and the like (dropped by the next run's name only).
+    if (process.env.BENCH_KEEP_DATABASE === "1") console.log(`  database kept: ${name}`);
+    else await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
   try {

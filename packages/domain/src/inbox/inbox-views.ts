@@ -1,6 +1,6 @@
 import type { NetworkDescriptor } from "../channels/network-descriptor";
 import type { Deps } from "../context";
-import type { InboxItem, Post } from "../db/schema";
+import { type InboxItem, inboxItems, type Post } from "../db/schema";
 import { loadPostMedia } from "../media/post-media";
 import { isMetaPlatform, type PostPlatform } from "../posts/messages";
 import type { InboxItemView, InboxPostView } from "./schemas";
@@ -15,6 +15,40 @@ export interface InboxNetwork {
 }
 
 const NO_NETWORK: InboxNetwork = { inbox: null, text: null };
+
+/** The columns an item's view reads (a list selects these, not the whole row). */
+export const inboxItemViewColumns = {
+  id: inboxItems.id,
+  postId: inboxItems.postId,
+  platform: inboxItems.platform,
+  network: inboxItems.network,
+  externalId: inboxItems.externalId,
+  replyToId: inboxItems.replyToId,
+  authorName: inboxItems.authorName,
+  authorHandle: inboxItems.authorHandle,
+  authorAvatarUrl: inboxItems.authorAvatarUrl,
+  text: inboxItems.text,
+  url: inboxItems.url,
+  own: inboxItems.own,
+  writtenAt: inboxItems.writtenAt,
+  editedAt: inboxItems.editedAt,
+  removedAt: inboxItems.removedAt,
+  hidden: inboxItems.hidden,
+  liked: inboxItems.liked,
+  sentiment: inboxItems.sentiment,
+  question: inboxItems.question,
+  spam: inboxItems.spam,
+  spamReason: inboxItems.spamReason,
+  triagedBy: inboxItems.triagedBy,
+  status: inboxItems.status,
+  readAt: inboxItems.readAt,
+  delivery: inboxItems.delivery,
+  deliveryError: inboxItems.deliveryError,
+  deliveryReason: inboxItems.deliveryReason,
+};
+
+/** An item as its view reads it. */
+export type InboxItemViewRow = Pick<InboxItem, keyof typeof inboxItemViewColumns>;
 
 /**
  * Reads each platform's descriptor at most once for one call. A descriptor that cannot be read (the
@@ -48,7 +82,7 @@ export function createNetworkReader(
  * - like: others' comments not liked yet, where the network has likes;
  * - markDone: others' comments still open; reopen: others' done comments still on the network; retry: the brand's replies that failed or stayed unconfirmed.
  */
-export function itemActions(row: InboxItem, inbox: InboxCapabilities | null): InboxItemView["can"] {
+export function itemActions(row: InboxItemViewRow, inbox: InboxCapabilities | null): InboxItemView["can"] {
   const present = row.removedAt === null;
   const theirs = !row.own;
   const onNetwork = present && row.externalId !== null;
@@ -64,7 +98,7 @@ export function itemActions(row: InboxItem, inbox: InboxCapabilities | null): In
   };
 }
 
-export function toInboxItemView(row: InboxItem, inbox: InboxCapabilities | null): InboxItemView {
+export function toInboxItemView(row: InboxItemViewRow, inbox: InboxCapabilities | null): InboxItemView {
   return {
     id: row.id,
     postId: row.postId,
@@ -97,17 +131,23 @@ export function toInboxItemView(row: InboxItem, inbox: InboxCapabilities | null)
 /** Items as views, each with the actions its network allows (descriptors read once per platform). */
 export async function toInboxItemViews(
   read: (platform: PostPlatform) => Promise<InboxNetwork>,
-  rows: readonly InboxItem[],
+  rows: readonly InboxItemViewRow[],
 ): Promise<InboxItemView[]> {
   const views: InboxItemView[] = [];
   for (const row of rows) views.push(toInboxItemView(row, (await read(row.platform)).inbox));
   return views;
 }
 
+/** The post columns a conversation's view reads. */
+export type InboxPostRow = Pick<
+  Post,
+  "id" | "platform" | "content" | "externalUrl" | "postedAt" | "format" | "imageMediaId" | "imageUrl"
+>;
+
 /** The posts conversations are under, with their first image (or a video's poster) signed, in one query. */
 export async function toInboxPostViews(
   deps: Pick<Deps, "db" | "mediaUrls" | "now">,
-  rows: readonly Post[],
+  rows: readonly InboxPostRow[],
 ): Promise<Map<string, InboxPostView>> {
   const mediaOf = await loadPostMedia(deps, rows);
   return new Map(

@@ -1,28 +1,19 @@
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, exists, gt, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { BrandContext } from "../context";
-import { type InboxItem, inboxItems, inboxThreads, posts } from "../db/schema";
+import { inboxItems, inboxThreads, posts } from "../db/schema";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import type { NoInput } from "../no-input";
 import { parseInput } from "../parse-input";
 import { readInboxCounts } from "./inbox-item";
-import { createNetworkReader, toInboxItemViews, toInboxPostViews } from "./inbox-views";
+import {
+  createNetworkReader,
+  type InboxItemViewRow,
+  inboxItemViewColumns,
+  toInboxItemViews,
+  toInboxPostViews,
+} from "./inbox-views";
 import type { InboxFilter } from "./messages";
 import {
   INBOX_ITEMS_PER_THREAD,
@@ -32,6 +23,16 @@ import {
   type inboxPageView,
   listInboxItemsInput,
 } from "./schemas";
+
+/** A subquery's columns under the same keys as `columns` (what an outer select reads of it). */
+function selectFrom<C extends Record<string, unknown>, T extends { [K in keyof C]: unknown }>(
+  subquery: T,
+  columns: C,
+): { [K in keyof C]: T[K] } {
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, subquery[key]])) as {
+    [K in keyof C]: T[K];
+  };
+}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -50,8 +51,10 @@ function parseBefore(before: string): { at: Date; postId: string } {
 
 /** Which items a filter shows: "needs reply" is others' open comments still on the network. */
 function statusCondition(status: InboxFilter): SQL | undefined {
+  // Literals, not parameters: they are the predicate of inbox_items_needs_reply_idx, which the planner
+  // uses only when the query implies it as written.
   if (status === "needs_reply")
-    return and(eq(inboxItems.status, "open"), eq(inboxItems.own, false), isNull(inboxItems.removedAt));
+    return sql`(${inboxItems.status} = 'open' and not ${inboxItems.own} and ${inboxItems.removedAt} is null)`;
   if (status === "done") return eq(inboxItems.status, "done");
   return undefined;
 }
@@ -110,25 +113,43 @@ export async function listInboxItems(
     );
   }
 
-  const rows = await ctx.db
-    .select({ thread: inboxThreads, post: posts })
-    .from(inboxThreads)
-    .innerJoin(posts, eq(posts.id, inboxThreads.postId))
-    .where(and(...conditions))
-    .orderBy(desc(inboxThreads.lastActivityAt), desc(inboxThreads.postId))
-    .limit(limit + 1);
+  // The page and the badge's totals at once, on two connections (one round trip's wait, not two).
+  const [rows, counts] = await Promise.all([
+    ctx.db
+      .select({
+        thread: {
+          postId: inboxThreads.postId,
+          lastActivityAt: inboxThreads.lastActivityAt,
+          total: inboxThreads.total,
+          open: inboxThreads.open,
+          unread: inboxThreads.unread,
+          urgent: inboxThreads.urgent,
+        },
+        post: {
+          id: posts.id,
+          platform: posts.platform,
+          content: posts.content,
+          externalUrl: posts.externalUrl,
+          postedAt: posts.postedAt,
+          format: posts.format,
+          imageMediaId: posts.imageMediaId,
+          imageUrl: posts.imageUrl,
+        },
+      })
+      .from(inboxThreads)
+      .innerJoin(posts, eq(posts.id, inboxThreads.postId))
+      .where(and(...conditions))
+      .orderBy(desc(inboxThreads.lastActivityAt), desc(inboxThreads.postId))
+      .limit(limit + 1),
+    readInboxCounts(ctx.db, ctx),
+  ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextBefore =
     rows.length > limit && last ? `${last.thread.lastActivityAt.toISOString()}|${last.thread.postId}` : null;
 
   const read = createNetworkReader(ctx, ctx);
-  const postViews = await toInboxPostViews(
-    ctx,
-    page.map((row) => row.post),
-  );
-  // Every thread's items in one query: ranked within their post by the filter's order, the first
-  // INBOX_ITEMS_PER_THREAD of each kept (one round trip for the page, not one per conversation).
+  // Every thread's first INBOX_ITEMS_PER_THREAD items in one query, in the filter's order.
   const urgentFirst = sql`(${inboxItems.question} or ${inboxItems.sentiment} = 'negative')`;
   const order =
     status === "needs_reply"
@@ -139,17 +160,20 @@ export async function listInboxItems(
     ? page.filter((row) => row.post.content.toLowerCase().includes(query)).map((row) => row.post.id)
     : [];
   const pageIds = page.map((row) => row.post.id);
-  const itemsByPost = new Map<string, InboxItem[]>();
-  if (pageIds.length > 0) {
-    const ranked = ctx.db
+  const readItems = async (): Promise<InboxItemViewRow[]> => {
+    if (pageIds.length === 0) return [];
+    // The first few of each post, read through the post's index in the filter's order (LATERAL ... LIMIT):
+    // 5 rows a conversation, however many it holds.
+    const top = ctx.db
       .select({
-        ...getTableColumns(inboxItems),
-        rank: sql<number>`row_number() over (partition by ${inboxItems.postId} order by ${order})`.as("rank"),
+        ...inboxItemViewColumns,
+        // The place in its conversation, for the outer order (a join's order is not kept otherwise).
+        rank: sql<number>`row_number() over (order by ${order})`.as("rank"),
       })
       .from(inboxItems)
       .where(
         and(
-          inArray(inboxItems.postId, pageIds),
+          sql`${inboxItems.postId} = ${inboxThreads.postId}`,
           statusCondition(status),
           since ? gte(inboxItems.writtenAt, since) : undefined,
           textMatch && postsMatching.length > 0
@@ -157,17 +181,29 @@ export async function listInboxItems(
             : textMatch,
         ),
       )
-      .as("ranked");
-    const rankedRows = await ctx.db
-      .select()
-      .from(ranked)
-      .where(lte(ranked.rank, input.itemsPerThread ?? INBOX_ITEMS_PER_THREAD))
-      .orderBy(ranked.postId, ranked.rank);
-    for (const { rank: _rank, ...item } of rankedRows) {
-      const list = itemsByPost.get(item.postId) ?? [];
-      list.push(item);
-      itemsByPost.set(item.postId, list);
-    }
+      .orderBy(order)
+      .limit(input.itemsPerThread ?? INBOX_ITEMS_PER_THREAD)
+      .as("top");
+    return ctx.db
+      .select(selectFrom(top, inboxItemViewColumns))
+      .from(inboxThreads)
+      .crossJoinLateral(top)
+      .where(inArray(inboxThreads.postId, pageIds))
+      .orderBy(top.postId, top.rank);
+  };
+  // The posts' images and the items at once, as above.
+  const [postViews, items] = await Promise.all([
+    toInboxPostViews(
+      ctx,
+      page.map((row) => row.post),
+    ),
+    readItems(),
+  ]);
+  const itemsByPost = new Map<string, InboxItemViewRow[]>();
+  for (const item of items) {
+    const list = itemsByPost.get(item.postId) ?? [];
+    list.push(item);
+    itemsByPost.set(item.postId, list);
   }
   const threads: InboxThreadView[] = [];
   for (const { thread, post } of page) {
@@ -183,7 +219,7 @@ export async function listInboxItems(
       urgent: thread.urgent,
     });
   }
-  return { threads, nextBefore, ...(await readInboxCounts(ctx.db, ctx)) };
+  return { threads, nextBefore, ...counts };
 }
 
 /** The brand's unread comments and those still needing a reply (the sidebar's badge). */

@@ -86,7 +86,7 @@ function toItemView(deps: Signer, row: Media, link: { coverMs: number | null; cr
  */
 export async function loadPostMedia(
   deps: Signer & Pick<Deps, "db">,
-  rows: readonly Post[],
+  rows: readonly Pick<Post, "id" | "imageMediaId" | "imageUrl">[],
 ): Promise<Map<string, PostMediaItemView[]>> {
   const found = new Map<string, PostMediaItemView[]>();
   if (rows.length === 0) return found;

@@ -74,7 +74,18 @@ export const inboxItems = pgTable(
   },
   (t) => [
     unique("inbox_items_brand_network_external_id_key").on(t.brandId, t.network, t.externalId),
-    index("inbox_items_post_id_written_at_idx").on(t.postId, t.writtenAt),
+    // A conversation's items newest first (read backward), a few per post for the inbox's page.
+    index("inbox_items_post_id_written_at_id_idx").on(t.postId, t.writtenAt, t.id),
+    // "Needs reply" a few per post: others' open comments still on the network, questions and negatives
+    // first, then newest (the order listInboxItems reads them in, so a page reads 5 rows a post, not all).
+    index("inbox_items_needs_reply_idx")
+      .on(
+        t.postId,
+        sql`(${t.question} or ${t.sentiment} = 'negative') desc`,
+        sql`${t.writtenAt} desc`,
+        sql`${t.id} desc`,
+      )
+      .where(sql`${t.status} = 'open' and not ${t.own} and ${t.removedAt} is null`),
     // Search and triage over a brand's items, newest first.
     index("inbox_items_brand_id_written_at_idx").on(t.brandId, t.writtenAt),
     // The repeated-text check of spam: the same words from anyone on the brand lately.

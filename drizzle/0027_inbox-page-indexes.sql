@@ -1,0 +1,3 @@
+DROP INDEX "inbox_items_post_id_written_at_idx";--> statement-breakpoint
+CREATE INDEX "inbox_items_post_id_written_at_id_idx" ON "inbox_items" USING btree ("post_id","written_at","id");--> statement-breakpoint
+CREATE INDEX "inbox_items_needs_reply_idx" ON "inbox_items" USING btree ("post_id",("question" or "sentiment" = 'negative') desc,"written_at" desc,"id" desc) WHERE "inbox_items"."status" = 'open' and not "inbox_items"."own" and "inbox_items"."removed_at" is null;
