@@ -5,7 +5,8 @@ import { fakeGraphTest, publishOnFakePage } from "./fixtures/fake-graph";
  * Issue 33's inbox from the floating assistant, end to end on an in-process server pointed at the fake Graph
  * API over HTTP: a comment comes in by Meta's signed webhook; on the dashboard "any new comments?" lists it,
  * and "reply to the last comment" shows a draft card (labelled as the offline model's) that sends nothing by
- * itself; Edit, then Send: the reply reaches the fake once, under the comment, and the card shows Sent.
+ * itself; Edit, then Send: the reply reaches the fake once, under the comment, and the card shows Sent. A
+ * second draft edited on its card and sent by "send it" in the chat goes out as edited.
  */
 
 fakeGraphTest(
@@ -77,9 +78,39 @@ fakeGraphTest(
       [reply],
     );
 
-    // The Inbox agrees: the question was answered, so nothing needs a reply.
-    await card.getByTestId("assistant-inbox-link").click();
+    // A second comment; its draft is edited on the card, then "send it" in the chat sends the edited text.
+    const praise = fake.addComment({
+      on: fakePostId,
+      text: "Best waffles in town, the berry one is perfect",
+      from: { id: "90012", name: "Ben Ode" },
+    });
+    expect(
+      await fake.sendCommentWebhook({
+        url: `${server.url}/webhooks/meta`,
+        object: "page",
+        commentId: praise.id,
+      }),
+    ).toBe(200);
+    await input.fill("reply to the last comment");
+    await input.press("Enter");
+    const second = panel.getByTestId("assistant-reply-draft").filter({ hasText: "Reply to Ben Ode" });
+    await expect(second).toBeVisible({ timeout: 20_000 });
+    await second.getByTestId("assistant-reply-edit").click();
+    const edited = "Thank you Ben! The berry one is back every Wednesday.";
+    await second.getByTestId("assistant-reply-draft-text").fill(edited);
+    await input.fill("send it");
+    await input.press("Enter");
+    await expect(second.getByTestId("assistant-reply-state")).toHaveAttribute("data-delivery", "sent", {
+      timeout: 20_000,
+    });
+    expect(fake.comments.filter((comment) => comment.parentId === praise.id).map((c) => c.message)).toEqual([
+      edited,
+    ]);
+
+    // The Inbox agrees: both answered, as sent.
+    await second.getByTestId("assistant-inbox-link").click();
     await expect(page).toHaveURL(new RegExp(`/inbox\\?post=${postId}`));
     await expect(page.getByTestId("inbox-conversation")).toContainText("See you Friday, Anna!");
+    await expect(page.getByTestId("inbox-conversation")).toContainText(edited);
   },
 );

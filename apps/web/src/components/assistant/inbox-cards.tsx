@@ -12,6 +12,7 @@ import {
 import { useId, useState } from "react";
 import { Link } from "react-router";
 
+import { reviseToolOutput } from "@/components/assistant/brand-chats";
 import { cardClass } from "@/components/assistant/card-styles";
 import type { ChatTools, ToolPart } from "@/components/assistant/chat-part";
 import { networkName } from "@/components/assistant/planning-format";
@@ -297,10 +298,25 @@ function ReplyState({ brandId, reply }: { brandId: string; reply: InboxItem }) {
  * draftReply: the draft, labelled when the offline model wrote it, with Send (sendReply, once) and Edit (a
  * textarea). A reply already sent to the comment (from this card or the chat) shows how it went instead.
  */
-export function ReplyDraftCard({ brandId, draft }: { brandId: string; draft: ReplyDraft }) {
+export function ReplyDraftCard({
+  brandId,
+  draft,
+  toolCallId,
+}: {
+  brandId: string;
+  draft: ReplyDraft;
+  /** The draftReply call the card shows: an edit is written back there, so "send it" sends the edit. */
+  toolCallId?: string;
+}) {
   const existing = useExistingReply(brandId, draft.itemId);
   const send = useSendReply(brandId);
   const [text, setText] = useState(draft.text);
+  const edit = (value: string) => {
+    setText(value);
+    const edited = value.trim();
+    if (toolCallId && edited)
+      reviseToolOutput<ReplyDraft>(brandId, toolCallId, (output) => ({ ...output, text: edited }));
+  };
   const [editing, setEditing] = useState(false);
   const textId = useId();
   const comment = existing.data?.comment ?? null;
@@ -330,7 +346,7 @@ export function ReplyDraftCard({ brandId, draft }: { brandId: string; draft: Rep
           <Textarea
             id={textId}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => edit(event.target.value)}
             rows={4}
             className="text-sm"
             data-testid="assistant-reply-draft-text"
@@ -433,7 +449,7 @@ export function inboxCard(part: ToolPart, brandId: string) {
     case "tool-getInboxThread":
       return <InboxThreadCard brandId={brandId} thread={part.output} />;
     case "tool-draftReply":
-      return <ReplyDraftCard brandId={brandId} draft={part.output} />;
+      return <ReplyDraftCard brandId={brandId} draft={part.output} toolCallId={part.toolCallId} />;
     case "tool-sendReply":
     case "tool-retryReply":
       return <SentReplyCard brandId={brandId} reply={part.output} />;

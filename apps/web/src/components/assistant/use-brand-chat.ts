@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from "ai";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { brandChats } from "@/components/assistant/brand-chats";
 import { asChatMessages, type ChatMessage } from "@/components/assistant/chat-part";
 import { isChatToolPart } from "@/components/assistant/tool-part";
 import { ApiError } from "@/lib/api";
@@ -37,12 +38,6 @@ export interface BrandChatOptions {
 }
 
 export type BrandChat = ReturnType<typeof useBrandChat>;
-
-/**
- * One live chat per brand for the whole page session, shared by the floating panel and the welcome hub:
- * a reply that is still streaming (or a navigateTo the hub started) carries on in the other frame.
- */
-const brandChats = new Map<string, Chat<ChatMessage>>();
 
 /** The chat's key for a user with no brand yet: it sends no brand header, and can create the brand. */
 export const NO_BRAND_CHAT = "";
