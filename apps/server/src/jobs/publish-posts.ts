@@ -1,5 +1,5 @@
 import type { Deps } from "@smm/domain/context";
-import { publishDuePosts } from "@smm/domain/posts";
+import { publishDuePosts, settleFirstComments } from "@smm/domain/posts";
 import type { Logger } from "../lib/logger";
 
 /**
@@ -29,4 +29,7 @@ export async function runPublishPosts(
     staleAfterMs: instance.staleAfterMs,
   });
   if (result.published || result.failed) logger.info("due posts published", result);
+  // First comments a crash left unsent or cut off: after the posts, as they follow them.
+  const settled = await settleFirstComments(deps);
+  if (settled) logger.info("first comments settled", { settled });
 }

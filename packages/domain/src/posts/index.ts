@@ -1,6 +1,7 @@
 export * from "./approve-post";
 export * from "./approve-post-group";
 export * from "./calendar-post";
+export { settleFirstComments } from "./first-comment";
 export * from "./get-dashboard-stats";
 export * from "./get-post";
 export * from "./list-calendar-posts";

@@ -3,13 +3,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand } from "../brands/create-brand";
 import { formatRule } from "../channels/post-formats";
-import type { BrandContext } from "../context";
+import type { BrandContext, Deps } from "../context";
 import { type Media, media, type NewMedia, type NewPost, posts, sandboxPosts } from "../db/schema";
 import { AppError } from "../errors";
 import { deleteMedia, listMedia, updateMedia } from "../media/media-library";
 import { approvePost } from "./approve-post";
 import { editPost } from "./edit-post";
-import { retryFirstComment } from "./first-comment";
+import {
+  FIRST_COMMENT_ATTEMPT_TIMEOUT_MS,
+  FIRST_COMMENT_INTERRUPTED,
+  FIRST_COMMENT_LATE_MS,
+  FIRST_COMMENT_NOT_SENT,
+  retryFirstComment,
+  settleFirstComments,
+} from "./first-comment";
 import { getPost } from "./get-post";
 import { videoCopyNeeded } from "./publish-request";
 import { setPostMedia } from "./set-post-media";
@@ -276,6 +283,66 @@ describe("the media library", () => {
     const after = await getPost(ctx, { postId: draft.id });
     expect(after.media.map((item) => item.mediaId)).toEqual([a.id]);
     expect(after.imageId).toBe(a.id);
+  });
+});
+
+describe("first comments a crash left behind", () => {
+  it("sends a never-sent one, marks a cut-off or day-old one failed for Retry, and never sends twice", async () => {
+    const ctx = await brandContext();
+    const now = ctx.now().getTime();
+    const ago = (ms: number) => new Date(now - ms);
+    const published = (minutesAgo: number, values: Partial<NewPost> = {}) =>
+      insertPost(ctx, {
+        status: "approved",
+        postedAt: ago(minutesAgo * 60_000),
+        externalPostId: `sandbox_${crypto.randomUUID()}`,
+        firstComment: "#beans",
+        ...values,
+      });
+    const unsent = await published(5);
+    const cutOff = await published(30, {
+      firstCommentStatus: "pending",
+      firstCommentAttemptAt: ago(FIRST_COMMENT_ATTEMPT_TIMEOUT_MS + 60_000),
+    });
+    const sending = await published(3, { firstCommentStatus: "pending", firstCommentAttemptAt: ago(60_000) });
+    const dayOld = await published(FIRST_COMMENT_LATE_MS / 60_000 + 60);
+    const justOut = await published(0);
+    const mine = new Set([unsent.id, cutOff.id, sending.id, dayOld.id, justOut.id]);
+
+    const sent: string[] = [];
+    const counting: Deps = {
+      ...ctx,
+      social: {
+        ...ctx.social,
+        comment: async (request) => {
+          if (mine.has(request.postId)) sent.push(request.postId);
+          return { externalId: `comment_${request.postId}` };
+        },
+      },
+    };
+    await settleFirstComments(counting);
+    await settleFirstComments(counting);
+
+    expect(sent).toEqual([unsent.id]);
+    const after = async (id: string) => (await getPost(ctx, { postId: id })).firstComment;
+    expect(await after(unsent.id)).toEqual({ text: "#beans", status: "posted", error: null });
+    expect(await after(cutOff.id)).toEqual({
+      text: "#beans",
+      status: "failed",
+      error: FIRST_COMMENT_INTERRUPTED,
+    });
+    expect((await after(sending.id))?.status).toBe("pending");
+    expect(await after(dayOld.id)).toEqual({
+      text: "#beans",
+      status: "failed",
+      error: FIRST_COMMENT_NOT_SENT,
+    });
+    expect((await after(justOut.id))?.status).toBeNull();
+
+    // The user's Retry sends the one whose outcome was unknown, once.
+    const retried = await retryFirstComment({ ...ctx, social: counting.social }, { postId: cutOff.id });
+    expect(retried.firstComment?.status).toBe("posted");
+    expect(sent).toEqual([unsent.id, cutOff.id]);
   });
 });
 

@@ -122,6 +122,8 @@ export const posts = pgTable(
     firstCommentStatus: text("first_comment_status", { enum: firstCommentStatuses }),
     firstCommentExternalId: text("first_comment_external_id"),
     firstCommentError: text("first_comment_error"),
+    /** When the first comment was last claimed for sending (an attempt cut off by a crash is settled by it). */
+    firstCommentAttemptAt: timestamptz("first_comment_attempt_at"),
     /** Posts written together for several channels (one per channel) share this id. */
     groupId: uuid("group_id"),
     publishedVia: publishNetworkColumn("published_via"),
@@ -175,6 +177,16 @@ export const posts = pgTable(
     index("posts_image_media_id_idx").on(t.imageMediaId),
     // Attempts in progress, for the sweep that looks for interrupted ones (few rows at any time).
     index("posts_publish_attempt_idx").on(t.publishAttemptAt).where(sql`${t.publishAttemptId} is not null`),
+    // First comments of published posts not sent yet or cut off while sending, for the sweep that settles
+    // them (few rows at any time: a comment normally goes out the moment its post does).
+    index("posts_first_comment_unsent_idx")
+      .on(t.postedAt)
+      .where(
+        sql`${t.firstCommentStatus} is null and ${t.firstComment} <> '' and ${t.postedAt} is not null and ${t.externalPostId} is not null`,
+      ),
+    index("posts_first_comment_pending_idx")
+      .on(t.firstCommentAttemptAt)
+      .where(sql`${t.firstCommentStatus} = 'pending'`),
     // Runs in flight, for the recovery sweep (few rows at any time).
     index("posts_generation_in_flight_idx")
       .on(t.updatedAt)

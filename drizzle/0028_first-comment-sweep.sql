@@ -1,0 +1,3 @@
+ALTER TABLE "posts" ADD COLUMN "first_comment_attempt_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "posts_first_comment_unsent_idx" ON "posts" USING btree ("posted_at") WHERE "posts"."first_comment_status" is null and "posts"."first_comment" <> '' and "posts"."posted_at" is not null and "posts"."external_post_id" is not null;--> statement-breakpoint
+CREATE INDEX "posts_first_comment_pending_idx" ON "posts" USING btree ("first_comment_attempt_at") WHERE "posts"."first_comment_status" = 'pending';
