@@ -106,7 +106,44 @@ describe("/api/chat with the offline assistant", () => {
       cookie,
     });
     expect(malformed.status).toBe(400);
+    const badZone = await jsonRequest(ctx, "/api/chat", {
+      body: { messages: [userMessage("m", "hi")], timeZone: "Mars/Olympus_Mons" },
+      cookie,
+    });
+    expect(badZone.status).toBe(400);
+    expect(JSON.stringify(await badZone.json())).toContain("timeZone must be an IANA time zone");
     expect(await (await jsonRequest(ctx, "/api/chat", { cookie })).json()).toEqual({ messages: [] });
+  });
+
+  it("reads a day said in words on the browser's zone, DST change included", async () => {
+    const { cookie } = await signedInWithBrand();
+    const made = await chat(cookie, [userMessage("m1", "Create a post about our spring menu")]);
+    const post = made.events.find((event) => event.type === "tool-output-available") as
+      | { output: { id: string } }
+      | undefined;
+    await ctx.jobs.settled();
+    const stored = (await (await jsonRequest(ctx, "/api/chat", { cookie })).json()) as {
+      messages: unknown[];
+    };
+    // The server's clock is the test's: the answer is the zone's 9 on the day named.
+    const response = await jsonRequest(ctx, "/api/chat", {
+      body: {
+        messages: [...stored.messages, userMessage("m2", "schedule it tomorrow at 9am")],
+        utcOffsetMinutes: 0,
+        timeZone: "Asia/Tokyo",
+      },
+      cookie,
+    });
+    const events = (await response.text())
+      .split("\n")
+      .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; input?: { scheduledDate?: string } });
+    const call = events.find((event) => event.type === "tool-input-available" && event.input?.scheduledDate);
+    expect(post?.output.id).toBeDefined();
+    const scheduled = new Date(call?.input?.scheduledDate ?? "");
+    // 9:00 in Tokyo (UTC+9, no DST) is 00:00 UTC, whatever offset the body said.
+    expect(scheduled.getUTCHours()).toBe(0);
+    expect(scheduled.getUTCMinutes()).toBe(0);
   });
 });
 

@@ -128,7 +128,12 @@ export function createChatRoutes(deps: AppDeps) {
         experimental_transform: apologizeForIncompleteReply(MAX_STEPS),
         abortSignal: c.req.raw.signal,
         providerOptions: {
-          offline: { utcOffsetMinutes: body.utcOffsetMinutes ?? 0, hasBrand: brand !== null, refusals },
+          offline: {
+            utcOffsetMinutes: body.utcOffsetMinutes ?? 0,
+            ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+            hasBrand: brand !== null,
+            refusals,
+          },
         },
         onError: ({ error }) => deps.logger.error("chat failed", { error }),
       });

@@ -55,9 +55,13 @@ export function useClearConversation(brandId: string) {
   };
 }
 
-/** The body POST /api/chat expects; the offset lets "tomorrow at 9" mean 9 on the user's clock. */
+/**
+ * The body POST /api/chat expects; the zone (and the offset, for a browser without one) lets "tomorrow at 9"
+ * mean 9 on the user's clock, DST changes included.
+ */
 export function chatRequestBody(messages: UIMessage[]) {
-  return { messages, utcOffsetMinutes: -new Date().getTimezoneOffset() };
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return { messages, utcOffsetMinutes: -new Date().getTimezoneOffset(), ...(timeZone ? { timeZone } : {}) };
 }
 
 /** Tomorrow at 12:00 local time: when a post approved from the chat is scheduled (core spec section 4). */

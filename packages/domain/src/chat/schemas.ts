@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isKnownTimeZone } from "../dates";
 import { isSafeJson, safeText, UNSAFE_TEXT } from "../text";
 
 export const TECHNICAL_DIFFICULTIES =
@@ -42,6 +43,12 @@ export const chatRequestInput = z
       .max(MAX_STORED_MESSAGES),
     /** The browser's minutes east of UTC, so "tomorrow at 9" is the user's 9. */
     utcOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+    /** The browser's IANA zone ("Europe/Paris"): dates said in words follow its DST changes. */
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isKnownTimeZone, "timeZone must be an IANA time zone such as Europe/Paris")
+      .optional(),
   })
   /*
    * A new message longer than a person types (a pasted book, a script's megabytes) is neither sent to the

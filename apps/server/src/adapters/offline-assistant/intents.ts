@@ -42,6 +42,8 @@ export interface TurnContext {
   now: Date;
   /** Minutes to add to UTC to get the user's wall clock (the browser's -getTimezoneOffset()). */
   utcOffsetMinutes: number;
+  /** The browser's IANA zone, when the chat sent one (dates said in words keep its DST changes). */
+  timeZone?: string | null;
   /** The post the conversation is about (the last one generated or shown), with its state. */
   lastPost: { id: string; state: string } | null;
   /** What the last post was asked to be about (its generatePost prompt), for "post this to Bluesky too". */

@@ -39,6 +39,7 @@ export interface MediaTurnContext {
   tools: OfferedTools;
   now: Date;
   utcOffsetMinutes: number;
+  timeZone?: string | null;
   /** The post the conversation is about (the last one made or shown), with its state. */
   lastPost: { id: string; state: string } | null;
   contextMedia?: readonly ContextMedia[] | undefined;

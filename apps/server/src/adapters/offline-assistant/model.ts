@@ -44,6 +44,8 @@ export interface OfflineAssistantOptions {
  */
 interface OfflineCallOptions {
   utcOffsetMinutes?: number;
+  /** The browser's IANA zone, checked by the chat route. */
+  timeZone?: string;
   /** False when the user has no brand yet (the chat route knows); absent means they have one. */
   hasBrand?: boolean;
   /** The reasons of this turn's refused tool calls, by call id (the chat route records them). */
@@ -260,6 +262,7 @@ function turnContextOf(
     tools: offeredTools(options),
     now,
     utcOffsetMinutes: Number(providerOptions.utcOffsetMinutes ?? 0) || 0,
+    timeZone: typeof providerOptions.timeZone === "string" ? providerOptions.timeZone : null,
     lastPost: findLastPost(prompt),
     lastPostPrompt: findLastPostPrompt(prompt),
     lastGroup: findLastGroup(prompt),

@@ -121,6 +121,38 @@ describe("the offline assistant's understanding of the spec's requests", () => {
     expect(parseWhen("next week", lateEvening)).toBeNull();
   });
 
+  it("keeps the user's hour across a DST change when the browser sent its zone", () => {
+    // Saturday 2027-03-13 20:00 in New York (EST, UTC-5); clocks go forward that night.
+    const beforeSpring = { now: new Date("2027-03-14T01:00:00.000Z"), utcOffsetMinutes: -300 };
+    expect(parseWhen("tomorrow at 9am", { ...beforeSpring, timeZone: "America/New_York" })).toBe(
+      "2027-03-14T13:00:00.000Z",
+    );
+    // The offset alone is today's: an hour off on the other side of the change.
+    expect(parseWhen("tomorrow at 9am", beforeSpring)).toBe("2027-03-14T14:00:00.000Z");
+    // 2:30 does not exist that night: read as 3:30 daylight time.
+    expect(parseWhen("tomorrow at 2:30am", { ...beforeSpring, timeZone: "America/New_York" })).toBe(
+      "2027-03-14T07:30:00.000Z",
+    );
+    // Saturday 2026-10-31 20:00 EDT (UTC-4); clocks go back that night: 9 is 14:00 UTC, and a repeated
+    // 1:30 is the first one.
+    const beforeAutumn = { now: new Date("2026-11-01T00:00:00.000Z"), utcOffsetMinutes: -240 };
+    expect(parseWhen("tomorrow at 9am", { ...beforeAutumn, timeZone: "America/New_York" })).toBe(
+      "2026-11-01T14:00:00.000Z",
+    );
+    expect(parseWhen("tomorrow at 1:30am", { ...beforeAutumn, timeZone: "America/New_York" })).toBe(
+      "2026-11-01T05:30:00.000Z",
+    );
+    // "Monday" from Europe/Paris across its change (2027-03-28), and the day itself from Sydney.
+    const parisFriday = { now: new Date("2027-03-26T10:00:00.000Z"), utcOffsetMinutes: 60 };
+    expect(parseWhen("on monday at 10am", { ...parisFriday, timeZone: "Europe/Paris" })).toBe(
+      "2027-03-29T08:00:00.000Z",
+    );
+    const sydney = { now: new Date("2026-11-27T23:00:00.000Z"), utcOffsetMinutes: 660 };
+    expect(parseWhen("today at 5pm", { ...sydney, timeZone: "Australia/Sydney" })).toBe(
+      "2026-11-28T06:00:00.000Z",
+    );
+  });
+
   it("plans the campaign on the user's clock when the browser sent its offset", () => {
     expect(callOf("plan a 4-week campaign for our spring launch", { utcOffsetMinutes: 60 })).toEqual({
       toolName: "createCampaignPlan",

@@ -1,12 +1,18 @@
 /*
  * When the user wants something to go out: "tomorrow at 9", "today at 3:30pm", "for Friday", "on Monday at
- * 10am", read on the user's wall clock (the browser's offset) and answered as an ISO instant.
+ * 10am", read on the user's wall clock (the browser's zone, else its offset) and answered as an ISO instant.
  */
+import { zonedWallClock, zonedWallClockToInstant } from "@smm/domain/dates";
 
 export interface WallClock {
   now: Date;
   /** Minutes to add to UTC to get the user's wall clock (the browser's -getTimezoneOffset()). */
   utcOffsetMinutes: number;
+  /**
+   * The browser's IANA zone, when it sent one: the day's own offset is used, so "tomorrow at 9" is 9 on
+   * the user's clock even when a DST change comes before it (the offset alone is today's).
+   */
+  timeZone?: string | null | undefined;
 }
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
@@ -43,6 +49,15 @@ export function parseWhen(text: string, ctx: WallClock): string | null {
   const meridiem = time?.[3];
   if (meridiem === "pm" && hours < 12) hours += 12;
   if (meridiem === "am" && hours === 12) hours = 0;
+  if (ctx.timeZone) {
+    const today = zonedWallClock(ctx.now, ctx.timeZone);
+    const day = daysAhead(lower, today.weekday, { hours, minutes }, today.hours * 60 + today.minutes);
+    if (day === null || hours > 23 || minutes > 59) return null;
+    return zonedWallClockToInstant(
+      { year: today.year, month: today.month, day: today.day + day, hours, minutes },
+      ctx.timeZone,
+    ).toISOString();
+  }
   // The user's calendar date now, then that day (+n) at the time, converted back to UTC.
   const local = new Date(ctx.now.getTime() + ctx.utcOffsetMinutes * 60_000);
   const day = daysAhead(
