@@ -34,7 +34,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
 }
 
 /** Minutes east of UTC that `timeZone`'s clocks show at `instant` (its DST included). */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+export function offsetMinutesAt(instant: Date, timeZone: string): number {
   let formatter = zoneParts.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
@@ -73,12 +73,12 @@ export function zonedWallClockToInstant(
   timeZone: string,
 ): Date {
   const asUtc = Date.UTC(wall.year, wall.month, wall.day, wall.hours, wall.minutes);
-  const before = zoneOffsetMinutes(new Date(asUtc - 86_400_000 / 2), timeZone);
-  const after = zoneOffsetMinutes(new Date(asUtc + 86_400_000 / 2), timeZone);
+  const before = offsetMinutesAt(new Date(asUtc - 86_400_000 / 2), timeZone);
+  const after = offsetMinutesAt(new Date(asUtc + 86_400_000 / 2), timeZone);
   // Each offset the day could have, tried earliest instant first; one whose clock reads the time wins.
   for (const offset of before >= after ? [before, after] : [after, before]) {
     const instant = new Date(asUtc - offset * 60_000);
-    if (zoneOffsetMinutes(instant, timeZone) === offset) return instant;
+    if (offsetMinutesAt(instant, timeZone) === offset) return instant;
   }
   return new Date(asUtc - before * 60_000);
 }
@@ -88,7 +88,7 @@ export function zonedWallClock(
   instant: Date,
   timeZone: string,
 ): { year: number; month: number; day: number; weekday: number; hours: number; minutes: number } {
-  const shifted = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  const shifted = new Date(instant.getTime() + offsetMinutesAt(instant, timeZone) * 60_000);
   return {
     year: shifted.getUTCFullYear(),
     month: shifted.getUTCMonth(),

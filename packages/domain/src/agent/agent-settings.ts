@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "../context";
+import { isKnownTimeZone, offsetMinutesAt } from "../dates";
 import { type AgentSettings, agentSettings } from "../db/schema";
 import type { PlanType } from "../plans/catalogue";
 import type { AgentSettingsView } from "./schemas";
@@ -34,24 +35,7 @@ export function toAgentSettingsView(row: AgentSettings, plan: PlanType): AgentSe
 
 /** Minutes to add to UTC for the wall clock of `timeZone` at `at` (DST included); 0 for an unknown zone. */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).formatToParts(at);
-  } catch {
-    return 0;
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  const utcMinute = Math.floor(at.getTime() / 60_000) * 60_000;
-  return Math.round((wall - utcMinute) / 60_000);
+  return isKnownTimeZone(timeZone) ? offsetMinutesAt(at, timeZone) : 0;
 }
 
 /** The user's local date ('YYYY-MM-DD') and time ('HH:MM') at `at`. */
