@@ -18,6 +18,9 @@ const databaseFree = [
   "apps/server/src/adapters/video-tools.test.ts",
   "apps/server/src/networks/*/*-media.test.ts",
   "apps/server/src/networks/meta/*-formats.test.ts",
+  "apps/server/src/adapters/s3-storage.test.ts",
+  "apps/server/src/adapters/s3-video.test.ts",
+  "apps/server/src/adapters/copy-uploads-to-bucket.test.ts",
 ];
 
 export default defineConfig({

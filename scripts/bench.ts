@@ -20,6 +20,9 @@
 //     (scripts/bench-videos.ts; `npm run bench -- --videos` runs this part alone).
 // 13. issue 33's inbox with 100,000 comments on PostgreSQL: the first page and the unread count, alone and under
 //     10 connections (scripts/bench-inbox.ts; `npm run bench -- --inbox` runs this part alone).
+// Not in the default run (it takes minutes): issue 36's publish storm, 3 instances on one PostgreSQL publishing
+// 10,000 posts due in one minute, then again with one instance killed (scripts/bench-publish.ts;
+// `npm run bench -- --publish` or `npm run bench:publish`).
 // Budgets are reported, never asserted. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the load;
 // BENCH_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
 import { type ChildProcessByStdio, execSync, spawn } from "node:child_process";
@@ -37,6 +40,7 @@ import { benchImages } from "./bench-images";
 import { benchInbox } from "./bench-inbox";
 import { benchNewcomer } from "./bench-newcomer";
 import { benchPosts } from "./bench-posts";
+import { benchPublish } from "./bench-publish";
 import {
   buyEnterpriseLocally,
   createApiKeys,
@@ -286,6 +290,7 @@ async function main() {
   if (process.argv.includes("--newcomer")) return measureNewcomer();
   if (process.argv.includes("--videos")) return benchVideos();
   if (process.argv.includes("--inbox")) return benchInbox();
+  if (process.argv.includes("--publish")) return benchPublish();
   if (!existsSync(join(root, "apps/web/dist/index.html")))
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   const dataDir = join(mkdtempSync(join(tmpdir(), "smm-bench-")), "data");

@@ -13,7 +13,8 @@ import { createOfflineAiProvider } from "../../apps/server/src/adapters/offline-
 import { createOfflineAssistantModel } from "../../apps/server/src/adapters/offline-assistant/model";
 import { createApp } from "../../apps/server/src/app";
 import { createAuth } from "../../apps/server/src/auth";
-import { createLogger } from "../../apps/server/src/lib/logger";
+import { createLogger, type Logger } from "../../apps/server/src/lib/logger";
+import { createMetrics, type Metrics, observersOf } from "../../apps/server/src/lib/metrics";
 import { createSocialSetup } from "../../apps/server/src/networks/setup";
 import { createTestDatabase } from "./database";
 import { testPasswordHashing } from "./password-hashing";
@@ -56,6 +57,8 @@ export interface TestContext {
   media: ReturnType<typeof createTestMediaPorts>;
   /** The hourly job's renewal of channel tokens nearing their end (networks/setup.ts). */
   renewExpiringTokens(): Promise<number>;
+  /** What GET /metrics exports; only with the `metricsToken` option. */
+  metrics?: Metrics;
   close(): Promise<void>;
 }
 
@@ -112,11 +115,19 @@ export async function createTestContext(
     localMailbox?: { dir: string };
     /** The largest video a resumable upload may be (MAX_VIDEO_MB); default 250. */
     maxVideoMb?: number;
+    /**
+     * METRICS_TOKEN: requests, provider calls, publishing and the job queues are measured into the
+     * context's `metrics`, scraped at GET /metrics with this token. Absent: nothing is measured.
+     */
+    metricsToken?: string;
+    /** The app's logger; absent: a silent one. */
+    logger?: Logger;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const mailer = createCapturingMailer();
-  const logger = createLogger("silent");
+  const logger = options.logger ?? createLogger("silent");
+  const metrics = options.metricsToken ? createMetrics({ database }) : undefined;
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -158,6 +169,7 @@ export async function createTestContext(
     expiry: { db: database.db, events, now: clock.now },
     storage: media.storage,
     ...(options.channelTesting ? { channelTesting: options.channelTesting } : {}),
+    ...(metrics ? { observeProviderCall: metrics.observeProviderCall } : {}),
   });
   const social = socialSetup.social;
   const { removeUploads: _remove, uploadsDir: _dir, ...mediaPorts } = media;
@@ -176,6 +188,7 @@ export async function createTestContext(
     ...mediaPorts,
     jobs,
     web,
+    ...(metrics ? { observe: observersOf(metrics) } : {}),
   };
   const webhookDelivery = createWebhookDelivery(TEST_ORIGIN);
   const billing =
@@ -223,6 +236,7 @@ export async function createTestContext(
     localOrigins: options.localOrigins ?? true,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.localMailbox ? { localMailbox: options.localMailbox } : {}),
+    ...(metrics && options.metricsToken ? { metrics, metricsToken: options.metricsToken } : {}),
   });
   webhookDelivery.bind((request) => app.fetch(request));
   return {
@@ -237,6 +251,7 @@ export async function createTestContext(
     jobs,
     media,
     renewExpiringTokens: socialSetup.renewExpiringTokens,
+    ...(metrics ? { metrics } : {}),
     close: async () => {
       saveResponseCheckStats();
       await jobs.settled();

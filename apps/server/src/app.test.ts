@@ -252,7 +252,13 @@ describe("unexpected failures", () => {
     const response = await jsonRequest(broken, "/api/data-deletion-requests", { body: { email: "a@b.co" } });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
-      error: { code: "internal", reason: "internal", message: "Something went wrong. Please try again." },
+      error: {
+        code: "internal",
+        reason: "internal",
+        message: "Something went wrong. Please try again.",
+        // The id its log line carries (middleware/request-context.ts), and nothing else.
+        requestId: response.headers.get("x-request-id"),
+      },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { AppError, isAppError } from "@smm/domain/errors";
+import { AppError, type ErrorBody, isAppError } from "@smm/domain/errors";
 import { requireApiAccess } from "@smm/domain/plans";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./context";
@@ -10,6 +10,7 @@ import { checkResponses } from "./lib/response-checks";
 import { canChangeSessions, SessionCache } from "./lib/session-cache";
 import { createStaticHandler } from "./lib/static";
 import { refuseCrossSiteWrites } from "./middleware/cross-site";
+import { trackRequests } from "./middleware/request-context";
 import { limitRequestBodies } from "./middleware/request-limits";
 import { addSecurityHeaders } from "./middleware/security-headers";
 import { headersWithClientIp, requireSignedIn, sessionMiddleware } from "./middleware/session";
@@ -33,6 +34,7 @@ import { createMcpRoutes, refuseForeignMcpOrigins } from "./routes/mcp";
 import { createMeRoutes } from "./routes/me";
 import { createMediaRoutes } from "./routes/media";
 import { createMetaWebhookRoutes } from "./routes/meta-webhooks";
+import { createMetricsRoutes } from "./routes/metrics";
 import { createNotificationRoutes } from "./routes/notifications";
 import { createOpenApiRoutes } from "./routes/openapi";
 import { createPlanRoutes } from "./routes/plan";
@@ -45,7 +47,7 @@ import { createUploadRoutes } from "./routes/uploads";
 import { createWatermarkRoutes } from "./routes/watermark";
 
 const openApiPaths = [
-  /^\/api\/health\/?$/,
+  /^\/api\/health(\/live|\/ready)?\/?$/,
   // The API's description is public, like any API reference.
   /^\/api\/openapi\.json$/,
   /^\/api\/docs\/?$/,
@@ -78,16 +80,24 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.onError((error, c) => {
-    if (isAppError(error)) return c.json(error.toBody(), error.status);
+    // A 5xx body carries the request id its log lines carry, so a user's report finds them.
+    const withRequestId = (body: ErrorBody) => ({ error: { ...body.error, requestId: c.get("requestId") } });
+    if (isAppError(error))
+      return c.json(error.status >= 500 ? withRequestId(error.toBody()) : error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const code =
         error.status === 401 ? "unauthenticated" : error.status === 404 ? "not_found" : "invalid_input";
       return c.json(new AppError(code, error.message || "Bad request").toBody(), error.status);
     }
     deps.logger.error("unhandled error", { error, method: c.req.method, path: c.req.path });
-    return c.json(new AppError("internal", "Something went wrong. Please try again.").toBody(), 500);
+    return c.json(
+      withRequestId(new AppError("internal", "Something went wrong. Please try again.").toBody()),
+      500,
+    );
   });
 
+  // Outermost: every answer, including a response check's, carries X-Request-Id and is timed.
+  app.use("*", trackRequests(deps.metrics));
   // Tests: every answer checked against what its route declares (lib/response-checks.ts).
   if (deps.checkResponses) app.use("*", checkResponses(app));
   // First, so every answer (an error, a refusal, a page) carries them.
@@ -189,6 +199,9 @@ export function createApp(deps: AppDeps) {
     ownNamedBrand,
   );
   app.route("/mcp", createMcpRoutes(deps, apiAccess));
+
+  // Prometheus' scrape (token-protected; routes/metrics.ts), outside the typed API.
+  app.route("/metrics", createMetricsRoutes(deps));
 
   // The local checkout's page (only answers when billing is the embedded one).
   app.route("/billing", createLocalCheckoutRoutes(deps));

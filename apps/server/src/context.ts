@@ -19,6 +19,7 @@ import type {
 } from "@smm/domain/ports";
 import type { Auth } from "./auth";
 import type { Logger } from "./lib/logger";
+import type { Metrics } from "./lib/metrics";
 import type { SandboxConnector } from "./networks/sandbox/sandbox-connector";
 
 export interface SessionUser {
@@ -80,6 +81,10 @@ export interface AppDeps {
   /** The clock of every use case; tests move it to cross quota windows and period ends. */
   now?: () => Date;
   logger: Logger;
+  /** What GET /metrics exports (lib/metrics.ts); absent: nothing is measured and /metrics answers 403. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: the bearer token a scraper of /metrics sends; absent: /metrics answers nobody. */
+  metricsToken?: string;
   version: string;
   /** Folder of the built web app; absent when only the API is served. */
   webDist?: string;
@@ -104,5 +109,7 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     authMethod: "session" | "api_key" | null;
+    /** X-Request-Id: the incoming one when valid, else made here (middleware/request-context.ts). */
+    requestId: string;
   };
 }

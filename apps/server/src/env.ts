@@ -74,8 +74,24 @@ const envSchema = z.object({
   STRIPE_PRICE_ENTERPRISE_YEARLY: optionalText.pipe(z.string().default("price_enterprise_yearly")),
   /** The largest video an upload may be, in MB (resumable uploads at /api/uploads). */
   MAX_VIDEO_MB: z.coerce.number().int().min(1).max(10_240).default(250),
+  /** Set: files live in this S3-compatible bucket, shared by every instance; absent: $DATA_DIR/uploads. */
+  S3_BUCKET: optionalText,
+  /** Another S3-compatible host (MinIO, R2...); absent: AWS's own for S3_REGION. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: optionalText,
+  /** Absent: the AWS SDK's default credential chain (instance roles, ~/.aws). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** host/bucket/key addressing, which MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: booleanFlag,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** The bearer token GET /metrics asks of a scraper (Prometheus' `authorization`); absent: /metrics is off. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The sandbox network's round trip per publishing call, in ms (the storm bench: 50); 0: instant. */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The share of the sandbox's publishing calls refused (0 to 1, the storm bench's flaky network); 0: none. */
+  SANDBOX_ERROR_RATE: z.coerce.number().min(0).max(1).default(0),
 });
 
 export type Env = z.infer<typeof envSchema> & {

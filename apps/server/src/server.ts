@@ -24,6 +24,7 @@ import { createOfflineAssistantModel } from "./adapters/offline-assistant/model"
 import { createOfflineImageGenerator } from "./adapters/offline-images";
 import { createOpenAiProvider } from "./adapters/openai";
 import { createOpenAiImageGenerator } from "./adapters/openai-images";
+import { createS3Storage, s3OptionsOf } from "./adapters/s3-storage";
 import { createSafeWebFetcher } from "./adapters/safe-web-fetcher";
 import { createSharpImageProcessor } from "./adapters/sharp-imaging";
 import { createStripeBilling } from "./adapters/stripe-billing";
@@ -34,6 +35,7 @@ import { warmChat } from "./chat/warm-chat";
 import type { Env } from "./env";
 import { type Jobs, startJobs } from "./jobs";
 import type { Logger } from "./lib/logger";
+import { createMetrics, observersOf } from "./lib/metrics";
 import { createSocialSetup } from "./networks/setup";
 import { localMailboxFor } from "./routes/mailbox";
 
@@ -83,6 +85,8 @@ export async function startServer(
     maxConnections: env.DATABASE_POOL_SIZE,
   });
   await migrateDatabase(database);
+  // One registry for this instance: requests, jobs and provider calls all write into it (GET /metrics).
+  const metrics = createMetrics({ database });
   logger.info("database ready", { kind: database.kind });
 
   const mailer = env.SMTP_URL
@@ -130,13 +134,16 @@ export async function startServer(
         logger,
       })
     : createOfflineImageGenerator();
+  // S3_BUCKET set: every instance shares the bucket; else this machine's uploads folder.
+  const s3 = s3OptionsOf(env);
   const media = {
     images,
     imaging: createSharpImageProcessor({ logger }),
     videos: createFfmpegVideoTools({ workDir: join(env.dataDir, "tmp", "video"), logger }),
-    storage: createLocalStorage(uploadsDir(env.dataDir)),
+    storage: s3 ? createS3Storage(s3) : createLocalStorage(uploadsDir(env.dataDir)),
     mediaUrls: createMediaUrlSigner(authSecret),
   };
+  logger.info("storage ready", { kind: media.storage.kind });
   const plans = createPlanCatalogue({
     proMonthly: env.STRIPE_PRICE_PRO_MONTHLY,
     proYearly: env.STRIPE_PRICE_PRO_YEARLY,
@@ -169,6 +176,7 @@ export async function startServer(
     env,
     db: database.db,
     logger,
+    observeProviderCall: metrics.observeProviderCall,
     secret: authSecret,
     expiry: { db: database.db, events, now },
     storage: media.storage,
@@ -193,6 +201,7 @@ export async function startServer(
       social,
       ...media,
       web,
+      observe: observersOf(metrics),
     },
   });
   if (!jobs.queue) throw new Error("job queue did not start");
@@ -225,6 +234,8 @@ export async function startServer(
     jobs: jobs.queue,
     chatModel,
     logger,
+    metrics,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     version: readVersion(),
     webDist: env.WEB_DIST ? resolvePath(env.WEB_DIST) : join(repoRoot, "apps/web/dist"),
     facebookLogin: Boolean(facebook),

@@ -52,6 +52,16 @@ export interface Deps {
   jobs: JobQueue;
   /** Public web pages (website analysis), fetched with the SSRF guard of the server's adapter. */
   web: WebFetcher;
+  /** Measurements the server exports (GET /metrics); absent where nobody watches (tests, scripts). */
+  observe?: Observers;
+}
+
+/** Hooks the use cases call where something worth measuring happens; they never throw or wait. */
+export interface Observers {
+  /** A scheduled post was recorded as published: when it was due and when it went out. */
+  postPublished?(event: { scheduledAt: Date; publishedAt: Date }): void;
+  /** A post's generation run ended (the server's job around runPostGeneration). */
+  generationFinished?(event: { outcome: string; seconds: number }): void;
 }
 
 export interface UserContext extends Deps {

@@ -223,6 +223,9 @@ export const errorBodySchema = z
       }),
       message: z.string().meta({ description: "For people: the product's exact text where it has one." }),
       issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      requestId: z.string().optional().meta({
+        description: "5xx only: the request's X-Request-Id, which the server's log lines for it carry.",
+      }),
     }),
   })
   .meta({ id: "Error" });

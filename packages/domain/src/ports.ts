@@ -573,8 +573,14 @@ export interface ImageProcessor {
   fitForInstagram(image: Uint8Array): Promise<Uint8Array>;
 }
 
-/** A video file for the video tools: a path on this machine (stored or just uploaded), or its bytes. */
-export type VideoSource = { path: string } | { bytes: Uint8Array };
+/**
+ * A video file for the video tools: a path on this machine (stored or just uploaded), its bytes, or a way to
+ * read it (a file in a remote bucket, downloaded to a temporary file as it streams, never whole in memory).
+ */
+export type VideoSource =
+  | { path: string }
+  | { bytes: Uint8Array }
+  | { read: () => Promise<ReadableStream<Uint8Array>> };
 
 /** The containers a video upload may be, read from its first bytes (media/sniff-video-type.ts). */
 export type VideoContainer = "mp4" | "mov" | "webm";

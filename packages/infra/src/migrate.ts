@@ -8,7 +8,7 @@ import postgres from "postgres";
 export const migrationsFolder = join(findRepoRoot(import.meta.url), "drizzle");
 
 /** Key of the advisory lock migrations run under ("SMM" and a 2). */
-const MIGRATION_LOCK = 0x534d4d02;
+export const MIGRATION_LOCK = 0x534d4d02;
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind !== "postgres") {

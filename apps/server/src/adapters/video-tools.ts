@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { VIDEO_LIMITS } from "@smm/domain/media";
 import type { VideoContainer, VideoSource, VideoTools } from "@smm/domain/ports";
 import type { Logger } from "../lib/logger";
@@ -42,13 +46,21 @@ export function createFfmpegVideoTools(options: VideoToolsOptions): VideoTools {
   const threads = options.threads ?? 2;
   const maxPixels = VIDEO_LIMITS.maxPixels;
 
-  /** The source as a path: bytes are written to a temporary file, removed when `use` is done. */
+  /**
+   * The source as a path: bytes, or a stream (a file in a remote bucket), are written to a temporary file,
+   * removed when `use` is done.
+   */
   async function withPath<T>(source: VideoSource, use: (path: string) => Promise<T>): Promise<T> {
     if ("path" in source) return use(source.path);
     await mkdir(options.workDir, { recursive: true });
     const path = join(options.workDir, `${randomUUID()}.input`);
-    await writeFile(path, source.bytes);
     try {
+      if ("bytes" in source) await writeFile(path, source.bytes);
+      else
+        await pipeline(
+          Readable.fromWeb((await source.read()) as NodeReadableStream),
+          createWriteStream(path),
+        );
       return await use(path);
     } finally {
       await rm(path, { force: true });

@@ -73,7 +73,10 @@ export async function startGenerationWorkers(
           async (jobs) => {
             await Promise.all(
               jobs.map(async (job) => {
+                const startedAt = performance.now();
                 const outcome = await runPostGeneration(withQueue, job.data.postId, { owner: owner.id });
+                const seconds = (performance.now() - startedAt) / 1000;
+                deps.observe?.generationFinished?.({ outcome, seconds });
                 if (outcome === "failed") logger.warn("post generation failed", { postId: job.data.postId });
               }),
             );

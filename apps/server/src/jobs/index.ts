@@ -21,6 +21,7 @@ import {
   PUBLISH_QUEUE_OPTIONS,
   runPublishPosts,
 } from "./publish-posts";
+import { type PublishWatcher, startPublishWatcher } from "./publish-watcher";
 import {
   runSchedulingAgents,
   SCHEDULING_AGENT_CRON,
@@ -111,13 +112,21 @@ export async function startJobs(options: {
   });
 
   let queue: JobQueue | null = null;
+  let watcher: PublishWatcher | null = null;
   if (options.deps) {
     const generation = await startGenerationWorkers(boss, options.deps, logger, instance);
     queue = generation.queue;
     await generation.ready;
     const deps: Deps = { ...options.deps, jobs: queue };
+    // Every publish run of this instance goes through its watcher (posts at their second), one at a time.
+    const publish = await startPublishWatcher({
+      deps,
+      logger,
+      run: () => runPublishPosts(deps, logger, instance),
+    });
+    watcher = publish;
     await boss.work(PUBLISH_QUEUE, async () => {
-      await runPublishPosts(deps, logger, instance);
+      await publish.runNow();
     });
     await boss.work(INBOX_POLL_QUEUE, async () => {
       await runInboxPoll(deps, logger);
@@ -131,13 +140,12 @@ export async function startJobs(options: {
         logger,
       );
     });
-    const publish = coalesce(() => runPublishPosts(deps, logger, instance));
     takeOver = () => {
       track(generation.recover());
-      track(publish());
+      track(publish.runNow());
     };
     // At boot: due posts, and attempts cut off by the previous process, go out now, not at the next minute.
-    track(publish());
+    track(publish.runNow());
   }
 
   return {
@@ -146,6 +154,8 @@ export async function startJobs(options: {
     instance,
     async stop(timeoutMs) {
       stopping = true;
+      // No new publish run; the one in progress is waited for below with the other background work.
+      if (watcher) track(watcher.stop());
       const budget = Math.max(timeoutMs, 1000);
       await boss.stop({ graceful: true, wait: true, timeout: budget });
       await Promise.race([
@@ -169,27 +179,4 @@ async function removeLegacyQueues(boss: PgBoss, logger: Logger): Promise<void> {
       logger.warn("legacy job queue not removed", { name, error: (error as Error).message });
     }
   }
-}
-
-/** One run at a time; a call during a run asks for one more run after it (what it would see has changed). */
-function coalesce(run: () => Promise<void>): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  let again = false;
-  return () => {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = (async () => {
-      try {
-        do {
-          again = false;
-          await run();
-        } while (again);
-      } finally {
-        current = null;
-      }
-    })();
-    return current;
-  };
 }

@@ -24,9 +24,9 @@ import { createTokenVault } from "../adapters/token-vault";
 import { withoutMark } from "../networks/meta/meta-network";
 
 /*
- * kill -9 of the real server while its publish job waits for Meta's answer to a post Meta has already made
- * (the fake Graph server holds the answer), then a restart: the new process settles the lost attempt by its
- * marker instead of posting again. Each post is on the page once. PGlite in a folder, or PostgreSQL with
+ * kill -9 of the real server while its publish job waits for Meta's answers to posts Meta has already made
+ * (the fake Graph server holds the answers), then a restart: the new process settles each lost attempt by
+ * its marker instead of posting again. Each post is on the page once. PGlite in a folder, or PostgreSQL with
  * TEST_DATABASE_URL.
  */
 
@@ -127,11 +127,13 @@ describe("kill -9 while Meta's answer is on its way", () => {
       return { userId, rows };
     });
 
-    // Meta makes the first post at once but holds its answer far longer than the kill takes.
-    fake.delayNext({ method: "POST", path: /\/feed$/ }, 60_000);
+    // Meta makes each post at once but holds its answers far longer than the kill takes (a run publishes
+    // several posts at once, so all of them are in flight).
+    for (let i = 0; i < POSTS; i++) fake.delayNext({ method: "POST", path: /\/feed$/ }, 60_000);
     const first = await start(database, fake);
-    await until(() => fake.requests.some((r) => r.method === "POST" && r.path.endsWith("/feed")), 90_000);
-    expect(fake.posts.size).toBe(1);
+    const feedPosts = () => fake.requests.filter((r) => r.method === "POST" && r.path.endsWith("/feed"));
+    await until(() => feedPosts().length === POSTS, 90_000);
+    expect(fake.posts.size).toBe(POSTS);
     await first.kill();
     expect(first.signals.filter(notified)).toHaveLength(0);
 

@@ -10,7 +10,10 @@ import type { Logger } from "../lib/logger";
 export const PUBLISH_QUEUE = "publish-due-posts";
 /** The stately queue of earlier versions: its schedule and its stuck runs are removed at start. */
 export const LEGACY_PUBLISH_QUEUE = "publish-posts";
-/** Every minute: the finest a schedule goes, and a scheduled post is never more than a minute late. */
+/**
+ * Every minute: the backstop. Posts go out at their second through each instance's watcher
+ * (publish-watcher.ts); this sweep catches what a watcher missed and attempts cut off by a crash.
+ */
 export const PUBLISH_CRON = "* * * * *";
 export const PUBLISH_QUEUE_OPTIONS = {
   policy: "standard",
@@ -23,7 +26,7 @@ export async function runPublishPosts(
   deps: Deps,
   logger: Logger,
   instance: { id: number; staleAfterMs: number },
-): Promise<void> {
+): Promise<{ published: number; failed: number }> {
   const result = await publishDuePosts(deps, {
     instanceId: instance.id,
     staleAfterMs: instance.staleAfterMs,
@@ -32,4 +35,5 @@ export async function runPublishPosts(
   // First comments a crash left unsent or cut off: after the posts, as they follow them.
   const settled = await settleFirstComments(deps);
   if (settled) logger.info("first comments settled", { settled });
+  return result;
 }

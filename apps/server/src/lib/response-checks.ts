@@ -93,7 +93,10 @@ export function checkResponses(app: Pick<OpenAPIHono<AppEnv>, "openAPIRegistry">
     const status = String(response.status);
 
     let schema: z.ZodType | undefined;
-    if (response.status >= 400) schema = errorBodySchema;
+    // A probe's 503 (health) declares its own shape; every other error answer is the documented one.
+    const ownErrorShape = response.status >= 400 && key ? declared.get(key)?.get(status) : undefined;
+    if (ownErrorShape) schema = ownErrorShape;
+    else if (response.status >= 400) schema = errorBodySchema;
     else if (key) {
       schema = declared.get(key)?.get(status);
       if (!schema) return fail(`${key} answered ${status}, which its declaration does not document`);

@@ -13,6 +13,7 @@ import { createTokenVault, loadOrCreateTokenKey, type TokenVault } from "../adap
 import type { AppConnectors } from "../context";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
+import type { Metrics } from "../lib/metrics";
 import { createChannelConnectors } from "./channel-connectors";
 import { createChannelRouter } from "./channel-router";
 import { createMetaProvider } from "./meta";
@@ -30,10 +31,12 @@ import {
 } from "./meta/meta-network";
 import { networkModules } from "./modules";
 import { readModuleEnv } from "./network-module";
+import { observeProviderCalls } from "./observed-provider";
 import type { ProviderTools } from "./provider";
-import { createNetworkRegistry } from "./registry";
+import { type AnyProvider, createNetworkRegistry } from "./registry";
 import { createSandboxProvider } from "./sandbox";
 import { createSandboxConnector } from "./sandbox/sandbox-connector";
+import { withSandboxFaults } from "./sandbox/sandbox-faults";
 import { createSandboxInbox } from "./sandbox/sandbox-inbox";
 import { createSandboxNetwork } from "./sandbox/sandbox-network";
 
@@ -61,9 +64,11 @@ export type SocialSetupOptions = {
     | "META_DIALOG_URL"
     | "META_GRAPH_VERSION"
   > &
-    Partial<Pick<Env, "networkSettings" | "META_RUPLOAD_URL">>;
+    Partial<Pick<Env, "networkSettings" | "META_RUPLOAD_URL" | "SANDBOX_LATENCY_MS" | "SANDBOX_ERROR_RATE">>;
   db: Db;
   logger: Logger;
+  /** Each provider call timed and counted for GET /metrics (lib/metrics.ts); absent: not measured. */
+  observeProviderCall?: Metrics["observeProviderCall"];
   secret: string;
   /** Where the post's stored image is read from (networks that upload it: Bluesky, Mastodon). */
   storage: FileStorage;
@@ -115,7 +120,10 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
     sleep: options.channelTesting?.sleep ?? sleep,
   };
 
-  const sandbox = createSandboxNetwork(options.db, now);
+  const sandbox = withSandboxFaults(createSandboxNetwork(options.db, now), {
+    latencyMs: env.SANDBOX_LATENCY_MS,
+    errorRate: env.SANDBOX_ERROR_RATE,
+  });
   const graph = createGraphClient({
     graphUrl: env.META_GRAPH_URL,
     version: env.META_GRAPH_VERSION,
@@ -166,18 +174,22 @@ export function buildSocialSetup(options: SocialSetupOptions & { vault: TokenVau
       }),
     ),
   ];
+  const observe = options.observeProviderCall;
+  const observed = (provider: AnyProvider) => (observe ? observeProviderCalls(provider, observe) : provider);
   const registry = createNetworkRegistry(
-    createSandboxProvider({
-      network: sandbox,
-      // Asked only once the registry exists (the sandbox takes what the network it stands in for takes).
-      describeLive: (platform) => {
-        const provider = registry.liveFor(platform);
-        if (!provider) throw new Error(`No provider publishes to ${platform}`);
-        return provider.describe(platform);
-      },
-      inbox: createSandboxInbox(options.db, now),
-    }),
-    live,
+    observed(
+      createSandboxProvider({
+        network: sandbox,
+        // Asked only once the registry exists (the sandbox takes what the network it stands in for takes).
+        describeLive: (platform) => {
+          const provider = registry.liveFor(platform);
+          if (!provider) throw new Error(`No provider publishes to ${platform}`);
+          return provider.describe(platform);
+        },
+        inbox: createSandboxInbox(options.db, now),
+      }),
+    ),
+    live.map(observed),
   );
 
   const metaConfigured = Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET);

@@ -32,6 +32,7 @@ export function createEventRoutes(deps: AppDeps) {
       const stop = () => wake?.();
       deps.shutdownSignal?.addEventListener("abort", stop);
       stream.onAbort(stop);
+      deps.metrics?.countEventStream(1);
       try {
         await stream.writeSSE({ event: "ready", data: "{}" });
         while (!stream.aborted && !stream.closed && !deps.shutdownSignal?.aborted) {
@@ -53,6 +54,7 @@ export function createEventRoutes(deps: AppDeps) {
             await stream.write(": keep-alive\n\n");
         }
       } finally {
+        deps.metrics?.countEventStream(-1);
         deps.shutdownSignal?.removeEventListener("abort", stop);
         await unsubscribe();
       }

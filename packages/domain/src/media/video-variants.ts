@@ -121,9 +121,26 @@ export function requireVideoContainer(row: Pick<Media, "mimeType">): VideoContai
   return container;
 }
 
-/** The stored file as the video tools read it: its path on local storage, else its bytes. */
+/**
+ * The stored file as the video tools read it: its path on local storage; on remote storage a stream of it
+ * (the tools download it to a temporary file), else its bytes.
+ */
 export async function videoSourceOf(storage: FileStorage, key: string): Promise<VideoSource> {
   if (storage.localPath) return { path: storage.localPath(key) };
+  if (storage.size && storage.readRange) {
+    const size = await storage.size(key);
+    if (size === null) throw new AppError("not_found", MEDIA_NOT_FOUND);
+    const readRange = storage.readRange.bind(storage);
+    return {
+      read: async () => {
+        // An empty file has no byte range to ask for.
+        if (size === 0) return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+        const stream = await readRange(key, 0, size - 1);
+        if (!stream) throw new AppError("not_found", MEDIA_NOT_FOUND);
+        return stream;
+      },
+    };
+  }
   const bytes = await storage.get(key);
   if (!bytes) throw new AppError("not_found", MEDIA_NOT_FOUND);
   return { bytes };

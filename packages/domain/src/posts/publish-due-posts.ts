@@ -27,6 +27,11 @@ export const PUBLISH_ATTEMPT_TIMEOUT_MS = 5 * 60_000;
 /** Posts handled per query; a run goes on with the next batch while batches come back full. */
 const BATCH_SIZE = 50;
 const MAX_BATCHES = 20;
+/**
+ * Network calls one run has in flight at once: a call takes tens to hundreds of ms waiting on the network,
+ * so one at a time an instance publishes ~20 posts a second at 50 ms; a minute's storm needs more.
+ */
+export const PUBLISH_CONCURRENCY = 8;
 
 export interface PublishDuePostsOptions extends InstanceLiveness {
   limit?: number;
@@ -35,6 +40,8 @@ export interface PublishDuePostsOptions extends InstanceLiveness {
    * mid-call, the others know the attempt was cut off. Absent (tests): such attempts time out instead.
    */
   instanceId?: number | null;
+  /** Posts published at once (PUBLISH_CONCURRENCY). */
+  concurrency?: number;
 }
 
 type Outcome = "published" | "failed" | "waiting" | "skipped";
@@ -62,14 +69,36 @@ export async function publishDuePosts(
   let failed = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const candidates = await selectCandidates(deps, options, limit);
-    for (const post of candidates) {
+    // Each post is claimed on its own row, so several at once are as safe as one after another.
+    await forEachAtOnce(candidates, options.concurrency ?? PUBLISH_CONCURRENCY, async (post) => {
       const outcome = await publishOne(deps, post, options);
       if (outcome === "published") published += 1;
       else if (outcome === "failed") failed += 1;
-    }
+    });
     if (candidates.length < limit) break;
   }
   return { published, failed };
+}
+
+/**
+ * Works through `items` with at most `limit` at once, in their order; every started item finishes before it
+ * returns, and then the first failure (if any) is thrown, so no work outlives the run.
+ */
+async function forEachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length && errors.length === 0) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (errors.length > 0) throw errors[0];
 }
 
 /** Attempts cut off by a crash first (they are the oldest), then the due posts nobody is publishing. */
@@ -97,11 +126,7 @@ async function selectCandidates(deps: Deps, options: PublishDuePostsOptions, lim
     .from(posts)
     .where(
       and(
-        eq(posts.status, "approved"),
-        isNull(posts.postedAt),
-        isNull(posts.publishError),
-        isNull(posts.publishAttemptId),
-        isNotNull(posts.scheduledDate),
+        waitingToPublish(),
         lte(posts.scheduledDate, now),
         // A post waiting out a rate limit comes back when its wait is over.
         or(isNull(posts.publishRetryAt), lte(posts.publishRetryAt, now)),
@@ -110,6 +135,47 @@ async function selectCandidates(deps: Deps, options: PublishDuePostsOptions, lim
     .orderBy(asc(posts.scheduledDate))
     .limit(limit - interrupted.length);
   return [...interrupted, ...due];
+}
+
+/**
+ * Dated, approved posts not out yet that nobody is publishing and whose publish did not fail: what the due
+ * query takes once its time has come, read through posts_due_for_publishing_idx (whose predicate it extends).
+ */
+function waitingToPublish() {
+  return and(
+    // posts_due_for_publishing_idx's predicate as written there, in literals (a parameter in its place would
+    // keep a prepared statement's generic plan off the index).
+    sql`${posts.status} = 'approved' and ${posts.postedAt} is null and ${posts.scheduledDate} is not null and ${posts.publishError} is null`,
+    isNull(posts.publishAttemptId),
+  );
+}
+
+/**
+ * When the due query will next find a post: the soonest scheduled date, or a rate-limited post's end of wait
+ * (which may already be past: a backlog). Null when nothing waits. A failed post, one being published, or
+ * one still waiting out a rate limit does not count before its time, so a watcher timed by this never spins.
+ */
+export async function nextDueAt(deps: Pick<Deps, "db" | "now">): Promise<Date | null> {
+  const [[scheduled], [retried]] = await Promise.all([
+    // In the index's order: the first row that qualifies ends the scan.
+    deps.db
+      .select({ at: posts.scheduledDate })
+      .from(posts)
+      .where(and(waitingToPublish(), isNull(posts.publishRetryAt)))
+      .orderBy(asc(posts.scheduledDate))
+      .limit(1),
+    // A post waits out a rate limit only after its date (reschedulePost clears the wait), so the index's
+    // range of past dates holds every one.
+    deps.db
+      .select({ at: posts.publishRetryAt })
+      .from(posts)
+      .where(and(waitingToPublish(), isNotNull(posts.publishRetryAt), lte(posts.scheduledDate, deps.now())))
+      .orderBy(asc(posts.publishRetryAt))
+      .limit(1),
+  ]);
+  const times = [scheduled?.at, retried?.at].filter((at): at is Date => at instanceof Date);
+  if (times.length === 0) return null;
+  return new Date(Math.min(...times.map((at) => at.getTime())));
 }
 
 async function publishOne(deps: Deps, read: Post, options: PublishDuePostsOptions): Promise<Outcome> {
@@ -252,6 +318,8 @@ async function recordPublished(
     },
     { message: POST_PUBLISHED_MESSAGE, type: "success" },
   );
+  if (done && post.scheduledDate)
+    ctx.observe?.postPublished?.({ scheduledAt: post.scheduledDate, publishedAt: result.postedAt });
   if (done && post.firstComment) await postFirstComment(ctx, post.id);
   return done ? "published" : "skipped";
 }

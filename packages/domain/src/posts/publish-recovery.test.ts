@@ -231,6 +231,35 @@ describe("two runs at once (two instances, or a run that outlives its minute)", 
   });
 });
 
+describe("one run", () => {
+  it("has several network calls in flight at once, never more than its concurrency", async () => {
+    const due: string[] = [];
+    for (let i = 0; i < 5; i++) due.push((await duePost(await brandContext())).id);
+    let inFlight = 0;
+    let most = 0;
+    const deps: Deps = {
+      ...t.deps,
+      social: {
+        ...t.deps.social,
+        async publish(request) {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 40));
+            return await t.deps.social.publish(request);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      },
+    };
+    const result = await publishDuePosts(deps, { instanceId: null, concurrency: 3 });
+    expect(result.published).toBeGreaterThanOrEqual(5);
+    expect(most).toBe(3);
+    for (const id of due) expect(await networkCopies(id)).toHaveLength(1);
+  });
+});
+
 describe("a change asked for while the network call runs", () => {
   it("is refused, so the post is not cancelled behind the network's back", async () => {
     const ctx = await brandContext();

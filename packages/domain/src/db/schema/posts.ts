@@ -191,10 +191,13 @@ export const posts = pgTable(
     index("posts_generation_in_flight_idx")
       .on(t.updatedAt)
       .where(sql`${t.generationStatus} in ('queued', 'generating')`),
-    // The publish worker's queue: approved, dated, not yet out.
+    // The publish worker's queue: approved, dated, not yet out, not failed (a failed post waits for the
+    // user, so the watchers reading the queue every few seconds never walk past them).
     index("posts_due_for_publishing_idx")
       .on(t.scheduledDate)
-      .where(sql`${t.status} = 'approved' and ${t.postedAt} is null and ${t.scheduledDate} is not null`),
+      .where(
+        sql`${t.status} = 'approved' and ${t.postedAt} is null and ${t.scheduledDate} is not null and ${t.publishError} is null`,
+      ),
     check(
       "posts_generation_progress_range",
       sql`${t.generationProgress} is null or ${t.generationProgress} between 0 and 100`,

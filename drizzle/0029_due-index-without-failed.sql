@@ -1,0 +1,2 @@
+DROP INDEX "posts_due_for_publishing_idx";--> statement-breakpoint
+CREATE INDEX "posts_due_for_publishing_idx" ON "posts" USING btree ("scheduled_date") WHERE "posts"."status" = 'approved' and "posts"."posted_at" is null and "posts"."scheduled_date" is not null and "posts"."publish_error" is null;
