@@ -89,7 +89,12 @@ export function createApp(deps: AppDeps) {
         error.status === 401 ? "unauthenticated" : error.status === 404 ? "not_found" : "invalid_input";
       return c.json(new AppError(code, error.message || "Bad request").toBody(), error.status);
     }
-    deps.logger.error("unhandled error", { error, method: c.req.method, path: c.req.path });
+    deps.logger.error("unhandled error", {
+      error,
+      method: c.req.method,
+      path: c.req.path,
+      requestId: c.get("requestId"),
+    });
     return c.json(
       withRequestId(new AppError("internal", "Something went wrong. Please try again.").toBody()),
       500,

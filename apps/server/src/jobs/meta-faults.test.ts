@@ -61,7 +61,9 @@ describe("200 due posts against a failing Meta", () => {
       { method: "POST", path: /^\/10200000000\/feed$/ },
       { status: 400, code: 190, subcode: 460, message: "Error validating access token: password changed" },
     );
-    const result = await publishDuePosts(t.deps, { limit: 50 });
+    // One call at a time: the bakery's calls after the 190 are then surely refused by its expired connection
+    // (with several in flight, those already sent when the 190 came back may still go out, as they would).
+    const result = await publishDuePosts(t.deps, { limit: 50, concurrency: 1 });
     fake.setFaults(null);
     // A second run finds nothing left to do: every post was settled by the first.
     expect(await publishDuePosts(t.deps)).toEqual({ published: 0, failed: 0 });

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -10,14 +8,6 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** Fields every line written while handling one request carries (its request id), however deep the call. */
-const logContext = new AsyncLocalStorage<Record<string, unknown>>();
-
-/** Runs `work` with `fields` added to each log line it writes (middleware/request-context.ts). */
-export function runWithLogFields<T>(fields: Record<string, unknown>, work: () => T): T {
-  return logContext.run(fields, work);
-}
-
 /** One JSON line per event, so production logs can be searched without a parser. */
 export function createLogger(level: Level | "silent" = "info"): Logger {
   const write = (at: Level, message: string, fields?: Record<string, unknown>) => {
@@ -26,7 +16,6 @@ export function createLogger(level: Level | "silent" = "info"): Logger {
       time: new Date().toISOString(),
       level: at,
       message,
-      ...logContext.getStore(),
       ...serialize(fields),
     });
     if (at === "error" || at === "warn") console.error(line);

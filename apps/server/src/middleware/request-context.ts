@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../context";
-import { runWithLogFields } from "../lib/logger";
 import type { Metrics } from "../lib/metrics";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -27,8 +26,8 @@ function routePatternOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
 }
 
 /**
- * First of all middleware: gives the request its id (X-Request-Id on every answer, `requestId` on every
- * log line written while it is handled, and in 5xx bodies via the error handler), and times the answer
+ * First of all middleware: gives the request its id (X-Request-Id on every answer, `requestId` on the error
+ * handler's log lines and in 5xx bodies), and times the answer
  * for the request histogram when the app has metrics.
  */
 export function trackRequests(metrics: Metrics | undefined): MiddlewareHandler<AppEnv> {
@@ -37,7 +36,9 @@ export function trackRequests(metrics: Metrics | undefined): MiddlewareHandler<A
     const requestId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
     const startedAt = performance.now();
-    await runWithLogFields({ requestId }, next);
+    // Passed on by hand (c.get("requestId")), not through an AsyncLocalStorage: one held for every request
+    // keeps Node's promise hooks on for the whole process (lib/auth-context-scope.ts turns them off).
+    await next();
     try {
       c.res.headers.set(REQUEST_ID_HEADER, requestId);
     } catch {

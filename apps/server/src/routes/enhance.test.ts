@@ -132,7 +132,13 @@ describe("POST /api/enhance-content on OpenAI", () => {
     });
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
-      error: { code: "upstream_failed", reason: "upstream_failed", message: "Failed to enhance content" },
+      error: {
+        code: "upstream_failed",
+        reason: "upstream_failed",
+        message: "Failed to enhance content",
+        // Every 5xx body names its request, for the logs.
+        requestId: response.headers.get("x-request-id"),
+      },
     });
   });
 });

@@ -44,8 +44,7 @@ export const chatRequestInput = z
     /** The browser's minutes east of UTC, so "tomorrow at 9" is the user's 9. */
     utcOffsetMinutes: z.number().int().min(-840).max(840).optional(),
     /** The browser's IANA zone ("Europe/Paris"): dates said in words follow its DST changes. */
-    timeZone: z
-      .string()
+    timeZone: safeText()
       .max(64)
       .refine(isKnownTimeZone, "timeZone must be an IANA time zone such as Europe/Paris")
       .optional(),
