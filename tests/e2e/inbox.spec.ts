@@ -39,7 +39,8 @@ fakeGraphTest(
     );
     const thread = page.locator(`[data-testid="inbox-thread"][data-post-id="${postId}"]`);
     const questionRow = thread.getByTestId("inbox-list-item").filter({ hasText: "gluten-free" });
-    await expect(questionRow).toBeVisible();
+    // Live: the webhook's inbox.changed refreshes the open page (no reload); 20 s for a loaded CI machine.
+    await expect(questionRow).toBeVisible({ timeout: 20_000 });
     await expect(questionRow).toContainText("Anna Berg");
     await expect(questionRow.getByTestId("inbox-badge-question")).toHaveText("Question");
     await expect(thread.getByTestId("inbox-unread-dot")).toBeVisible();

@@ -108,19 +108,21 @@ describe("openEventStream", () => {
     stop();
   });
 
-  it("reopens a closed stream after 3 s and asks for a resync once it is back", () => {
+  it("asks for a resync once subscribed, and again when a closed stream is back after 3 s", () => {
     const resyncs = vi.fn();
     const offResync = subscribeToResync(resyncs);
     const stop = open();
-    latest().emit("ready", {});
     expect(resyncs).not.toHaveBeenCalled();
+    // The first ready: what the page read before it may have changed meanwhile.
+    latest().emit("ready", {});
+    expect(resyncs).toHaveBeenCalledTimes(1);
     latest().fail();
     vi.advanceTimersByTime(2_999);
     expect(FakeEventSource.opened).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.opened).toHaveLength(2);
     latest().emit("ready", {});
-    expect(resyncs).toHaveBeenCalledTimes(1);
+    expect(resyncs).toHaveBeenCalledTimes(2);
     offResync();
     stop();
   });

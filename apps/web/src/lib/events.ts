@@ -69,8 +69,8 @@ export function subscribeToEvents<T extends AppEventType>(
 }
 
 /**
- * Called after the stream comes back from a gap: events raised meanwhile were lost, so whoever keeps
- * state current through events should refetch it.
+ * Called each time the stream is (again) subscribed: events raised before - during a gap, or while the page
+ * first read its data - were lost, so whoever keeps state current through events should refetch it.
  */
 export function subscribeToResync(listener: () => void): () => void {
   resyncListeners.add(listener);
@@ -185,11 +185,12 @@ export function openEventStream(
     current.addEventListener("ready", () => {
       ready = true;
       clearTimeout(readyTimer);
-      const resumed = everReady || failures > 0;
       failures = 0;
       everReady = true;
       setStatus("open");
-      if (resumed) dispatchResync();
+      // After a gap events were lost; and on the first `ready` too: what the page read before the stream
+      // was subscribed may have changed since (a comment arriving while the inbox loads).
+      dispatchResync();
     });
     for (const type of APP_EVENT_TYPES) {
       current.addEventListener(type, (message) => {
