@@ -88,6 +88,8 @@ const envSchema = z.object({
   /** The bearer token GET /metrics asks of a scraper (Prometheus' `authorization`); absent: /metrics is off. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Network calls one publish run of an instance has in flight at once (1: one post after another). */
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** The sandbox network's round trip per publishing call, in ms (the storm bench: 50); 0: instant. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The share of the sandbox's publishing calls refused (0 to 1, the storm bench's flaky network); 0: none. */

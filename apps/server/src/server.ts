@@ -192,6 +192,7 @@ export async function startServer(
     logger,
     billing,
     renewExpiringTokens: socialSetup.renewExpiringTokens,
+    publishConcurrency: env.PUBLISH_CONCURRENCY,
     deps: {
       db: database.db,
       events,

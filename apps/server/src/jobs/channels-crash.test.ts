@@ -46,7 +46,13 @@ async function start(
   hold: PostPlatform | null,
 ): Promise<ServerProcess> {
   const server = await startServerProcess({
-    env: { ...database.env, TOKEN_ENCRYPTION_KEY: KEY, BLUESKY_SERVICE_URL: fakes.bluesky.url },
+    env: {
+      ...database.env,
+      TOKEN_ENCRYPTION_KEY: KEY,
+      BLUESKY_SERVICE_URL: fakes.bluesky.url,
+      // One post after another, so each kill lands on the network it holds (the group goes out in order).
+      PUBLISH_CONCURRENCY: "1",
+    },
     args: [
       "--publish-delay-ms",
       hold ? "60000" : "0",

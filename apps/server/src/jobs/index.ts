@@ -55,6 +55,8 @@ export async function startJobs(options: {
   billing?: Billing;
   /** Renews channel tokens that end within a week, where their network can (networks/setup.ts). */
   renewExpiringTokens?: () => Promise<number>;
+  /** Network calls one publish run has in flight at once (PUBLISH_CONCURRENCY). */
+  publishConcurrency?: number;
 }): Promise<Jobs> {
   const { logger } = options;
   // Work started here (boot and take-over sweeps) that stop() waits for.
@@ -122,7 +124,7 @@ export async function startJobs(options: {
     const publish = await startPublishWatcher({
       deps,
       logger,
-      run: () => runPublishPosts(deps, logger, instance),
+      run: () => runPublishPosts(deps, logger, instance, options.publishConcurrency),
     });
     watcher = publish;
     await boss.work(PUBLISH_QUEUE, async () => {

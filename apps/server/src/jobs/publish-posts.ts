@@ -26,10 +26,12 @@ export async function runPublishPosts(
   deps: Deps,
   logger: Logger,
   instance: { id: number; staleAfterMs: number },
+  concurrency?: number,
 ): Promise<{ published: number; failed: number }> {
   const result = await publishDuePosts(deps, {
     instanceId: instance.id,
     staleAfterMs: instance.staleAfterMs,
+    ...(concurrency ? { concurrency } : {}),
   });
   if (result.published || result.failed) logger.info("due posts published", result);
   // First comments a crash left unsent or cut off: after the posts, as they follow them.
